@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../sync-server/src/app.ts';
+import { loadConfig } from '../sync-server/src/config.ts';
+import { openDatabase, type DbHandle } from '../sync-server/src/db/connect.ts';
+import { bootstrap } from '../sync-server/src/seed/bootstrap.ts';
+
+export const E2E_ADMIN = { email: 'admin@e2e.firm', password: 'e2e-admin-password' };
+
+export type Harness = {
+  app: FastifyInstance;
+  baseUrl: string;
+  browser: Browser;
+  providerId: string;
+  newContext: () => Promise<BrowserContext>;
+  close: () => Promise<void>;
+};
+
+/** A real server (SQLite file, built PWA) on a loopback port and a headless Chromium. */
+export async function startHarness(): Promise<Harness> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lf-e2e-'));
+  const config = loadConfig(
+    { DATA_DIR: dataDir, ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password, PWA_DIST_DIR: resolve('pwa/dist') },
+    {
+      scrypt: { N: 1024, r: 8, p: 1 },
+      rateLimit: { loginPerMinute: 1000, signupPerMinute: 1000, resetPerMinute: 1000 },
+      captcha: { recaptchaSecret: null, recaptchaSiteKey: null, maxNumber: 5000, ttlSec: 600 },
+    },
+  );
+  const database: DbHandle = await openDatabase(join(dataDir, 'e2e.sqlite'));
+  const boot = await bootstrap(database.db, config);
+  const app = await buildApp({ config, database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+  });
+  return {
+    app,
+    baseUrl: `http://localhost:${port}`,
+    browser,
+    providerId: boot.companyId,
+    newContext: () => browser.newContext({ baseURL: `http://localhost:${port}` }),
+    close: async () => {
+      await browser.close();
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in through the real login screen. */
+export async function loginThroughUi(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}

@@ -1,0 +1,136 @@
+import type { ReactElement } from 'react';
+import { NotBuiltScreen } from '../ui/NotBuiltScreen.tsx';
+import { HomeScreen } from '../landing/HomeScreen.tsx';
+import { LoginScreen } from '../auth/LoginScreen.tsx';
+import { SignUpScreen } from '../auth/SignUpScreen.tsx';
+import { ForgotPasswordScreen } from '../auth/ForgotPasswordScreen.tsx';
+import { ResetPasswordScreen } from '../auth/ResetPasswordScreen.tsx';
+import { DashboardScreen } from '../dashboard/DashboardScreen.tsx';
+import { UsersScreen } from '../users/UsersScreen.tsx';
+import { UserFormScreen } from '../users/UserFormScreen.tsx';
+import { CompaniesScreen } from '../companies/CompaniesScreen.tsx';
+import { CompanyFormScreen } from '../companies/CompanyFormScreen.tsx';
+import { SettingsScreen } from '../settings/SettingsScreen.tsx';
+import { ContactRequestsScreen } from '../contact-requests/ContactRequestsScreen.tsx';
+import { MailOutboxScreen } from '../mail-outbox/MailOutboxScreen.tsx';
+
+/**
+ * access: 'public' anyone; 'guest' signed-out only (/, /login redirect to /dashboard when signed in);
+ * 'auth' needs a signed-in user (part 3 §2.1–2.2).
+ */
+export type AppRoute = {
+  path: string;
+  access: 'public' | 'guest' | 'auth';
+  element: ReactElement;
+  title?: string;
+};
+
+const later = (title: string): ReactElement => <NotBuiltScreen title={title} />;
+
+export const ROUTES: AppRoute[] = [
+  // Public
+  { path: '/', access: 'guest', element: <HomeScreen /> },
+  { path: '/login', access: 'guest', element: <LoginScreen /> },
+  { path: '/sign-up', access: 'public', element: <SignUpScreen /> },
+  { path: '/forgot-password', access: 'public', element: <ForgotPasswordScreen /> },
+  { path: '/reset-password', access: 'public', element: <ResetPasswordScreen /> },
+  { path: '/preview/:page_type/:page_slug', access: 'public', element: later('Preview') },
+  { path: '/limitation-calculator', access: 'public', element: later('Limitation Calculator') },
+  { path: '/fir-reader', access: 'public', element: later('FIR Reader') },
+  { path: '/fir-reader-result', access: 'public', element: later('FIR Reader Result') },
+  { path: '/about-elawfirm', access: 'public', element: later('About') },
+
+  // Signed in
+  { path: '/dashboard', access: 'auth', element: <DashboardScreen /> },
+  { path: '/petitions', access: 'auth', element: later('Case Files') },
+  { path: '/petitions/create', access: 'auth', element: later('Add New Petition') },
+  { path: '/petitions/edit/:id', access: 'auth', element: later('Edit Petition') },
+  { path: '/petitions/:id', access: 'auth', element: later('Case File') },
+  { path: '/petition-index-details/:id', access: 'auth', element: later('Index Detail') },
+  { path: '/petition-replies/:id', access: 'auth', element: later('Replies') },
+  { path: '/petition-reply-details/:id', access: 'auth', element: later('Reply Detail') },
+  { path: '/petition-reply-parents/:id', access: 'auth', element: later('Replies') },
+  { path: '/all-indexes-details/:petition_id', access: 'auth', element: later('All Annexures') },
+  { path: '/print-pending-cases', access: 'auth', element: later('Pending Cases') },
+  { path: '/print-order-sheets/:petition_id', access: 'auth', element: later('Print Order Sheets') },
+  ...(['order-sheets', 'talbana', 'synopsis', 'naqal-forms'] as const).flatMap((m): AppRoute[] => [
+    { path: `/petition-${m}-index/:petition_id/:item_id?`, access: 'auth', element: later(`${m} index`) },
+    { path: `/petition-${m}-save/:petition_id`, access: 'auth', element: later(`New ${m}`) },
+    { path: `/petition-${m}-edit/:petition_id/:editable_id`, access: 'auth', element: later(`Edit ${m}`) },
+  ]),
+  { path: '/standard-index/:petition_id/:module_type', access: 'auth', element: later('Standard Index') },
+  {
+    path: '/standard-index-details/:module_id/:module_type',
+    access: 'auth',
+    element: later('Standard Index Detail'),
+  },
+  { path: '/module-types', access: 'auth', element: later('Module Types') },
+  {
+    path: '/petition-general-case-law',
+    access: 'auth',
+    element: later('Frequently Asked Legal Propositions'),
+  },
+  { path: '/petition-general-case-law/create', access: 'auth', element: later('Add Legal Proposition') },
+  {
+    path: '/petition-general-case-law/edit/:general_case_law_id',
+    access: 'auth',
+    element: later('Edit Legal Proposition'),
+  },
+  { path: '/courts', access: 'auth', element: later('Courts') },
+  { path: '/contact-requests', access: 'auth', element: <ContactRequestsScreen /> },
+  { path: '/mail-outbox', access: 'auth', element: <MailOutboxScreen /> },
+  { path: '/petition-types', access: 'auth', element: later('Case Categories') },
+  { path: '/petition-type/create', access: 'auth', element: later('Add Case Category') },
+  { path: '/petition-type/edit/:petition_type_id', access: 'auth', element: later('Edit Case Category') },
+  { path: '/opinions', access: 'auth', element: later('Opinions') },
+  { path: '/petitions-calendar', access: 'auth', element: later('Calendar') },
+  { path: '/create-invoice', access: 'auth', element: later('Create New Invoice') },
+  { path: '/invoices', access: 'auth', element: later('Invoices') },
+  { path: '/invoices/edit/:invoice_id', access: 'auth', element: later('Edit Invoice') },
+  { path: '/users', access: 'auth', element: <UsersScreen /> },
+  { path: '/users/create', access: 'auth', element: <UserFormScreen /> },
+  { path: '/users/edit/:edit_user_id', access: 'auth', element: <UserFormScreen /> },
+  { path: '/contract-and-agreement', access: 'auth', element: later('Sample Contracts') },
+  { path: '/create-contract-and-agreement', access: 'auth', element: later('Add New Sample Contract') },
+  {
+    path: '/contract-and-agreement/edit/:contract_agreement_id',
+    access: 'auth',
+    element: later('Edit Sample Contract'),
+  },
+  { path: '/sample-pleading', access: 'auth', element: later('Sample Pleadings') },
+  { path: '/create-sample-pleading', access: 'auth', element: later('Add New Sample Pleading') },
+  {
+    path: '/sample-pleading/edit/:sample_pleading_id',
+    access: 'auth',
+    element: later('Edit Sample Pleading'),
+  },
+  { path: '/links', access: 'auth', element: later('Links') },
+  { path: '/create-link', access: 'auth', element: later('Add New Link') },
+  { path: '/link/edit/:link_id', access: 'auth', element: later('Edit Link') },
+  { path: '/settings', access: 'auth', element: <SettingsScreen /> },
+  { path: '/companies', access: 'auth', element: <CompaniesScreen /> },
+  { path: '/create-company', access: 'auth', element: <CompanyFormScreen /> },
+  { path: '/company/edit/:company_id', access: 'auth', element: <CompanyFormScreen /> },
+  { path: '/register-company-admin/:company_id', access: 'auth', element: <UserFormScreen /> },
+  { path: '/online-meeting', access: 'auth', element: later('Online Meeting') },
+  { path: '/limitation-calculator-index', access: 'auth', element: later('Limitation Calculator Cases') },
+  {
+    path: '/limitation-calculator-case-question',
+    access: 'auth',
+    element: later('Limitation Calculator Questions'),
+  },
+  {
+    path: '/limitation-calculator-questions-answers/create',
+    access: 'auth',
+    element: later('Add Question And Answers'),
+  },
+  {
+    path: '/limitation-calculator-questions-answers/edit/:question_id',
+    access: 'auth',
+    element: later('Edit Question And Answers'),
+  },
+  { path: '/fir-section/create', access: 'auth', element: later('Add FIR Section') },
+  { path: '/fir-section/edit/:fir_section_id', access: 'auth', element: later('Edit FIR Section') },
+  { path: '/fir-sections', access: 'auth', element: later('FIR Sections') },
+  { path: '/statutes', access: 'auth', element: later('Statutes') },
+];

@@ -1,0 +1,70 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { TActor, TUser } from '@lawfirm/shared-types';
+import { api, ApiError } from '../ui/api.ts';
+import {
+  login as doLogin,
+  logout as doLogout,
+  onSessionChange,
+  setSession,
+  storedUser,
+  updateUser,
+} from './session.ts';
+
+type AuthState = {
+  user: TUser | null;
+  /** Permission checks take the user as an actor (the server holds the same rules). */
+  actor: TActor | null;
+  login: (email: string, password: string) => Promise<TUser>;
+  logout: () => Promise<void>;
+  reload: () => Promise<void>;
+};
+
+const Ctx = createContext<AuthState | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<TUser | null>(storedUser);
+  useEffect(() => onSessionChange(() => setUser(storedUser())), []);
+
+  const reload = useCallback(async () => {
+    if (!storedUser()) return;
+    try {
+      const me = await api<TUser>('/api/user');
+      updateUser(me);
+    } catch (e) {
+      // Part 3 §2.1: if fetching the current user fails the user is cleared, unless we are simply offline.
+      if (e instanceof ApiError && e.status === 401) setSession(null, null);
+    }
+  }, []);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  const value = useMemo<AuthState>(
+    () => ({
+      user,
+      actor: user
+        ? {
+            id: user.id,
+            company_id: user.company_id,
+            is_provider: user.is_provider,
+            is_admin: user.is_admin,
+            is_lawyer: user.is_lawyer,
+            is_student: user.is_student,
+            is_client: user.is_client,
+          }
+        : null,
+      login: doLogin,
+      logout: doLogout,
+      reload,
+    }),
+    [user, reload],
+  );
+  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const v = useContext(Ctx);
+  if (!v) throw new Error('useAuth outside AuthProvider');
+  return v;
+}

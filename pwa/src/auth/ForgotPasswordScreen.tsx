@@ -1,0 +1,5 @@
+import { NotBuiltScreen } from '../ui/NotBuiltScreen.tsx';
+
+export function ForgotPasswordScreen() {
+  return <NotBuiltScreen title="ForgotPasswordScreen" />;
+}

@@ -1,0 +1,5 @@
+import { NotBuiltScreen } from '../ui/NotBuiltScreen.tsx';
+
+export function SignUpScreen() {
+  return <NotBuiltScreen title="SignUpScreen" />;
+}

@@ -1,0 +1,77 @@
+import type { TUser } from '@lawfirm/shared-types';
+import { api, setTokenSource } from '../ui/api.ts';
+
+/**
+ * The signed-in user is remembered in localStorage so the app (and its route guard) opens offline; the
+ * access token lives only in memory, and the refresh token in an httpOnly cookie the page cannot read.
+ */
+const USER_KEY = 'lf_user';
+let accessToken: string | null = null;
+let refreshing: Promise<string | null> | null = null;
+const listeners = new Set<() => void>();
+
+export function storedUser(): TUser | null {
+  try {
+    const raw = localStorage.getItem(USER_KEY);
+    return raw ? (JSON.parse(raw) as TUser) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function setSession(user: TUser | null, token: string | null): void {
+  accessToken = token;
+  if (user) localStorage.setItem(USER_KEY, JSON.stringify(user));
+  else localStorage.removeItem(USER_KEY);
+  listeners.forEach((l) => l());
+}
+
+/** Stores a fresher copy of the user and keeps the current token. */
+export function updateUser(user: TUser): void {
+  setSession(user, accessToken);
+}
+
+export function onSessionChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+type TokenAnswer = { access_token: string; user: TUser };
+
+/** Asks for a new access token; one request at a time however many calls hit a 401 together. */
+export function refreshAccessToken(): Promise<string | null> {
+  refreshing ??= api<TokenAnswer>('/api/auth/refresh', { method: 'POST', auth: false })
+    .then((r) => {
+      setSession(r.user, r.access_token);
+      return r.access_token;
+    })
+    .catch((e: unknown) => {
+      // Offline: keep the stored user so the app still opens; a refused refresh ends the session.
+      if (e instanceof Error && 'status' in e && (e as { status: number }).status === 401)
+        setSession(null, null);
+      return null;
+    })
+    .finally(() => (refreshing = null));
+  return refreshing;
+}
+
+setTokenSource({ get: () => accessToken, refresh: refreshAccessToken });
+
+export async function login(email: string, password: string): Promise<TUser> {
+  const r = await api<TokenAnswer>('/api/auth/login', {
+    method: 'POST',
+    json: { email, password },
+    auth: false,
+  });
+  setSession(r.user, r.access_token);
+  return r.user;
+}
+
+export async function logout(): Promise<void> {
+  try {
+    await api('/api/auth/logout', { method: 'POST' });
+  } catch {
+    // Offline logout still forgets the user on this device.
+  }
+  setSession(null, null);
+}

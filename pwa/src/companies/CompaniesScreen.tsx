@@ -1,0 +1,5 @@
+import { NotBuiltScreen } from '../ui/NotBuiltScreen.tsx';
+
+export function CompaniesScreen() {
+  return <NotBuiltScreen title="CompaniesScreen" />;
+}

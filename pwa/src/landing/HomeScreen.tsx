@@ -1,0 +1,5 @@
+import { NotBuiltScreen } from '../ui/NotBuiltScreen.tsx';
+
+export function HomeScreen() {
+  return <NotBuiltScreen title="HomeScreen" />;
+}

@@ -1,0 +1,5 @@
+import { NotBuiltScreen } from '../ui/NotBuiltScreen.tsx';
+
+export function MailOutboxScreen() {
+  return <NotBuiltScreen title="MailOutboxScreen" />;
+}

@@ -1,0 +1,5 @@
+import { NotBuiltScreen } from '../ui/NotBuiltScreen.tsx';
+
+export function SettingsScreen() {
+  return <NotBuiltScreen title="SettingsScreen" />;
+}

@@ -1,0 +1,96 @@
+/**
+ * The one HTTP client of the app. It adds the access token, refreshes it once on a 401 (the refresh token
+ * lives in an httpOnly cookie the page cannot read) and turns every failure into an ApiError whose message
+ * is the server's `message` field, as the spec's notifications show it.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+  /** First message of a field in `validation_error` (or another error map such as contact_person_validation_error). */
+  field(name: string, map = 'validation_error'): string | undefined {
+    const m = this.body[map] as Record<string, string[]> | undefined;
+    return m?.[name]?.[0];
+  }
+  get offline(): boolean {
+    return this.status === 0;
+  }
+}
+
+type TokenSource = { get: () => string | null; refresh: () => Promise<string | null> };
+let tokens: TokenSource = { get: () => null, refresh: async () => null };
+export function setTokenSource(source: TokenSource): void {
+  tokens = source;
+}
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  json?: unknown;
+  form?: Record<string, string | Blob>;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  auth?: boolean;
+  signal?: AbortSignal;
+};
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  if (!query) return path;
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(query))
+    if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+async function send(path: string, opts: RequestOptions, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (opts.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.json);
+  } else if (opts.form) {
+    const fd = new FormData();
+    for (const [k, v] of Object.entries(opts.form)) fd.append(k, v);
+    body = fd;
+  }
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return fetch(buildUrl(path, opts.query), {
+    method: opts.method ?? (body ? 'POST' : 'GET'),
+    headers,
+    body,
+    credentials: 'same-origin',
+    signal: opts.signal,
+  });
+}
+
+export async function api<T = Record<string, unknown>>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const useAuth = opts.auth !== false;
+  let res: Response;
+  try {
+    res = await send(path, opts, useAuth ? tokens.get() : null);
+    if (res.status === 401 && useAuth) {
+      const fresh = await tokens.refresh();
+      if (fresh) res = await send(path, opts, fresh);
+    }
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    throw new ApiError(0, 'You are offline. Please check your connection and try again.');
+  }
+  const text = await res.text();
+  let data: Record<string, unknown> = {};
+  try {
+    data = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    data = { message: text.slice(0, 200) };
+  }
+  if (!res.ok)
+    throw new ApiError(
+      res.status,
+      typeof data.message === 'string' ? data.message : `Request failed (${res.status}).`,
+      data,
+    );
+  return data as T;
+}

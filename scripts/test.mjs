@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// `npm test`: lint, types, formatting, the server and client suites (SQLite always; PostgreSQL when
+// DATABASE_URL_TEST is set), then the end-to-end journeys in headless Chromium when a browser is present.
+// On CI (CI=true) nothing may be skipped.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const skipped = [];
+const results = [];
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const t0 = Date.now();
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = r.status === 0;
+  results.push({ label, ok, seconds: ((Date.now() - t0) / 1000).toFixed(1) });
+  if (!ok) {
+    summary();
+    console.error(`\n${label} failed.`);
+    process.exit(r.status ?? 1);
+  }
+}
+
+function summary() {
+  console.log('\n=== Summary ===');
+  for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.label} (${r.seconds} s)`);
+  for (const s of skipped) console.log(`SKIPPED ${s}`);
+}
+
+if (!process.env.DATABASE_URL_TEST) {
+  if (ci) {
+    console.error('CI must run the PostgreSQL suite: DATABASE_URL_TEST is not set.');
+    process.exit(1);
+  }
+  skipped.push(
+    'server tests on PostgreSQL: set DATABASE_URL_TEST=postgres://user:pass@localhost:5432/postgres (a role that may create databases) to run them.',
+  );
+}
+const haveChromium = existsSync(chromium);
+if (!haveChromium) {
+  if (ci) {
+    console.error(`CI must run the browser journeys: no Chromium at ${chromium}.`);
+    process.exit(1);
+  }
+  skipped.push(`end-to-end journeys: no Chromium at ${chromium}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+}
+
+run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+run('format', 'npx', ['prettier', '--check', '.', '--log-level=warn']);
+run('unit and server tests', 'npx', ['vitest', 'run']);
+if (haveChromium) {
+  run('build the PWA', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+  run('end-to-end journeys (headless Chromium)', 'npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts'], { CHROMIUM_PATH: chromium });
+}
+summary();

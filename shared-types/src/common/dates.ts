@@ -1,0 +1,16 @@
+/** ISO YYYY-MM-DD or an ISO instant → dd/mm/yyyy (the spec's display format). */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : '';
+}
+
+/** dd/mm/yyyy → YYYY-MM-DD, or null when it is not a real calendar date. */
+export function parseDisplayDate(text: string): string | null {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
+  if (!m) return null;
+  const [, d, mo, y] = m;
+  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+  if (date.getUTCDate() !== Number(d) || date.getUTCMonth() !== Number(mo) - 1) return null;
+  return `${y}-${mo}-${d}`;
+}

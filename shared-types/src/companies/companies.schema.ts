@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { MSG } from '../common/messages.ts';
+import { requiredText } from '../common/validation.ts';
+
+export const ZCompanyInput = z.object({
+  id: z.string().nullish(),
+  name: requiredText(MSG.nameRequired, 191),
+  domain: requiredText(MSG.domainRequired, 255),
+});
+export type TCompanyInput = z.infer<typeof ZCompanyInput>;
+export type TCompany = {
+  id: string;
+  name: string;
+  domain: string | null;
+  is_provider: boolean;
+  created_at: string;
+};
+
+/** Host part of a domain as typed by an admin ("https://firm.example.com/" → "firm.example.com"). */
+export function normaliseDomain(domain: string): string {
+  const t = domain.trim().toLowerCase();
+  try {
+    return new URL(t.includes('://') ? t : `https://${t}`).hostname;
+  } catch {
+    return t;
+  }
+}

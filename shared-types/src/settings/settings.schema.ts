@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { optionalText, phone } from '../common/validation.ts';
+
+/** Every settings field of part 3 §3. */
+export const SETTINGS_FIELDS = [
+  'site_name',
+  'site_email',
+  'site_phone',
+  'site_url',
+  'host_whereby_iframe',
+  'public_whereby_iframe',
+  'additionalemails',
+  'invoice_heading',
+  'invoice_heading_left',
+  'invoice_heading_right',
+  'invoice_address',
+  'invoice_phone',
+  'login_page_content',
+  'site_file_name',
+] as const;
+
+/** Fields a visitor may read without signing in (the landing page needs them). */
+export const PUBLIC_SETTINGS_FIELDS = [
+  'site_name',
+  'site_email',
+  'site_phone',
+  'site_url',
+  'login_page_content',
+  'site_file_name',
+] as const;
+
+export const DEFAULT_SITE_URL = 'https://elawfirmpk.com';
+
+export const ZSettingsInput = z.object({
+  site_name: optionalText(191),
+  site_email: z
+    .string()
+    .trim()
+    .max(191)
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || z.email().safeParse(v).success, {
+      error: 'The site email must be a valid email address.',
+    }),
+  site_phone: phone,
+  site_url: optionalText(255),
+  host_whereby_iframe: optionalText(2000),
+  public_whereby_iframe: optionalText(2000),
+  additionalemails: z
+    .union([z.array(z.string()), z.string(), z.null(), z.undefined()])
+    .transform((v) =>
+      (Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : []).map((s) => s.trim()).filter(Boolean),
+    )
+    .refine((list) => list.every((e) => z.email().safeParse(e).success), {
+      error: 'Every additional email must be a valid email address.',
+    }),
+  invoice_heading: optionalText(255),
+  invoice_heading_left: optionalText(2000),
+  invoice_heading_right: optionalText(2000),
+  invoice_address: optionalText(500),
+  invoice_phone: optionalText(50),
+  login_page_content: optionalText(100000),
+  site_file_name: optionalText(255),
+});
+export type TSettingsInput = z.infer<typeof ZSettingsInput>;
+export type TSettings = {
+  [K in (typeof SETTINGS_FIELDS)[number]]: K extends 'additionalemails' ? string[] : string | null;
+};
+export type TPublicSettings = Pick<TSettings, (typeof PUBLIC_SETTINGS_FIELDS)[number]>;

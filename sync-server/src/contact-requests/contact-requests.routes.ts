@@ -1,0 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+
+export async function contactRequestsRoutes(_app: FastifyInstance): Promise<void> {
+  // Built in its own feature work.
+}

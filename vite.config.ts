@@ -1,0 +1,52 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// Builds pwa/ into pwa/dist, which the sync server serves on the same origin as /api.
+export default defineConfig({
+  root: 'pwa',
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  server: {
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/sync': 'http://localhost:3000',
+      '/uploads': 'http://localhost:3000',
+    },
+  },
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['icons/*.png', 'icons/*.svg'],
+      manifest: {
+        name: 'eLawFirm Case Files',
+        short_name: 'eLawFirm',
+        description: 'Case files, hearing dates and documents for Pakistani law firms, online and offline.',
+        theme_color: '#0b3d5c',
+        background_color: '#ffffff',
+        display: 'standalone',
+        start_url: '/dashboard',
+        scope: '/',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,png,svg,ico,woff2}'],
+        navigateFallback: '/index.html',
+        // API calls, sync and file downloads never come from the precache.
+        navigateFallbackDenylist: [
+          /^\/api\//,
+          /^\/sync\//,
+          /^\/uploads/,
+          /^\/storage\//,
+          /^\/password\.email/,
+        ],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+});
