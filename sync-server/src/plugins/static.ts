@@ -13,6 +13,7 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
   await app.register(fastifyStatic, {
     root: dir,
     wildcard: false,
+    cacheControl: false,
     index: false,
     setHeaders: (res, path) => {
       // The service worker and the shell must be revalidated so a new version is noticed; hashed assets are immutable.
