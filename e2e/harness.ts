@@ -23,7 +23,12 @@ export type Harness = {
 export async function startHarness(): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lf-e2e-'));
   const config = loadConfig(
-    { DATA_DIR: dataDir, ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password, PWA_DIST_DIR: resolve('pwa/dist') },
+    {
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      PWA_DIST_DIR: resolve('pwa/dist'),
+    },
     {
       scrypt: { N: 1024, r: 8, p: 1 },
       rateLimit: { loginPerMinute: 1000, signupPerMinute: 1000, resetPerMinute: 1000 },
@@ -38,7 +43,16 @@ export async function startHarness(): Promise<Harness> {
   const port = typeof address === 'object' && address ? address.port : 0;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
   });
   return {
     app,
@@ -48,7 +62,8 @@ export async function startHarness(): Promise<Harness> {
     newContext: () => browser.newContext({ baseURL: `http://localhost:${port}` }),
     close: async () => {
       await browser.close();
-      await app.close();
+      // A test may already have stopped the HTTP server to take the network away.
+      await app.close().catch(() => undefined);
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
