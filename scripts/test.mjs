@@ -44,7 +44,9 @@ if (!haveChromium) {
     console.error(`CI must run the browser journeys: no Chromium at ${chromium}.`);
     process.exit(1);
   }
-  skipped.push(`end-to-end journeys: no Chromium at ${chromium}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+  skipped.push(
+    `end-to-end journeys: no Chromium at ${chromium}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+  );
 }
 
 run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
@@ -53,6 +55,11 @@ run('format', 'npx', ['prettier', '--check', '.', '--log-level=warn']);
 run('unit and server tests', 'npx', ['vitest', 'run']);
 if (haveChromium) {
   run('build the PWA', 'npx', ['vite', 'build', '--logLevel', 'warn']);
-  run('end-to-end journeys (headless Chromium)', 'npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts'], { CHROMIUM_PATH: chromium });
+  run(
+    'end-to-end journeys (headless Chromium)',
+    'npx',
+    ['vitest', 'run', '--config', 'vitest.e2e.config.ts'],
+    { CHROMIUM_PATH: chromium },
+  );
 }
 summary();
