@@ -1,5 +1,7 @@
 export * from './auth/roles.ts';
 export * from './auth/permissions.ts';
+export * from './auth/captcha.ts';
+export * from './auth/password-reset.schema.ts';
 export * from './common/messages.ts';
 export * from './common/validation.ts';
 export * from './common/dates.ts';
@@ -7,3 +9,5 @@ export * from './users/users.schema.ts';
 export * from './companies/companies.schema.ts';
 export * from './settings/settings.schema.ts';
 export * from './contact-requests/contact-requests.schema.ts';
+export * from './sync/sync.schema.ts';
+export * from './sync/merge.ts';

@@ -12,6 +12,7 @@ import { registerErrorHandler } from './plugins/errors.ts';
 import { registerStatic } from './plugins/static.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerRoutes } from './routes.ts';
+import { createPokeHub, type PokeHub } from './sync/poke.ts';
 
 declare module 'fastify' {
   // Module augmentation needs an interface.
@@ -21,6 +22,7 @@ declare module 'fastify' {
     db: Db;
     dbKind: DbKind;
     mailer: Mailer;
+    pokes: PokeHub;
   }
 }
 
@@ -38,8 +40,10 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('mailer', createMailer(database.db, config));
+  app.decorate('pokes', await createPokeHub(database.kind === 'postgres' ? config.databaseUrl : null));
   app.addHook('onClose', async () => {
     app.mailer.stop();
+    await app.pokes.close();
   });
 
   registerErrorHandler(app);

@@ -8,6 +8,8 @@ import { settingsRoutes } from './settings/settings.routes.ts';
 import { contactRequestsRoutes } from './contact-requests/contact-requests.routes.ts';
 import { mailOutboxRoutes } from './mail/mail-outbox.routes.ts';
 import { referenceDataRoutes } from './reference-data/reference-data.routes.ts';
+import { syncRoutes } from './sync/sync.routes.ts';
+import './sync/registry.ts';
 
 /** Every feature's routes; each feature folder owns its own file. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -21,4 +23,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(contactRequestsRoutes);
   await app.register(mailOutboxRoutes);
   await app.register(referenceDataRoutes);
+  await app.register(syncRoutes);
 }

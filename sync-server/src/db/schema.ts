@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Row types of every table (see migrations/). Flags are 0/1 integers, instants ISO text. */
 type SyncCols = {
@@ -6,6 +6,10 @@ type SyncCols = {
   updated_at: string;
   version: Generated<number | string>;
   deleted_at: string | null;
+  /** JSON: field -> version of its last change (the sync merge base). */
+  field_versions: Generated<string>;
+  field_writers: Generated<string>;
+  updated_by: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 export type CompanyTable = SyncCols & {
@@ -152,6 +156,68 @@ export type LimitationArticleTable = SyncCols & {
   display_order: number;
 };
 export type ServerMetaTable = { key: string; value: string };
+export type SyncStateTable = { company_id: string; last_seq: number | string };
+export type ChangeLogTable = {
+  company_id: string;
+  seq: number | string;
+  entity: string;
+  row_id: string;
+  changed_at: string;
+};
+export type SyncClientTable = {
+  client_id: string;
+  user_id: string;
+  company_id: string;
+  last_mutation_id: number | string;
+  scope: string;
+  created_at: string;
+  updated_at: string;
+};
+export type SyncResultTable = {
+  client_id: string;
+  mutation_id: number | string;
+  status: string;
+  message: string | null;
+  fields: string | null;
+  created_at: string;
+};
+export type ConflictTable = SyncCols & {
+  id: string;
+  company_id: string;
+  entity: string;
+  row_id: string;
+  field: string;
+  server_value: string | null;
+  server_user_id: string | null;
+  server_user_name: string | null;
+  server_changed_at: string | null;
+  client_value: string | null;
+  client_user_id: string;
+  client_user_name: string | null;
+  client_changed_at: string;
+  resolved_at: string | null;
+  resolution: string | null;
+  resolved_by: string | null;
+};
+export type BlobTable = {
+  company_id: string;
+  sha256: string;
+  size: number | string;
+  mime_type: string;
+  created_at: string;
+};
+export type UploadTable = {
+  id: string;
+  company_id: string;
+  user_id: string;
+  sha256: string;
+  size: number | string;
+  filename: string;
+  received: number | string;
+  created_at: string;
+  expires_at: string;
+  completed_at: string | null;
+};
 
 export type Database = {
   companies: CompanyTable;
@@ -171,4 +237,11 @@ export type Database = {
   statutes: StatuteTable;
   limitation_articles: LimitationArticleTable;
   server_meta: ServerMetaTable;
+  sync_state: SyncStateTable;
+  change_log: ChangeLogTable;
+  sync_clients: SyncClientTable;
+  sync_results: SyncResultTable;
+  conflicts: ConflictTable;
+  blobs: BlobTable;
+  uploads: UploadTable;
 };
