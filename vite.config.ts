@@ -42,6 +42,7 @@ export default defineConfig({
           /^\/api\//,
           /^\/sync\//,
           /^\/uploads/,
+          /^\/files\//,
           /^\/storage\//,
           /^\/password\.email/,
         ],

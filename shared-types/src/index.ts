@@ -11,3 +11,4 @@ export * from './settings/settings.schema.ts';
 export * from './contact-requests/contact-requests.schema.ts';
 export * from './sync/sync.schema.ts';
 export * from './sync/merge.ts';
+export * from './sync/entities.ts';

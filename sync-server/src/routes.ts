@@ -9,6 +9,7 @@ import { contactRequestsRoutes } from './contact-requests/contact-requests.route
 import { mailOutboxRoutes } from './mail/mail-outbox.routes.ts';
 import { referenceDataRoutes } from './reference-data/reference-data.routes.ts';
 import { syncRoutes } from './sync/sync.routes.ts';
+import { uploadsRoutes } from './uploads/uploads.routes.ts';
 import './sync/registry.ts';
 
 /** Every feature's routes; each feature folder owns its own file. */
@@ -24,4 +25,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(mailOutboxRoutes);
   await app.register(referenceDataRoutes);
   await app.register(syncRoutes);
+  await app.register(uploadsRoutes);
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.ts';
 
-const API_PREFIXES = ['/api/', '/sync/', '/uploads', '/storage/', '/password.email'];
+const API_PREFIXES = ['/api/', '/sync/', '/uploads', '/files/', '/storage/', '/password.email'];
 
 /** Serves the built PWA; any other GET that is not an API call gets index.html (client-side routes). */
 export async function registerStatic(app: FastifyInstance, config: Config): Promise<void> {
