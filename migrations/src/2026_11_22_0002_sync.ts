@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 /** Tables that sync between devices get per-field versions and who changed them last. */
 export const SYNCED_TABLES = [
@@ -28,6 +28,15 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('field_writers', 'text', (c) => c.notNull().defaultTo('{}'))
       .execute();
   }
+
+  // One live account per email, enforced by the database too (two sign-ups at the same moment).
+  await db.schema
+    .createIndex('users_email_live_uq')
+    .on('users')
+    .column('email')
+    .unique()
+    .where(sql.ref('deleted_at'), 'is', null)
+    .execute();
 
   // One change counter per firm. Writers take its row lock, so on PostgreSQL sequence numbers commit in order
   // and a pull can never skip a change that commits later with a smaller number (DESIGN §5, cursor safety).

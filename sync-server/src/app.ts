@@ -1,4 +1,5 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { Server } from 'node:http';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
@@ -29,13 +30,15 @@ declare module 'fastify' {
 export type BuildOptions = { config: Config; database: DbHandle; logger?: boolean };
 
 export async function buildApp({ config, database, logger = false }: BuildOptions): Promise<FastifyInstance> {
-  const app = Fastify({
+  const options: FastifyHttpOptions<Server> = {
     logger: logger ? { level: 'info' } : false,
-    trustProxy: true,
+    // Only trust X-Forwarded-* from a proxy the operator names; otherwise anyone could dodge per-IP rate limits.
+    trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     // Our ids are UUIDs; a path longer than this is never a real call.
     routerOptions: { maxParamLength: 200 },
-  });
+  };
+  const app = Fastify(options);
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
@@ -53,8 +56,12 @@ export async function buildApp({ config, database, logger = false }: BuildOption
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        // Google's script and verification only when a reCAPTCHA key is configured (sign-up bot check).
+        scriptSrc: [
+          "'self'",
+          ...(config.captcha.recaptchaSiteKey ? ['https://www.google.com', 'https://www.gstatic.com'] : []),
+        ],
+        connectSrc: ["'self'", ...(config.captcha.recaptchaSiteKey ? ['https://www.google.com'] : [])],
         workerSrc: ["'self'", 'blob:'],
         frameSrc: ["'self'", 'https:'],
         objectSrc: ["'none'"],

@@ -30,6 +30,8 @@ export type Config = {
   adminEmail: string;
   adminPassword: string | null;
   secureCookies: boolean;
+  /** false, true, or the proxy addresses to trust for X-Forwarded-* (TRUST_PROXY). */
+  trustProxy: boolean | string;
 };
 
 /** A secret generated once and kept in the data folder, so tokens survive restarts with nothing configured. */
@@ -77,6 +79,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminEmail: (env.ADMIN_EMAIL ?? 'admin@demo.elawfirm.pk').toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD ?? null,
     secureCookies: env.SECURE_COOKIES === '1',
+    // 'true' trusts any proxy (only behind one you control); or a comma-separated list of proxy addresses.
+    trustProxy:
+      !env.TRUST_PROXY || env.TRUST_PROXY === 'false'
+        ? false
+        : env.TRUST_PROXY === 'true'
+          ? true
+          : env.TRUST_PROXY,
   };
   return { ...base, ...overrides };
 }

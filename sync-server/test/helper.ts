@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { describe } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { ROLE_IDS, type TRoleName } from '@lawfirm/shared-types';
+import { ROLE_IDS, solveChallenge, type TCaptchaChallenge, type TRoleName } from '@lawfirm/shared-types';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type DbKind } from '../src/db/connect.ts';
@@ -155,3 +155,11 @@ export async function bearerFor(
 }
 
 export const adminBearer = (t: TestApp) => bearerFor(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+
+/** Fetches a bot-check puzzle from the server and solves it as the sign-up page does: the `recaptcha_token`. */
+export async function solvedCaptcha(t: TestApp, headers: Record<string, string> = {}): Promise<string> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/captcha/challenge', headers });
+  const ch = res.json<TCaptchaChallenge>();
+  if (ch.provider !== 'pow') throw new Error(`expected a proof-of-work challenge, got ${res.body}`);
+  return solveChallenge(ch);
+}

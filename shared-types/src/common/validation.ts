@@ -36,7 +36,9 @@ export const password = () =>
 
 /** Checkbox values arrive as booleans, 0/1, "true"/"false" or "on" from forms. */
 export const boolish = z
-  .union([z.boolean(), z.number(), z.string(), z.null(), z.undefined()])
+  .union([z.boolean(), z.number(), z.string(), z.null()])
+  // optional: the original client leaves unticked boxes out of the body altogether.
+  .optional()
   .transform((v) => v === true || v === 1 || v === '1' || v === 'true' || v === 'on');
 
 /** Phone mask 9999-9999999 (part 1 §9), optional. */

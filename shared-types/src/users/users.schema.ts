@@ -12,7 +12,8 @@ export const ZSignupInput = z
     password: password(),
     confirm_password: z.string({ error: MSG.passwordMismatch }),
     role_name: z.string().nullish(),
-    mootStudent: boolish,
+    // The original client does not send the flag at all; a missing flag is a normal sign-up.
+    mootStudent: boolish.optional().transform((v) => v === true),
     moot_team_no: optionalText(50),
     moot_institute: z
       .string()
@@ -22,14 +23,19 @@ export const ZSignupInput = z
       .transform((v) => (v ? v : null)),
     recaptcha_token: z.string().nullish(),
   })
-  .superRefine((v, ctx) => {
-    if (v.password !== v.confirm_password)
-      ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: MSG.passwordMismatch });
-    if (!v.mootStudent && !(SIGNUP_ROLE_NAMES as readonly string[]).includes(v.role_name ?? ''))
-      ctx.addIssue({ code: 'custom', path: ['role_name'], message: MSG.statusRequired });
-    if (v.mootStudent && !v.moot_team_no)
-      ctx.addIssue({ code: 'custom', path: ['moot_team_no'], message: MSG.teamRequired });
-  });
+  // Runs even when a field is missing (zod skips refinements after a missing field by default), so one answer
+  // lists every message the form has to show.
+  .superRefine(
+    (v, ctx) => {
+      if (typeof v.confirm_password === 'string' && v.password !== v.confirm_password)
+        ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: MSG.passwordMismatch });
+      if (!v.mootStudent && !(SIGNUP_ROLE_NAMES as readonly string[]).includes(v.role_name ?? ''))
+        ctx.addIssue({ code: 'custom', path: ['role_name'], message: MSG.statusRequired });
+      if (v.mootStudent && !v.moot_team_no)
+        ctx.addIssue({ code: 'custom', path: ['moot_team_no'], message: MSG.teamRequired });
+    },
+    { when: (p) => typeof p.value === 'object' && p.value !== null },
+  );
 export type TSignupInput = z.infer<typeof ZSignupInput>;
 
 export const ZContactPersonInput = z.object({
@@ -66,9 +72,10 @@ export const ZUserInput = z
       .union([z.string(), z.number()])
       .nullish()
       .transform((v) => (v == null || v === '' ? null : String(v))),
-    send_email: boolish,
-    is_approved: boolish,
-    is_moot_student: boolish,
+    // A list row or an older client may leave a flag out: missing means false.
+    send_email: boolish.optional().transform((v) => v === true),
+    is_approved: boolish.optional().transform((v) => v === true),
+    is_moot_student: boolish.optional().transform((v) => v === true),
     moot_team_no: optionalText(50),
     moot_institute: optionalText(100),
     contact_persons: z
@@ -76,19 +83,23 @@ export const ZUserInput = z
       .nullish()
       .transform((v) => v ?? []),
   })
-  .superRefine((v, ctx) => {
-    if (!v.role_id) ctx.addIssue({ code: 'custom', path: ['role_id'], message: MSG.roleRequired });
-    const creating = !v.id;
-    if (creating && !v.password)
-      ctx.addIssue({ code: 'custom', path: ['password'], message: MSG.passwordRequired });
-    if (v.password) {
-      const p = password().safeParse(v.password);
-      if (!p.success)
-        ctx.addIssue({ code: 'custom', path: ['password'], message: p.error.issues[0]!.message });
-      if (v.password !== v.confirm_password)
-        ctx.addIssue({ code: 'custom', path: ['password'], message: MSG.passwordMismatch });
-    }
-  });
+  // Runs even when another field is invalid, so one answer lists every message the form has to show.
+  .superRefine(
+    (v, ctx) => {
+      if (!v.role_id) ctx.addIssue({ code: 'custom', path: ['role_id'], message: MSG.roleRequired });
+      const creating = !v.id;
+      if (creating && !v.password)
+        ctx.addIssue({ code: 'custom', path: ['password'], message: MSG.passwordRequired });
+      if (v.password) {
+        const p = password().safeParse(v.password);
+        if (!p.success)
+          ctx.addIssue({ code: 'custom', path: ['password'], message: p.error.issues[0]!.message });
+        if (v.password !== v.confirm_password)
+          ctx.addIssue({ code: 'custom', path: ['password'], message: MSG.passwordMismatch });
+      }
+    },
+    { when: (p) => typeof p.value === 'object' && p.value !== null },
+  );
 export type TUserInput = z.infer<typeof ZUserInput>;
 
 /** The user as the API answers it (GET /api/user, /api/users/{id}, list rows). */
@@ -137,7 +148,39 @@ export const ZUserListQuery = z.object({
   is_approved: z.coerce.number().int().min(0).max(2).catch(2).default(2),
   is_moot_student: boolish.optional(),
   page: z.coerce.number().int().min(1).catch(1).default(1),
+  /** Honoured only for an admin of the provider firm (the companies screen lists another firm's users). */
+  company_id: z.string().trim().optional(),
 });
+export type TUserListQuery = z.infer<typeof ZUserListQuery>;
+
+/** A role as the role dropdowns read it. */
+export type TRole = { id: string; name: string };
+
+/** GET /api/users: a Laravel-style paginator, as the original client reads it. */
+export type TUserListResponse = {
+  users: {
+    data: TUser[];
+    current_page: number;
+    from: number | null;
+    to: number | null;
+    total: number;
+    per_page: number;
+    last_page: number;
+  };
+  roles: TRole[];
+};
+
+/** POST /api/approve_or_block: the client sends the whole list row with is_approved toggled. */
+export const ZApproveOrBlockInput = z.object({
+  user: z.object(
+    {
+      id: z.string({ error: 'The user is required.' }).min(1, { error: 'The user is required.' }),
+      is_approved: boolish.optional().transform((v) => v === true),
+    },
+    { error: 'The user is required.' },
+  ),
+});
+export type TApproveOrBlockInput = z.infer<typeof ZApproveOrBlockInput>;
 
 export const LOGIN_FIELDS = z.object({
   email: z

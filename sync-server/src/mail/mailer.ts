@@ -9,6 +9,8 @@ export type Mailer = {
   enqueue: (mail: Mail, trx?: Db) => Promise<string>;
   /** Sends what is queued now; resolves when done (tests and shutdown call it). */
   flush: () => Promise<void>;
+  /** Starts sending in the background: call it after the transaction that enqueued mails has committed. */
+  wake: () => void;
   stop: () => void;
 };
 
@@ -20,6 +22,7 @@ export function createMailer(db: Db, config: Config): Mailer {
   const transport: Transporter | null = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
   let running: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
 
   async function drain(): Promise<void> {
     if (!transport) return;
@@ -57,9 +60,25 @@ export function createMailer(db: Db, config: Config): Mailer {
       }
     }
   }
-  const flush = () => {
-    running ??= drain().finally(() => (running = null));
-    return running;
+  // A flush asked for while a drain runs gets a fresh drain after it: the running one may have read the queue
+  // before the caller's mail was committed.
+  let next: Promise<void> | null = null;
+  const flush = (): Promise<void> => {
+    if (!running) {
+      running = drain().finally(() => (running = null));
+      return running;
+    }
+    next ??= running
+      .catch(() => undefined)
+      .then(() => {
+        next = null;
+        return flush();
+      });
+    return next;
+  };
+  // A mail enqueued in a transaction is invisible to the sender until commit, so callers wake it afterwards.
+  const wake = () => {
+    if (transport && !stopped) setImmediate(() => void flush().catch(() => undefined));
   };
   if (transport) {
     timer = setInterval(() => void flush().catch(() => undefined), 30_000);
@@ -83,11 +102,13 @@ export function createMailer(db: Db, config: Config): Mailer {
           sent_at: null,
         })
         .execute();
-      if (transport && !trx) setImmediate(() => void flush().catch(() => undefined));
+      if (!trx) wake();
       return id;
     },
     flush,
+    wake,
     stop: () => {
+      stopped = true;
       if (timer) clearInterval(timer);
     },
   };
