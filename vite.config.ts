@@ -26,12 +26,16 @@ export default defineConfig({
         theme_color: '#0b3d5c',
         background_color: '#ffffff',
         display: 'standalone',
+        // A stable identity, so changing start_url later does not look like a different app to browsers.
+        id: '/',
         start_url: '/dashboard',
         scope: '/',
+        lang: 'en',
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          // Padded copy: a maskable icon's glyph must sit inside the central 80% circle that launchers keep.
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
       workbox: {

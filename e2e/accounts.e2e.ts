@@ -115,5 +115,8 @@ it('a signed-out visit to a case file lands on login and returns there after it'
   expect(new URL(page.url()).searchParams.get('redirect')).toBe('/petitions/x');
   await new LoginPage(page).login(E2E_ADMIN.email, E2E_ADMIN.password);
   await page.waitForURL('**/petitions/x');
+  // It must stay there (no later bounce to the dashboard).
+  await page.waitForTimeout(500);
+  expect(new URL(page.url()).pathname).toBe('/petitions/x');
   await ctx.close();
 });

@@ -12,3 +12,4 @@ export * from './contact-requests/contact-requests.schema.ts';
 export * from './sync/sync.schema.ts';
 export * from './sync/merge.ts';
 export * from './sync/entities.ts';
+export * from './reference-data/reference-data.schema.ts';

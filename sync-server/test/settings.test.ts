@@ -46,12 +46,10 @@ describeEachDb('settings', (kind) => {
   afterAll(() => t.close());
 
   const get = (headers: Record<string, string> = {}) =>
-    t.app
-      .inject({ method: 'GET', url: '/api/settings', headers })
-      .then((r) => ({
-        status: r.statusCode,
-        setting: r.json<{ setting: Record<string, unknown> }>().setting,
-      }));
+    t.app.inject({ method: 'GET', url: '/api/settings', headers }).then((r) => ({
+      status: r.statusCode,
+      setting: r.json<{ setting: Record<string, unknown> }>().setting,
+    }));
 
   it('answers a signed-out visitor the public fields of the provider firm', async () => {
     const r = await get();
@@ -107,6 +105,16 @@ describeEachDb('settings', (kind) => {
       site_url: 'https://elawfirmpk.com',
       additionalemails: ['x@firm.pk', 'y@firm.pk'],
     });
+    // A client that leaves a field out clears it (every field is saved), and the list answers empty.
+    const { additionalemails: _omit, ...rest } = fullSettings();
+    const partial = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings',
+      headers: firmAdmin,
+      payload: rest,
+    });
+    expect(partial.statusCode).toBe(200);
+    expect(partial.json().setting.additionalemails).toEqual([]);
   });
 
   it('refuses bad values with 422 and non-admins with 403', async () => {

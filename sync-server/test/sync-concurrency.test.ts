@@ -68,8 +68,8 @@ describe.skipIf(!process.env.DATABASE_URL_TEST)(
 
       const delivered = new Map<string, number>();
       let writing = true;
-      let pullsWhileWriting = 0;
-      let seenWhileWriting = 0;
+      /** How many rows the reader had when it caught up with the head of the stream while writers still ran. */
+      const caughtUpAt: number[] = [];
       const pullOnce = async () => {
         const p = await pull(reader, readerId, cursor);
         expect(p.reset).toBe(false);
@@ -102,8 +102,7 @@ describe.skipIf(!process.env.DATABASE_URL_TEST)(
       const reading = (async () => {
         while (writing) {
           const p = await pullOnce();
-          pullsWhileWriting++;
-          seenWhileWriting += p.changes.length;
+          if (!p.more) caughtUpAt.push(delivered.size);
         }
       })();
       const written = await Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w))).finally(() => {
@@ -115,10 +114,9 @@ describe.skipIf(!process.env.DATABASE_URL_TEST)(
 
       const pushed = written.flat();
       expect(pushed).toHaveLength(WRITERS * PUSHES_PER_WRITER);
-      // The reader really raced the writers: it paged through changes while they were still committing.
-      expect(pullsWhileWriting).toBeGreaterThan(5);
-      expect(seenWhileWriting).toBeGreaterThan(0);
-      expect(seenWhileWriting).toBeLessThan(pushed.length);
+      // The reader really raced the writers: it stood at the head of the stream with some but not all rows
+      // while pushes were still committing (the moment a change committed late with a lower number is missed).
+      expect(caughtUpAt.some((n) => n > 0 && n < pushed.length)).toBe(true);
       // Nothing skipped, nothing invented, nothing delivered twice (each row was created once and never changed).
       expect(delivered.size).toBe(pushed.length);
       expect([...delivered.keys()].sort()).toEqual([...pushed].sort());

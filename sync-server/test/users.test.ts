@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MSG, ROLE_IDS, type TUser } from '@lawfirm/shared-types';
@@ -12,6 +13,7 @@ import {
   insertUser,
   type TestApp,
 } from './helper.ts';
+import { readFile, saveFile } from '../src/files/storage.ts';
 
 type Auth = { authorization: string };
 
@@ -273,6 +275,14 @@ describeEachDb('users', (kind) => {
     expect(u.contact_persons[0]!.id).toBe(a!.id);
     // The password did not change.
     await expect(bearerFor(t, created.email, 'secret-pass-1')).resolves.toBeTruthy();
+    // A client that leaves the approval flag out of an update does not block the user.
+    const { is_approved: _omit, ...partial } = newUser({
+      email: created.email,
+      password: undefined,
+      confirm_password: undefined,
+    });
+    const kept = await inject('POST', '/api/users', admin, { ...partial, id: created.id });
+    expect(kept.json().user.is_approved).toBe(true);
 
     const foreign = await inject('POST', '/api/users', otherAuth, { ...newUser(), id: created.id });
     expect(foreign.statusCode).toBe(404);
@@ -521,4 +531,21 @@ describeEachDb('users: legacy public storage', (kind) => {
       (await t.app.inject({ method: 'GET', url: `/storage/attachments/user/${u.id}/other.png` })).statusCode,
     ).toBe(404);
   });
+});
+
+it('file storage never leaves a partial file behind, and refuses keys that leave its folder', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lf-storage-'));
+  try {
+    await saveFile(dir, ['c1', 'user', 'u1', 'a.png'], PNG_1PX);
+    expect((await readFile(dir, ['c1', 'user', 'u1', 'a.png']))?.equals(PNG_1PX)).toBe(true);
+    expect(await readFile(dir, ['c1', 'user', 'u1', 'missing.png'])).toBeNull();
+    // A write that cannot be put in place (a folder is in the way) fails and leaves no temporary file.
+    mkdirSync(join(dir, 'files', 'c1', 'user', 'u1', 'b.png'));
+    await expect(saveFile(dir, ['c1', 'user', 'u1', 'b.png'], PNG_1PX)).rejects.toThrow();
+    expect(readdirSync(join(dir, 'files', 'c1', 'user', 'u1')).sort()).toEqual(['a.png', 'b.png']);
+    await expect(saveFile(dir, ['c1', '..', 'x.png'], PNG_1PX)).rejects.toThrow(/Invalid storage key/);
+    await expect(readFile(dir, ['c1', '../../etc', 'passwd'])).rejects.toThrow(/Invalid storage key/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -27,7 +27,7 @@ function Shell() {
               path={r.path}
               element={
                 r.access === 'auth' ? (
-                  <RequireAuth>{r.element}</RequireAuth>
+                  <RequireAuth carryRedirect={r.path.includes(':')}>{r.element}</RequireAuth>
                 ) : r.access === 'guest' ? (
                   <GuestOnly>{r.element}</GuestOnly>
                 ) : (

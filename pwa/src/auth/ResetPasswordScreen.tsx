@@ -1,5 +1,92 @@
-import { NotBuiltScreen } from '../ui/NotBuiltScreen.tsx';
+import { useCallback, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { MSG, password } from '@lawfirm/shared-types';
+import { z } from 'zod';
+import { api, ApiError } from '../ui/api.ts';
+import { FormError, PasswordField, useForm, zodFieldErrors } from '../ui/form.tsx';
+import { useToast } from '../ui/toast.tsx';
 
+const ZReset = z
+  .object({ password: password(), password_confirmation: z.string() })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ['password_confirmation'],
+    error: MSG.passwordMismatch,
+  });
+const validate = (v: { password: string; password_confirmation: string }) => zodFieldErrors(ZReset, v);
+
+/** Opened from the emailed link: /reset-password?token=…&email=… */
 export function ResetPasswordScreen() {
-  return <NotBuiltScreen title="ResetPasswordScreen" />;
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const emailParam = params.get('email') ?? '';
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({ password: '', password_confirmation: '' }, validate);
+  const { setServerErrors } = form;
+
+  const send = useCallback(
+    async (v: { password: string; password_confirmation: string }) => {
+      setFailure(null);
+      let answer: { message?: string };
+      try {
+        answer = await api<{ message?: string }>('/api/password/reset', {
+          method: 'POST',
+          json: { token, email: emailParam, ...v },
+          auth: false,
+        });
+      } catch (e) {
+        setFailure(e instanceof Error ? e.message : String(e));
+        if (e instanceof ApiError)
+          setServerErrors({
+            password: e.field('password'),
+            password_confirmation: e.field('password_confirmation'),
+          });
+        return;
+      }
+      toast.success(answer.message ?? 'Your password has been reset.');
+      await navigate('/login');
+    },
+    [token, emailParam, toast, navigate, setServerErrors],
+  );
+
+  if (!token || !emailParam)
+    return (
+      <div className="auth-page">
+        <section className="auth-card">
+          <h1>Reset Password</h1>
+          <FormError message={MSG.resetTokenInvalid} />
+          <p className="auth-alt">
+            <Link to="/forgot-password">Send a new link</Link>
+          </p>
+        </section>
+      </div>
+    );
+
+  return (
+    <div className="auth-page">
+      <section className="auth-card">
+        <h1>Reset Password</h1>
+        <p className="muted">Set a new password for {emailParam}.</p>
+        <form noValidate onSubmit={form.handleSubmit(send)}>
+          <PasswordField
+            label="New Password"
+            autoComplete="new-password"
+            required
+            {...form.bind('password')}
+          />
+          <PasswordField
+            label="Confirm Password"
+            autoComplete="new-password"
+            required
+            {...form.bind('password_confirmation')}
+          />
+          <FormError message={failure} />
+          <button type="submit" className="btn primary block" disabled={form.submitting}>
+            Reset Password
+          </button>
+        </form>
+      </section>
+    </div>
+  );
 }

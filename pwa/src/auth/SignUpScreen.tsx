@@ -1,5 +1,219 @@
-import { NotBuiltScreen } from '../ui/NotBuiltScreen.tsx';
+import { useCallback, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import {
+  MSG,
+  SIGNUP_ROLE_NAMES,
+  solveChallenge,
+  ZSignupInput,
+  type TCaptchaChallenge,
+} from '@lawfirm/shared-types';
+import { Modal } from '../ui/Modal.tsx';
+import { api, ApiError } from '../ui/api.ts';
+import {
+  FormError,
+  PasswordField,
+  PhoneField,
+  SelectField,
+  TextField,
+  useForm,
+  zodFieldErrors,
+  type FieldErrors,
+} from '../ui/form.tsx';
+import { useToast } from '../ui/toast.tsx';
+
+type TGrecaptcha = {
+  ready: (cb: () => void) => void;
+  execute: (siteKey: string, opts: { action: string }) => Promise<string>;
+};
+
+let recaptchaLoading: Promise<TGrecaptcha> | null = null;
+
+function loadRecaptcha(siteKey: string): Promise<TGrecaptcha> {
+  recaptchaLoading ??= new Promise<TGrecaptcha>((resolve, reject) => {
+    const s = document.createElement('script');
+    s.src = `https://www.google.com/recaptcha/api.js?render=${encodeURIComponent(siteKey)}`;
+    s.async = true;
+    s.onload = () => {
+      const g = (window as unknown as { grecaptcha?: TGrecaptcha }).grecaptcha;
+      if (g) g.ready(() => resolve(g));
+      else reject(new Error('reCAPTCHA did not load.'));
+    };
+    s.onerror = () => {
+      recaptchaLoading = null;
+      reject(new Error('reCAPTCHA did not load.'));
+    };
+    document.head.appendChild(s);
+  });
+  return recaptchaLoading;
+}
+
+/** The bot check's token (proof of work, or reCAPTCHA v3 when the firm set it up), or null when none came. */
+async function obtainToken(onSolving: (solving: boolean) => void): Promise<string | null> {
+  const c = await api<TCaptchaChallenge>('/api/captcha/challenge', { auth: false });
+  try {
+    if (c.provider === 'pow') {
+      onSolving(true);
+      return await solveChallenge(c);
+    }
+    if (c.provider === 'recaptcha') {
+      const g = await loadRecaptcha(c.site_key);
+      return await g.execute(c.site_key, { action: 'signup' });
+    }
+    return null;
+  } catch {
+    return null;
+  } finally {
+    onSolving(false);
+  }
+}
+
+const EMPTY = {
+  name: '',
+  role_name: '',
+  email: '',
+  phone: '',
+  password: '',
+  confirm_password: '',
+  moot_team_no: '',
+  moot_institute: '',
+};
+type TValues = typeof EMPTY;
+/** Fields on screen: a server error for one of them shows under it, anything else as a notification. */
+function shownFields(moot: boolean): (keyof TValues)[] {
+  const all = Object.keys(EMPTY) as (keyof TValues)[];
+  return all.filter((f) => (moot ? f !== 'role_name' : f !== 'moot_team_no' && f !== 'moot_institute'));
+}
+
+function payload(v: TValues, moot: boolean) {
+  return {
+    ...v,
+    // Part 1 §2: moot students have no Status choice; they sign up as ASSOCIATE.
+    role_name: moot ? 'ASSOCIATE' : v.role_name,
+    mootStudent: moot,
+    moot_team_no: moot ? v.moot_team_no : '',
+    moot_institute: moot ? v.moot_institute : '',
+  };
+}
+
+const ROLE_OPTIONS = SIGNUP_ROLE_NAMES.map((r) => ({ value: r, label: r }));
+
+function ThankYouDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const navigate = useNavigate();
+  return (
+    <Modal
+      open={open}
+      title="Thank you for signing up!"
+      onClose={onClose}
+      footer={
+        <button type="button" className="btn primary" onClick={() => void navigate('/login')}>
+          Go to Login
+        </button>
+      }
+    >
+      <p>An email with your login details will be sent to you shortly.</p>
+      <p>You can login once an admin approves your account.</p>
+    </Modal>
+  );
+}
 
 export function SignUpScreen() {
-  return <NotBuiltScreen title="SignUpScreen" />;
+  const [params] = useSearchParams();
+  const moot = params.has('moot-student');
+  const toast = useToast();
+  const [solving, setSolving] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  const validate = useCallback(
+    (v: TValues): FieldErrors => {
+      const errors = zodFieldErrors(ZSignupInput, payload(v, moot));
+      // The spec gives one email message for empty and malformed.
+      if (errors.email) errors.email = MSG.emailRequired;
+      return errors;
+    },
+    [moot],
+  );
+  const form = useForm(EMPTY, validate);
+  const { reset, setServerErrors } = form;
+
+  const send = useCallback(
+    async (v: TValues) => {
+      setFormError(null);
+      let token: string | null;
+      try {
+        token = await obtainToken(setSolving);
+      } catch (e) {
+        toast.failed(e);
+        return;
+      }
+      if (!token) {
+        setFormError(MSG.recaptchaRequired);
+        return;
+      }
+      try {
+        await api('/api/signup', {
+          method: 'POST',
+          json: { ...payload(v, moot), recaptcha_token: token },
+          auth: false,
+        });
+        reset();
+        setDone(true);
+      } catch (e) {
+        const fieldErrors: FieldErrors = {};
+        if (e instanceof ApiError) for (const f of shownFields(moot)) fieldErrors[f] = e.field(f);
+        setServerErrors(fieldErrors);
+        const captchaError = e instanceof ApiError ? e.field('recaptcha_token') : undefined;
+        if (captchaError) setFormError(captchaError);
+        else if (!Object.values(fieldErrors).some(Boolean)) toast.failed(e);
+      }
+    },
+    [moot, toast, reset, setServerErrors],
+  );
+
+  return (
+    <div className="auth-page">
+      <section className="auth-card wide">
+        <h1>Sign Up For Using eLawFirm</h1>
+        <p>
+          <Link to="/about-elawfirm">What is eLawFirm?</Link>
+        </p>
+        <form noValidate onSubmit={form.handleSubmit(send)}>
+          <div className="grid-2">
+            <TextField label="Name" autoComplete="name" required {...form.bind('name')} />
+            {!moot && (
+              <SelectField
+                label="Status"
+                required
+                options={ROLE_OPTIONS}
+                placeholder="Select Status"
+                {...form.bind('role_name')}
+              />
+            )}
+            <TextField label="Email" type="email" autoComplete="email" required {...form.bind('email')} />
+            <PhoneField label="Phone" {...form.bind('phone')} />
+            {moot && <TextField label="Moot Team No" required {...form.bind('moot_team_no')} />}
+            {moot && <TextField label="Institute" {...form.bind('moot_institute')} />}
+            <PasswordField label="Password" autoComplete="new-password" required {...form.bind('password')} />
+            <PasswordField
+              label="Confirm Password"
+              autoComplete="new-password"
+              required
+              {...form.bind('confirm_password')}
+            />
+          </div>
+          <FormError message={formError} />
+          <p className="muted" role="status">
+            {solving ? 'Verifying you are human…' : ''}
+          </p>
+          <button type="submit" className="btn primary block" disabled={form.submitting}>
+            Sign Up
+          </button>
+        </form>
+        <p className="auth-alt">
+          Already have an account? <Link to="/login">Login</Link>
+        </p>
+      </section>
+      <ThankYouDialog open={done} onClose={() => setDone(false)} />
+    </div>
+  );
 }

@@ -1,5 +1,72 @@
-import { NotBuiltScreen } from '../ui/NotBuiltScreen.tsx';
+import { Link } from 'react-router';
+import type { TCompany } from '@lawfirm/shared-types';
+import { api } from '../ui/api.ts';
+import { ScreenGuard } from '../ui/ScreenGuard.tsx';
+import { ListTable } from '../ui/ListTable.tsx';
+import { useApiList } from '../ui/useApiList.tsx';
+import { useConfirmedDelete } from '../ui/useConfirmedDelete.tsx';
+
+type TCompanyRow = Pick<TCompany, 'id' | 'name' | 'domain'>;
 
 export function CompaniesScreen() {
-  return <NotBuiltScreen title="CompaniesScreen" />;
+  return (
+    <ScreenGuard permission="companies.manage">
+      <CompaniesList />
+    </ScreenGuard>
+  );
+}
+
+function CompaniesList() {
+  const list = useApiList<{ companies: TCompanyRow[] }>('/api/companies');
+  const remover = useConfirmedDelete<string>(
+    (id) => api(`/api/companies/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    'Deleted Successfully!',
+    list.reload,
+  );
+  const rows = list.data?.companies ?? [];
+  return (
+    <section className="page">
+      <div
+        style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center' }}
+      >
+        <h1>Companies</h1>
+        <Link className="btn primary" to="/create-company">
+          Create New Company
+        </Link>
+      </div>
+      <ListTable
+        columns={['Company Name', 'Company Domain', 'Actions']}
+        loading={list.loading}
+        empty={rows.length === 0}
+      >
+        {rows.map((c) => (
+          <tr key={c.id}>
+            <td data-label="Company Name">{c.name}</td>
+            <td data-label="Company Domain" style={{ overflowWrap: 'anywhere' }}>
+              {c.domain}
+            </td>
+            <td data-label="Actions">
+              <div className="row-actions">
+                <Link className="btn" to={`/register-company-admin/${encodeURIComponent(c.id)}`}>
+                  Add Admin
+                </Link>
+                <Link className="btn" to={`/company/edit/${encodeURIComponent(c.id)}`}>
+                  Edit
+                </Link>
+                <button
+                  type="button"
+                  className="btn danger"
+                  disabled={remover.busy}
+                  onClick={() => remover.ask(c.id)}
+                >
+                  Delete
+                </button>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </ListTable>
+      {remover.dialog}
+    </section>
+  );
 }

@@ -1,5 +1,80 @@
-import { NotBuiltScreen } from '../ui/NotBuiltScreen.tsx';
+import { Link, useNavigate, useParams } from 'react-router';
+import { MSG, ZCompanyInput, type TCompany } from '@lawfirm/shared-types';
+import { api, ApiError } from '../ui/api.ts';
+import { TextField, useForm, zodFieldErrors } from '../ui/form.tsx';
+import { ScreenGuard } from '../ui/ScreenGuard.tsx';
+import { useToast } from '../ui/toast.tsx';
+import { useApiList } from '../ui/useApiList.tsx';
+
+type TCompanyDraft = { name: string; domain: string };
 
 export function CompanyFormScreen() {
-  return <NotBuiltScreen title="CompanyFormScreen" />;
+  const { company_id } = useParams();
+  return (
+    <ScreenGuard permission="companies.manage">
+      {company_id ? <EditCompany id={company_id} /> : <CompanyForm initial={{ name: '', domain: '' }} />}
+    </ScreenGuard>
+  );
+}
+
+function EditCompany({ id }: { id: string }) {
+  const one = useApiList<{ company: TCompany }>(`/api/companies/${encodeURIComponent(id)}`);
+  if (!one.data)
+    return (
+      <section className="page">
+        <h1>Edit Company</h1>
+        <p role="status">{one.loading ? 'Loading....' : 'No Records found.'}</p>
+      </section>
+    );
+  const c = one.data.company;
+  // Keyed by id so the form starts from the loaded company, not from an earlier one.
+  return <CompanyForm key={c.id} id={c.id} initial={{ name: c.name, domain: c.domain ?? '' }} />;
+}
+
+/** The shared schema's messages ('Name field is required.', 'Domain field is required.'). */
+const validate = (v: TCompanyDraft) => zodFieldErrors(ZCompanyInput, v);
+
+function CompanyForm({ id, initial }: { id?: string; initial: TCompanyDraft }) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const form = useForm(initial, validate);
+  const editing = !!id;
+
+  const send = async (values: TCompanyDraft) => {
+    try {
+      await api('/api/companies', { method: 'POST', json: { ...values, id } });
+      toast.success(editing ? MSG.updatedOk : MSG.savedOk);
+      void navigate('/companies');
+    } catch (err) {
+      if (err instanceof ApiError && (err.field('name') || err.field('domain')))
+        form.setServerErrors({ name: err.field('name'), domain: err.field('domain') });
+      else toast.failed(err);
+    }
+  };
+
+  return (
+    <section className="page" style={{ maxWidth: 640 }}>
+      <h1>{editing ? 'Edit Company' : 'Add New Company'}</h1>
+      <form noValidate onSubmit={form.handleSubmit(send)}>
+        <TextField label="Name" required {...form.bind('name')} />
+        <TextField
+          label="Domain"
+          required
+          type="url"
+          inputMode="url"
+          placeholder="https://firm.example.com"
+          hint="The firm's full web address, for example https://firm.example.com"
+          {...form.bind('domain')}
+        />
+        <div style={{ display: 'flex', gap: '0.5rem' }}>
+          <button type="submit" className="btn primary" disabled={form.submitting}>
+            {editing ? 'Update' : 'Save'}
+          </button>
+          <Link className="btn" to="/companies">
+            Back
+          </Link>
+        </div>
+      </form>
+    </section>
+  );
 }

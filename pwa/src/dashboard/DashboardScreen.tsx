@@ -1,5 +1,128 @@
-import { NotBuiltScreen } from '../ui/NotBuiltScreen.tsx';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { tilesFor, type TTile } from '@lawfirm/shared-types';
+import { useAuth } from '../auth/AuthContext.tsx';
+import { Icon, type IconName } from '../landing/icons.tsx';
+import { useSettings } from '../settings/useSettings.tsx';
+import { Modal } from '../ui/Modal.tsx';
+
+const TILE_ICONS: Record<string, IconName> = {
+  calendar: 'calendar',
+  'case-files': 'folder',
+  contracts: 'signature',
+  pleadings: 'pen',
+  faq: 'help',
+  limitation: 'calculator',
+  corporate: 'briefcase',
+  transaction: 'card',
+  'service-rules': 'book',
+  accounts: 'card',
+  links: 'link',
+  'fir-reader': 'search',
+  'criminal-guru': 'alert',
+  'e-signature': 'signature',
+  'law-games': 'award',
+  'ai-research': 'cpu',
+  others: 'grid',
+};
+
+/** The action inside the heading: a link, a new-tab link, the Forbidden button, or plain text. */
+function Action({
+  tile,
+  forbidden,
+  onForbidden,
+}: {
+  tile: TTile;
+  forbidden: boolean;
+  onForbidden: () => void;
+}) {
+  if (forbidden)
+    return (
+      <button type="button" className="stretched" onClick={onForbidden}>
+        {tile.title}
+      </button>
+    );
+  if (tile.comingSoon) return <>{tile.title}</>;
+  if (tile.external)
+    return (
+      <a
+        className="stretched"
+        href={tile.to}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-describedby={`tile-${tile.key}-ext`}
+      >
+        {tile.title}
+      </a>
+    );
+  return (
+    <Link className="stretched" to={tile.to}>
+      {tile.title}
+    </Link>
+  );
+}
+
+/** A card whose heading's link or button covers the whole card: one target, named by the heading. */
+function Tile(props: { tile: TTile; forbidden: boolean; onForbidden: () => void }) {
+  const { tile, forbidden } = props;
+  return (
+    <li className={`tile${tile.comingSoon && !forbidden ? ' soon' : ''}`}>
+      <span className="tile-icon">
+        <Icon name={TILE_ICONS[tile.key] ?? 'grid'} size={28} />
+      </span>
+      <h2>
+        <Action {...props} />
+      </h2>
+      {tile.comingSoon && <span className="badge warn">Coming Soon</span>}
+      {/* Outside the heading, so the heading stays exactly the tile's title. */}
+      {tile.external && !forbidden && (
+        <span className="badge" id={`tile-${tile.key}-ext`}>
+          External site
+        </span>
+      )}
+    </li>
+  );
+}
+
+function ForbiddenDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const phone = useSettings()?.site_phone;
+  return (
+    <Modal
+      open={open}
+      title="Forbidden: This module is not available in the Student Version"
+      onClose={onClose}
+    >
+      {phone ? (
+        <p>
+          To use this module, please contact us at <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
+          .
+        </p>
+      ) : (
+        <p>To use this module, please contact us.</p>
+      )}
+    </Modal>
+  );
+}
 
 export function DashboardScreen() {
-  return <NotBuiltScreen title="DashboardScreen" />;
+  const { user, actor } = useAuth();
+  const [forbiddenOpen, setForbiddenOpen] = useState(false);
+  if (!user || !actor) return <p className="page">Authenticating....</p>;
+  const tiles = tilesFor(actor);
+  return (
+    <section className="page dashboard" aria-labelledby="dashboard-title">
+      <h1 id="dashboard-title">Dashboard</h1>
+      <ul className="tiles">
+        {tiles.map((t) => (
+          <Tile
+            key={t.key}
+            tile={t}
+            forbidden={actor.is_student && !!t.forbiddenForStudent}
+            onForbidden={() => setForbiddenOpen(true)}
+          />
+        ))}
+      </ul>
+      <ForbiddenDialog open={forbiddenOpen} onClose={() => setForbiddenOpen(false)} />
+    </section>
+  );
 }

@@ -1,15 +1,201 @@
-import { Link } from 'react-router';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { can, type TActor, type TUser } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
+import { useSettings } from '../settings/useSettings.tsx';
+
+type NavItem = { to: string; label: string };
+
+const GUEST_LINKS: NavItem[] = [
+  { to: '/', label: 'Home' },
+  { to: '/#about', label: 'About Us' },
+  { to: '/#features', label: 'Features' },
+  { to: '/#pricing', label: 'Pricing' },
+  { to: '/#reviews', label: 'Reviews' },
+  { to: '/#contact', label: 'Contact Us' },
+];
+
+/** Admin entries of the Settings dropdown (part 1 §2 Header), plus this app's Mail Outbox. */
+const ADMIN_ITEMS: NavItem[] = [
+  { to: '/users', label: 'Users' },
+  { to: '/settings', label: 'General Settings' },
+  { to: '/courts', label: 'Courts' },
+  { to: '/petition-types', label: 'Case Categories' },
+  { to: '/module-types', label: 'Module Types' },
+  { to: '/contact-requests', label: 'Contact Requests' },
+  { to: '/mail-outbox', label: 'Mail Outbox' },
+];
+
+function profilePath(user: TUser): string {
+  return `/users/edit/${user.id}`;
+}
+
+function settingsItems(user: TUser, actor: TActor | null): NavItem[] {
+  const items: NavItem[] = [{ to: profilePath(user), label: 'My Profile' }];
+  if (can(actor, 'users.manage')) items.push(...ADMIN_ITEMS);
+  if (can(actor, 'companies.manage')) items.push({ to: '/companies', label: 'Companies' });
+  return items;
+}
+
+function subscribeOnline(onChange: () => void): () => void {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+/**
+ * The header's sync area (DESIGN §8). Pending changes, uploads and conflicts join the indicator here. Its
+ * name avoids the word "status" so that looking up a form's Status field by label finds only that field.
+ */
+function SyncStatus() {
+  const online = useOnline();
+  return (
+    <div className="sync-status" aria-label="Connection and sync" role="group">
+      <span className={`net ${online ? 'net-on' : 'net-off'}`} role="status">
+        <span className="dot" aria-hidden="true" />
+        {online ? 'Online' : 'Offline'}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * A disclosure of links rather than an ARIA menu: these are page links, and a plain list keeps them
+ * reachable with Tab and announced as links.
+ */
+function SettingsDropdown({ items }: { items: NavItem[] }) {
+  const loc = useLocation();
+  // Open "at" a location: navigating anywhere closes it without an effect.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === loc.key;
+  const ref = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const listId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpenAt(null);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpenAt(null);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className="dropdown" ref={ref}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="nav-button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpenAt(open ? null : loc.key)}
+      >
+        Settings <span aria-hidden="true">▾</span>
+      </button>
+      <ul id={listId} className="dropdown-list" hidden={!open}>
+        {items.map((i) => (
+          <li key={i.to + i.label}>
+            <NavLink to={i.to} onClick={() => setOpenAt(null)}>
+              {i.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function SignedInNav({ user, actor }: { user: TUser; actor: TActor | null }) {
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  const ownProfile = user.is_client || user.is_student || user.is_lawyer;
+
+  async function onLogout() {
+    await logout();
+    await navigate('/login');
+  }
+
+  return (
+    <>
+      <span className="welcome">Welcome, {user.name}</span>
+      <NavLink to="/dashboard">Dashboard</NavLink>
+      {ownProfile && <NavLink to={profilePath(user)}>My Profile</NavLink>}
+      <SettingsDropdown items={settingsItems(user, actor)} />
+      <button type="button" className="nav-button" onClick={() => void onLogout()}>
+        Logout
+      </button>
+    </>
+  );
+}
+
+function GuestNav() {
+  return (
+    <>
+      {GUEST_LINKS.map((l) => (
+        <Link key={l.to} to={l.to}>
+          {l.label}
+        </Link>
+      ))}
+      <Link to="/sign-up" className="nav-cta">
+        Sign Up
+      </Link>
+      <Link to="/login" className="nav-cta alt">
+        Login
+      </Link>
+    </>
+  );
+}
 
 export function Header() {
-  const { user } = useAuth();
+  const { user, actor } = useAuth();
+  const settings = useSettings();
+  const loc = useLocation();
+  // Part 3 §2.1: the mobile menu closes on every navigation; keyed to the location it was opened at.
+  const [menuAt, setMenuAt] = useState<string | null>(null);
+  const menuOpen = menuAt === loc.key;
+
   return (
     <header className="site-header">
       <Link to="/" className="logo">
-        eLawFirm
+        <img src="/icons/icon-192.png" alt="" width={32} height={32} />
+        <span>{settings?.site_name || 'eLawFirm'}</span>
       </Link>
-      <nav aria-label="Main">
-        {user ? <Link to="/dashboard">Dashboard</Link> : <Link to="/login">Login</Link>}
+      <SyncStatus />
+      <button
+        type="button"
+        className="menu-toggle"
+        aria-expanded={menuOpen}
+        aria-controls="site-nav"
+        onClick={() => setMenuAt(menuOpen ? null : loc.key)}
+      >
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+          <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <span>Menu</span>
+      </button>
+      <nav id="site-nav" aria-label="Main" className={`site-nav${menuOpen ? ' open' : ''}`}>
+        {user ? <SignedInNav user={user} actor={actor} /> : <GuestNav />}
       </nav>
     </header>
   );

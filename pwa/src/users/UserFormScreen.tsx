@@ -1,5 +1,40 @@
-import { NotBuiltScreen } from '../ui/NotBuiltScreen.tsx';
+import { useParams } from 'react-router';
+import type { TUser } from '@lawfirm/shared-types';
+import { useAuth } from '../auth/AuthContext.tsx';
+import { ScreenGuard } from '../ui/ScreenGuard.tsx';
+import { useApiList } from '../ui/useApiList.tsx';
+import { UserForm } from './UserForm.tsx';
 
+/**
+ * One form, three routes (part 2 §2.6): /users/create, /users/edit/:edit_user_id and
+ * /register-company-admin/:company_id (a provider admin adds the first admin of another firm).
+ * Anyone may open their own profile; everything else needs the user-administration permission.
+ */
 export function UserFormScreen() {
-  return <NotBuiltScreen title="UserFormScreen" />;
+  const { edit_user_id, company_id } = useParams();
+  const { actor } = useAuth();
+  const ownProfile = !!edit_user_id && edit_user_id === actor?.id;
+  return (
+    <ScreenGuard permission={company_id ? 'companies.manage' : 'users.manage'} allow={ownProfile}>
+      {edit_user_id ? (
+        <EditUser id={edit_user_id} />
+      ) : (
+        <UserForm key={company_id ?? 'new'} user={null} companyParam={company_id} />
+      )}
+    </ScreenGuard>
+  );
+}
+
+function EditUser({ id }: { id: string }) {
+  const one = useApiList<{ user: TUser }>(`/api/users/${encodeURIComponent(id)}`);
+  // While (re)loading the form is unmounted, so after a save that stays here it restarts from the saved
+  // user (new contact persons then carry their ids and are not created twice).
+  if (!one.data || one.loading)
+    return (
+      <section className="page">
+        <h1>Edit User</h1>
+        <p role="status">{one.loading ? 'Loading....' : 'No Records found.'}</p>
+      </section>
+    );
+  return <UserForm key={one.data.user.id} user={one.data.user} onStay={one.reload} />;
 }

@@ -11,21 +11,27 @@ export const MODULE_LABELS: Record<number, string> = {
   4: 'Synopsis',
 };
 export const MSG_MODULE_REQUIRED = 'Module field is required.';
+const VALID_MODULE_IDS = new Set<number>(Object.values(MODULE_IDS));
 
 /** Display order inputs: a non-negative whole number; empty means "put it last". */
-const displayOrder = z.union([z.number(), z.string(), z.null(), z.undefined()]).transform((v, ctx) => {
-  if (v === null || v === undefined || v === '') return null;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 0 || n > 1_000_000) {
-    ctx.addIssue({ code: 'custom', message: 'The display order must be a whole number of 0 or more.' });
-    return z.NEVER;
-  }
-  return n;
-});
+// (A union that merely includes z.undefined() still makes the key required in zod 4; .optional() does not.)
+const displayOrder = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || v === '') return null;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 0 || n > 1_000_000) {
+      ctx.addIssue({ code: 'custom', message: 'The display order must be a whole number of 0 or more.' });
+      return z.NEVER;
+    }
+    return n;
+  });
 
 /** Ids arrive as strings; a client sending a list row back also sends fields we ignore (editMode…). */
 const optionalId = z
-  .union([z.string(), z.number(), z.null(), z.undefined()])
+  .union([z.string(), z.number(), z.null()])
+  .optional()
   .transform((v) => (v === null || v === undefined || v === '' ? null : String(v)));
 
 export const ZCourtInput = z.object({
@@ -38,7 +44,7 @@ export type TCourt = { id: string; title: string; short_title: string | null };
 
 export const ZStatuteInput = z.object({
   id: optionalId,
-  title: requiredText(MSG.titleRequired, 500),
+  title: requiredText(MSG.titleRequired, 255),
   display_order: displayOrder,
 });
 export type TStatuteInput = z.infer<typeof ZStatuteInput>;
@@ -47,10 +53,11 @@ export type TStatute = { id: string; title: string; display_order: number };
 export const ZModuleTypeInput = z.object({
   id: optionalId,
   module_id: z
-    .union([z.number(), z.string(), z.null(), z.undefined()], { error: MSG_MODULE_REQUIRED })
+    .union([z.number(), z.string(), z.null()], { error: MSG_MODULE_REQUIRED })
+    .optional()
     .transform((v, ctx) => {
       const n = Number(v);
-      if (v === null || v === undefined || v === '' || !Object.values(MODULE_IDS).includes(n as 1)) {
+      if (v === null || v === undefined || v === '' || !VALID_MODULE_IDS.has(n)) {
         ctx.addIssue({ code: 'custom', message: MSG_MODULE_REQUIRED });
         return z.NEVER;
       }

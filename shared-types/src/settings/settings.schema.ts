@@ -47,7 +47,9 @@ export const ZSettingsInput = z.object({
   host_whereby_iframe: optionalText(2000),
   public_whereby_iframe: optionalText(2000),
   additionalemails: z
-    .union([z.array(z.string()), z.string(), z.null(), z.undefined()])
+    // .optional(), not z.undefined() in the union: zod 4 would still require the key.
+    .union([z.array(z.string()), z.string(), z.null()])
+    .optional()
     .transform((v) =>
       (Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : []).map((s) => s.trim()).filter(Boolean),
     )

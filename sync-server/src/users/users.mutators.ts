@@ -47,6 +47,12 @@ export const MSG_AVATAR_TOO_LARGE = 'The image may not be greater than 1000 kilo
 export const MSG_AVATAR_TYPE = 'The image must be a file of type: png, jpeg, jpg.';
 export const MSG_AVATAR_REQUIRED = 'Please choose an image to upload.';
 
+/** A unique index refused the write (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE). */
+const isUniqueViolation = (e: unknown): boolean => {
+  const code = (e as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+};
+
 /** An admin of the user's own firm, or an admin of the provider firm (which registers other firms' admins). */
 export const administers = (actor: TActor, companyId: string): boolean =>
   can(actor, 'users.manage') && (actor.company_id === companyId || can(actor, 'companies.manage'));
@@ -238,11 +244,19 @@ export async function saveUser(
   // Hashing is slow: it happens before the transaction, never inside it.
   const passwordHash = data.password ? await hashPassword(data.password, services.scrypt) : null;
   const t = nowIso();
+  // An update that leaves a flag out keeps it: a client sending part of the form must not block anyone.
+  const sent = (key: string) => typeof input === 'object' && input !== null && Object.hasOwn(input, key);
   const access: Access = mayChangeAccess
     ? {
-        ...nextAccess(actor, target && pickAccess(target), data.is_approved, t),
+        ...nextAccess(
+          actor,
+          target && pickAccess(target),
+          target && !sent('is_approved') ? toBool(target.is_approved) : data.is_approved,
+          t,
+        ),
         role_id: data.role_id,
-        is_moot_student: data.is_moot_student ? 1 : 0,
+        is_moot_student:
+          target && !sent('is_moot_student') ? target.is_moot_student : data.is_moot_student ? 1 : 0,
       }
     : pickAccess(target!);
   const profile = {
@@ -314,6 +328,9 @@ export async function saveUser(
         },
         trx,
       );
+  }).catch((e: unknown) => {
+    // Two saves of the same email at once: the database's unique index on live emails decides.
+    throw isUniqueViolation(e) ? validationError({ email: [MSG.emailTaken] }) : e;
   });
   // Mails queued inside the transaction become visible to the sender only now.
   if (sendLogin || becameApproved) services.mailer.wake();

@@ -1,0 +1,94 @@
+import type { Server } from 'node:http';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import type { Config } from './config.ts';
+import type { Db, DbHandle, DbKind } from './db/connect.ts';
+import authPlugin from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { registerStatic } from './plugins/static.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { registerRoutes } from './routes.ts';
+import { createPokeHub, type PokeHub } from './sync/poke.ts';
+
+declare module 'fastify' {
+  // Module augmentation needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    dbKind: DbKind;
+    mailer: Mailer;
+    pokes: PokeHub;
+  }
+}
+
+export type BuildOptions = { config: Config; database: DbHandle; logger?: boolean };
+
+export async function buildApp({ config, database, logger = false }: BuildOptions): Promise<FastifyInstance> {
+  const options: FastifyHttpOptions<Server> = {
+    logger: logger ? { level: 'info' } : false,
+    // Only trust X-Forwarded-* from a proxy the operator names; otherwise anyone could dodge per-IP rate limits.
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+    // Our ids are UUIDs; a path longer than this is never a real call.
+    routerOptions: { maxParamLength: 200 },
+  };
+  const app = Fastify(options);
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('dbKind', database.kind);
+  app.decorate('mailer', createMailer(database.db, config));
+  app.decorate('pokes', await createPokeHub(database.kind === 'postgres' ? config.databaseUrl : null));
+  app.addHook('onClose', async () => {
+    app.mailer.stop();
+    await app.pokes.close();
+  });
+
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Google's script and verification only when a reCAPTCHA key is configured (sign-up bot check).
+        scriptSrc: [
+          "'self'",
+          ...(config.captcha.recaptchaSiteKey ? ['https://www.google.com', 'https://www.gstatic.com'] : []),
+        ],
+        connectSrc: ["'self'", ...(config.captcha.recaptchaSiteKey ? ['https://www.google.com'] : [])],
+        workerSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", 'https:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  // Only listed origins get CORS answers (a firm's other front end during a migration); others get none.
+  await app.register(cors, {
+    origin: (origin, cb) => cb(null, !!origin && config.corsOrigins.includes(origin)),
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Upload-Offset', 'Upload-Length'],
+    credentials: false,
+    maxAge: 600,
+  });
+  await app.register(cookie);
+  await app.register(formbody);
+  // Form calls (login, /password.email) arrive as multipart without files; attachFieldsToBody makes them plain fields.
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: 25 * 1024 * 1024, files: 50, fields: 200 },
+  });
+  // preHandler: the login limit is keyed by the email in the body, and still runs before any password hashing.
+  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  await app.register(authPlugin);
+  await app.register(registerRoutes);
+  await registerStatic(app, config);
+  return app;
+}

@@ -1,0 +1,120 @@
+import type { Db } from '../db/connect.ts';
+import { newId, nowIso } from '../db/ids.ts';
+import { hashToken, newOpaqueToken } from './tokens.ts';
+
+const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
+
+export async function createSession(
+  db: Db,
+  args: {
+    userId: string;
+    companyId: string;
+    kind: 'refresh' | 'legacy';
+    ttlSec: number;
+    userAgent?: string | null;
+    familyId?: string;
+  },
+): Promise<{ sessionId: string; token: string; familyId: string }> {
+  const token = newOpaqueToken();
+  const sessionId = newId();
+  const familyId = args.familyId ?? sessionId;
+  await db
+    .insertInto('sessions')
+    .values({
+      id: sessionId,
+      company_id: args.companyId,
+      user_id: args.userId,
+      family_id: familyId,
+      kind: args.kind,
+      token_hash: hashToken(token),
+      created_at: nowIso(),
+      expires_at: inSeconds(args.ttlSec),
+      rotated_at: null,
+      revoked_at: null,
+      user_agent: args.userAgent?.slice(0, 255) ?? null,
+    })
+    .execute();
+  return { sessionId, token, familyId };
+}
+
+export const findSessionByToken = (db: Db, token: string) =>
+  db.selectFrom('sessions').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
+
+export const findSession = (db: Db, id: string) =>
+  db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+
+export async function revokeFamily(db: Db, familyId: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: nowIso() })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Ends every session of a user (block, un-approve, delete, password reset). */
+export async function revokeUserSessions(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: nowIso() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export type RotateResult =
+  | { kind: 'ok'; userId: string; companyId: string; sessionId: string; token: string }
+  | { kind: 'invalid' }
+  | { kind: 'reused' };
+
+/**
+ * Rotates a refresh token. A token already rotated is accepted once more within the grace window (the phone
+ * lost the response on a bad network); after it, reuse means the token leaked, and the whole family is revoked.
+ */
+export async function rotateRefreshToken(
+  db: Db,
+  token: string,
+  opts: { ttlSec: number; graceSec: number; userAgent?: string | null },
+): Promise<RotateResult> {
+  return db.transaction().execute(async (trx) => {
+    const s = await trx
+      .selectFrom('sessions')
+      .selectAll()
+      .where('token_hash', '=', hashToken(token))
+      .executeTakeFirst();
+    if (!s || s.kind !== 'refresh' || s.revoked_at || s.expires_at < nowIso())
+      return { kind: 'invalid' } as const;
+    if (s.rotated_at) {
+      const age = (Date.now() - Date.parse(s.rotated_at)) / 1000;
+      if (age > opts.graceSec) {
+        await trx
+          .updateTable('sessions')
+          .set({ revoked_at: nowIso() })
+          .where('family_id', '=', s.family_id)
+          .execute();
+        return { kind: 'reused' } as const;
+      }
+    } else {
+      await trx.updateTable('sessions').set({ rotated_at: nowIso() }).where('id', '=', s.id).execute();
+    }
+    const next = newOpaqueToken();
+    const id = newId();
+    await trx
+      .insertInto('sessions')
+      .values({
+        id,
+        company_id: s.company_id,
+        user_id: s.user_id,
+        family_id: s.family_id,
+        kind: 'refresh',
+        token_hash: hashToken(next),
+        created_at: nowIso(),
+        expires_at: inSeconds(opts.ttlSec),
+        rotated_at: null,
+        revoked_at: null,
+        user_agent: opts.userAgent?.slice(0, 255) ?? null,
+      })
+      .execute();
+    return { kind: 'ok', userId: s.user_id, companyId: s.company_id, sessionId: id, token: next } as const;
+  });
+}

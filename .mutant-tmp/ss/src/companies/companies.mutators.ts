@@ -1,0 +1,61 @@
+import { can, normaliseDomain, ZCompanyInput, type TActor, type TCompany } from '@lawfirm/shared-types';
+import type { Db } from '../db/connect.ts';
+import { nowIso } from '../db/ids.ts';
+import { forbidden, HttpError, notFound, parse, validationError } from '../http/errors.ts';
+import { createCompany } from '../seed/bootstrap.ts';
+import { domainTaken, findCompany, toApiCompany } from './companies.repository.ts';
+import { inTransaction } from '../reference-data/query-helpers.ts';
+
+export const MSG_DOMAIN_TAKEN = 'The domain has already been taken.';
+export const MSG_PROVIDER_UNDELETABLE = 'The main company of the platform cannot be deleted.';
+
+/** Creates a firm (with its settings and reference data) or renames one. Provider admins only. */
+export async function saveCompany(db: Db, actor: TActor, input: unknown): Promise<TCompany> {
+  if (!can(actor, 'companies.manage')) throw forbidden();
+  const data = parse(ZCompanyInput, input);
+  const domain = normaliseDomain(data.domain);
+  if (!domain) throw validationError({ domain: ['The domain must be a valid web address.'] });
+  const existing = data.id ? await findCompany(db, data.id) : null;
+  if (data.id && !existing) throw notFound();
+  if (await domainTaken(db, domain, existing?.id ?? null))
+    throw validationError({ domain: [MSG_DOMAIN_TAKEN] });
+
+  if (!existing) {
+    // createCompany seeds the settings row and the reference data a new firm starts with.
+    const id = await createCompany(db, { name: data.name, domain });
+    return toApiCompany((await findCompany(db, id))!);
+  }
+  await db
+    .updateTable('companies')
+    .set({ name: data.name, domain, updated_at: nowIso() })
+    .where('id', '=', existing.id)
+    .execute();
+  return toApiCompany((await findCompany(db, existing.id))!);
+}
+
+/**
+ * Soft-deletes a firm and blocks its people: their accounts are marked blocked and every session ends, so a
+ * deleted firm's staff can neither keep working nor sign in again. The provider firm can never be deleted.
+ */
+export async function deleteCompany(db: Db, actor: TActor, id: string): Promise<void> {
+  if (!can(actor, 'companies.manage')) throw forbidden();
+  const company = await findCompany(db, id);
+  if (!company) throw notFound();
+  if (company.is_provider === 1) throw new HttpError(422, MSG_PROVIDER_UNDELETABLE);
+  const t = nowIso();
+  await inTransaction(db, async (trx) => {
+    await trx.updateTable('companies').set({ deleted_at: t, updated_at: t }).where('id', '=', id).execute();
+    await trx
+      .updateTable('users')
+      .set({ is_approved: 0, blocked_at: t, updated_at: t })
+      .where('company_id', '=', id)
+      .where('deleted_at', 'is', null)
+      .execute();
+    await trx
+      .updateTable('sessions')
+      .set({ revoked_at: t })
+      .where('company_id', '=', id)
+      .where('revoked_at', 'is', null)
+      .execute();
+  });
+}

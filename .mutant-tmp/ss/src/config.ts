@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string;
+  jwtSecret: Uint8Array;
+  accessTokenTtlSec: number;
+  refreshTokenTtlSec: number;
+  legacyTokenTtlSec: number;
+  /** A refresh token reused within this window after rotation is treated as a lost response, not theft. */
+  refreshGraceSec: number;
+  scrypt: { N: number; r: number; p: number };
+  corsOrigins: string[];
+  rateLimit: { loginPerMinute: number; signupPerMinute: number; resetPerMinute: number };
+  captcha: {
+    recaptchaSecret: string | null;
+    recaptchaSiteKey: string | null;
+    maxNumber: number;
+    ttlSec: number;
+  };
+  smtpUrl: string | null;
+  mailFrom: string;
+  publicUrl: string | null;
+  legacyPublicStorage: boolean;
+  pwaDistDir: string | null;
+  adminEmail: string;
+  adminPassword: string | null;
+  secureCookies: boolean;
+  /** false, true, or the proxy addresses to trust for X-Forwarded-* (TRUST_PROXY). */
+  trustProxy: boolean | string;
+};
+
+/** A secret generated once and kept in the data folder, so tokens survive restarts with nothing configured. */
+function persistedSecret(dataDir: string): Uint8Array {
+  const file = join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64'), { mode: 0o600 });
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const dataDir = resolve(env.DATA_DIR ?? 'data');
+  mkdirSync(dataDir, { recursive: true });
+  const base: Config = {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL ?? join(dataDir, 'lawfirm.sqlite'),
+    jwtSecret: env.JWT_SECRET ? new TextEncoder().encode(env.JWT_SECRET) : persistedSecret(dataDir),
+    accessTokenTtlSec: Number(env.ACCESS_TOKEN_TTL_SEC ?? 600),
+    refreshTokenTtlSec: Number(env.REFRESH_TOKEN_TTL_SEC ?? 60 * 60 * 24 * 30),
+    legacyTokenTtlSec: Number(env.LEGACY_TOKEN_TTL_SEC ?? 60 * 60 * 10),
+    refreshGraceSec: 30,
+    // OWASP: N=2^17, r=8, p=1.
+    scrypt: { N: Number(env.SCRYPT_N ?? 131072), r: 8, p: 1 },
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    rateLimit: {
+      loginPerMinute: Number(env.LOGIN_RATE_PER_MIN ?? 10),
+      signupPerMinute: Number(env.SIGNUP_RATE_PER_MIN ?? 5),
+      resetPerMinute: Number(env.RESET_RATE_PER_MIN ?? 5),
+    },
+    captcha: {
+      recaptchaSecret: env.RECAPTCHA_SECRET ?? null,
+      recaptchaSiteKey: env.RECAPTCHA_SITE_KEY ?? null,
+      maxNumber: Number(env.CAPTCHA_MAX_NUMBER ?? 100000),
+      ttlSec: 600,
+    },
+    smtpUrl: env.SMTP_URL ?? null,
+    mailFrom: env.MAIL_FROM ?? 'eLawFirm <no-reply@localhost>',
+    publicUrl: env.PUBLIC_URL ?? null,
+    legacyPublicStorage: env.LEGACY_PUBLIC_STORAGE === '1' || env.LEGACY_PUBLIC_STORAGE === 'true',
+    pwaDistDir: resolve(env.PWA_DIST_DIR ?? 'pwa/dist'),
+    adminEmail: (env.ADMIN_EMAIL ?? 'admin@demo.elawfirm.pk').toLowerCase(),
+    adminPassword: env.ADMIN_PASSWORD ?? null,
+    secureCookies: env.SECURE_COOKIES === '1',
+    // 'true' trusts any proxy (only behind one you control); or a comma-separated list of proxy addresses.
+    trustProxy:
+      !env.TRUST_PROXY || env.TRUST_PROXY === 'false'
+        ? false
+        : env.TRUST_PROXY === 'true'
+          ? true
+          : env.TRUST_PROXY,
+  };
+  return { ...base, ...overrides };
+}

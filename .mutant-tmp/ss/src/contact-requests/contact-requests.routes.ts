@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { MSG } from '@lawfirm/shared-types';
+import { companyForHost } from '../companies/company-for-host.ts';
+import { listContactRequests } from './contact-requests.repository.ts';
+import { createContactRequest, deleteContactRequest } from './contact-requests.mutators.ts';
+
+/** A public form: enough for a person, too few for a script filling a firm's inbox. */
+export const CONTACT_REQUESTS_PER_MINUTE = 10;
+
+/** Contact requests (rest-contract 7–9). */
+export async function contactRequestsRoutes(app: FastifyInstance): Promise<void> {
+  app.post(
+    '/api/contact_requests',
+    {
+      config: {
+        rateLimit: {
+          max: CONTACT_REQUESTS_PER_MINUTE,
+          timeWindow: '1 minute',
+          errorResponseBuilder: () => ({ statusCode: 429, message: MSG.tooManyRequests }),
+        },
+      },
+    },
+    async (req) => {
+      const company = await companyForHost(app.db, req.hostname);
+      await createContactRequest(app.db, company.id, req.body, app.mailer);
+      return { message: MSG.savedOk };
+    },
+  );
+
+  app.get('/api/get_contact_requests', async (req) => {
+    const { actor } = await req.authorize('contactRequests.manage');
+    return { contact_requests: await listContactRequests(app.db, actor.company_id) };
+  });
+
+  /** The original client sends this without a token; we refuse that on purpose (rest-contract, compatibility). */
+  app.post<{ Params: { id: string } }>('/api/delete_contact_request/:id', async (req) => {
+    const { actor } = await req.auth();
+    await deleteContactRequest(app.db, actor, req.params.id);
+    return { message: MSG.deletedOk };
+  });
+}

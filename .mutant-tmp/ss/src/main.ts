@@ -1,0 +1,30 @@
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/connect.ts';
+import { buildApp } from './app.ts';
+import { bootstrap } from './seed/bootstrap.ts';
+
+const config = loadConfig();
+const database = await openDatabase(config.databaseUrl);
+const boot = await bootstrap(database.db, config);
+const app = await buildApp({ config, database, logger: process.env.LOG_REQUESTS === '1' });
+await app.listen({ port: config.port, host: config.host });
+
+const url = config.publicUrl ?? `http://localhost:${config.port}`;
+console.log(`\neLawFirm is running at ${url}`);
+console.log(
+  `Database: ${database.kind === 'sqlite' ? config.databaseUrl : 'PostgreSQL'}; data folder: ${config.dataDir}`,
+);
+if (boot.created) {
+  console.log(`First start: created the firm, reference data and its admin.`);
+}
+console.log(
+  `Admin login: ${boot.adminEmail}${boot.adminPassword ? ` / ${boot.adminPassword}` : ' (password from ADMIN_PASSWORD, or as set earlier)'}\n`,
+);
+
+for (const sig of ['SIGINT', 'SIGTERM'] as const)
+  process.on(sig, () => {
+    void app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0));
+  });

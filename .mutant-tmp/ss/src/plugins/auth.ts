@@ -1,0 +1,74 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { can, MSG, type TActor, type TPermission } from '@lawfirm/shared-types';
+import { forbidden, unauthorized } from '../http/errors.ts';
+import { findSession } from '../auth/sessions.repository.ts';
+import { verifyToken } from '../auth/tokens.ts';
+import { actorOf, findUserById, isProviderCompany, type UserRow } from '../users/users.repository.ts';
+import { toBool, nowIso } from '../db/ids.ts';
+
+export type AuthContext = { actor: TActor; user: UserRow; sessionId: string };
+
+declare module 'fastify' {
+  // Module augmentation needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyRequest {
+    /** Resolves the signed-in user from the bearer token, or answers 401. Cached per request. */
+    auth(): Promise<AuthContext>;
+    /** Like auth(), then answers 403 unless the permission table allows the action. */
+    authorize(permission: TPermission): Promise<AuthContext>;
+    /** The signed-in user if a valid token came with the request, else null (public calls). */
+    optionalAuth(): Promise<AuthContext | null>;
+  }
+}
+
+function bearer(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (!h || !h.startsWith('Bearer ')) return null;
+  const t = h.slice(7).trim();
+  // The original client sends the literal "Bearer null" when signed out.
+  return t && t !== 'null' && t !== 'undefined' ? t : null;
+}
+
+/**
+ * Every request re-reads the user and session rows: blocking, un-approving or deleting a user, or logging out,
+ * takes effect at the very next request, whatever token the device still holds.
+ */
+async function resolve(app: FastifyInstance, req: FastifyRequest): Promise<AuthContext | null> {
+  const token = bearer(req);
+  if (!token) return null;
+  const claims = await verifyToken(app.config.jwtSecret, token);
+  if (!claims) return null;
+  const session = await findSession(app.db, claims.sid);
+  if (!session || session.revoked_at || session.user_id !== claims.sub) return null;
+  if (claims.typ === 'legacy' && session.expires_at < nowIso()) return null;
+  const user = await findUserById(app.db, claims.sub);
+  if (!user || !toBool(user.is_approved) || user.company_id !== claims.cid) return null;
+  return {
+    actor: actorOf(user, await isProviderCompany(app.db, user.company_id)),
+    user,
+    sessionId: session.id,
+  };
+}
+
+export default fp(async (app: FastifyInstance) => {
+  const cache = new WeakMap<FastifyRequest, Promise<AuthContext | null>>();
+  const get = (req: FastifyRequest) => {
+    let p = cache.get(req);
+    if (!p) cache.set(req, (p = resolve(app, req)));
+    return p;
+  };
+  app.decorateRequest('optionalAuth', function (this: FastifyRequest) {
+    return get(this);
+  });
+  app.decorateRequest('auth', async function (this: FastifyRequest) {
+    const ctx = await get(this);
+    if (!ctx) throw unauthorized(MSG.unauthenticated);
+    return ctx;
+  });
+  app.decorateRequest('authorize', async function (this: FastifyRequest, permission: TPermission) {
+    const ctx = await this.auth();
+    if (!can(ctx.actor, permission)) throw forbidden();
+    return ctx;
+  });
+});

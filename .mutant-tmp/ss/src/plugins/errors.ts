@@ -1,0 +1,35 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpError } from '../http/errors.ts';
+
+/**
+ * One error answer for the whole API: {message} with a fitting status, never a stack trace. Client mistakes
+ * Fastify itself detects (bad JSON, too large, bad content type) keep their 4xx status; anything unexpected is
+ * logged and answered with a plain 500 message.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
+    if (err instanceof HttpError) {
+      return reply.status(err.statusCode).send({ message: err.message, ...err.extra });
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 429) return reply.status(429).send({ message: err.message });
+    if (status >= 400 && status < 500) {
+      const message =
+        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'The request body is not valid JSON.'
+          : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? 'The request is too large.'
+            : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+              ? 'This content type is not accepted here.'
+              : err.validation
+                ? 'The given data was invalid.'
+                : err.message;
+      return reply.status(status).send({ message });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ message: 'Something went wrong on the server. Please try again.' });
+  });
+  app.setNotFoundHandler((req, reply) =>
+    reply.status(404).send({ message: `Route ${req.method} ${req.url.split('?')[0]} not found.` }),
+  );
+}

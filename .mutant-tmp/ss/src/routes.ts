@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { authRoutes } from './auth/auth.routes.ts';
+import { signupRoutes } from './auth/signup.routes.ts';
+import { passwordResetRoutes } from './auth/password-reset.routes.ts';
+import { usersRoutes } from './users/users.routes.ts';
+import { companiesRoutes } from './companies/companies.routes.ts';
+import { settingsRoutes } from './settings/settings.routes.ts';
+import { contactRequestsRoutes } from './contact-requests/contact-requests.routes.ts';
+import { mailOutboxRoutes } from './mail/mail-outbox.routes.ts';
+import { referenceDataRoutes } from './reference-data/reference-data.routes.ts';
+import { syncRoutes } from './sync/sync.routes.ts';
+import { uploadsRoutes } from './uploads/uploads.routes.ts';
+import './sync/registry.ts';
+
+/** Every feature's routes; each feature folder owns its own file. */
+export async function registerRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/api/health', async () => ({ ok: true, database: app.dbKind }));
+  await app.register(authRoutes);
+  await app.register(signupRoutes);
+  await app.register(passwordResetRoutes);
+  await app.register(usersRoutes);
+  await app.register(companiesRoutes);
+  await app.register(settingsRoutes);
+  await app.register(contactRequestsRoutes);
+  await app.register(mailOutboxRoutes);
+  await app.register(referenceDataRoutes);
+  await app.register(syncRoutes);
+  await app.register(uploadsRoutes);
+}

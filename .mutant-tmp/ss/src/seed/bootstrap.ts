@@ -1,0 +1,159 @@
+import { ROLE_IDS, ROLE_LABELS, ROLE_NAMES } from '@lawfirm/shared-types';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/connect.ts';
+import { newId, nowIso } from '../db/ids.ts';
+import { hashPassword, randomPassword } from '../auth/passwords.ts';
+import { seedReferenceData } from './reference-data.ts';
+
+export const DEMO_FIRM_NAME = 'Demo Law Associates';
+export const DEMO_ADMIN_EMAIL = 'admin@demo.elawfirm.pk';
+export const DEMO_ADMIN_PASSWORD = 'demo-admin-2026';
+
+export async function ensureRoles(db: Db): Promise<void> {
+  for (const name of ROLE_NAMES) {
+    const exists = await db
+      .selectFrom('roles')
+      .select('id')
+      .where('id', '=', ROLE_IDS[name])
+      .executeTakeFirst();
+    if (!exists)
+      await db.insertInto('roles').values({ id: ROLE_IDS[name], name, label: ROLE_LABELS[name] }).execute();
+  }
+}
+
+/** A firm with its settings row and reference data. */
+export async function createCompany(
+  db: Db,
+  args: { name: string; domain: string | null; isProvider?: boolean; siteName?: string },
+): Promise<string> {
+  const id = newId();
+  const t = nowIso();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('companies')
+      .values({
+        id,
+        name: args.name,
+        domain: args.domain,
+        is_provider: args.isProvider ? 1 : 0,
+        created_at: t,
+        updated_at: t,
+        version: 0,
+        deleted_at: null,
+      })
+      .execute();
+    await trx
+      .insertInto('settings')
+      .values({
+        id: newId(),
+        company_id: id,
+        site_name: args.siteName ?? args.name,
+        site_email: null,
+        site_phone: null,
+        site_url: null,
+        host_whereby_iframe: null,
+        public_whereby_iframe: null,
+        additionalemails: '[]',
+        invoice_heading: args.name,
+        invoice_heading_left: null,
+        invoice_heading_right: null,
+        invoice_address: null,
+        invoice_phone: null,
+        login_page_content: null,
+        site_file_name: null,
+        created_at: t,
+        updated_at: t,
+        version: 0,
+        deleted_at: null,
+      })
+      .execute();
+  });
+  await seedReferenceData(db, id);
+  return id;
+}
+
+export type BootstrapResult = {
+  companyId: string;
+  adminEmail: string;
+  adminPassword: string | null;
+  created: boolean;
+};
+
+/**
+ * First start: roles, the provider firm (the original system's company 1) with its reference data, and its
+ * approved admin. ADMIN_EMAIL/ADMIN_PASSWORD choose that login; with no password a demo one is printed.
+ */
+export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult> {
+  await ensureRoles(db);
+  const provider = await db
+    .selectFrom('companies')
+    .select('id')
+    .where('is_provider', '=', 1)
+    .executeTakeFirst();
+  const demoPassword = config.adminPassword
+    ? null
+    : config.adminEmail === DEMO_ADMIN_EMAIL
+      ? DEMO_ADMIN_PASSWORD
+      : null;
+  if (provider)
+    return {
+      companyId: provider.id,
+      adminEmail: config.adminEmail,
+      adminPassword: demoPassword,
+      created: false,
+    };
+  const companyId = await createCompany(db, {
+    name: DEMO_FIRM_NAME,
+    domain: null,
+    isProvider: true,
+    siteName: 'eLawFirm',
+  });
+  await db
+    .updateTable('settings')
+    .set({
+      site_email: 'info@demo.elawfirm.pk',
+      site_phone: '0300-1234567',
+      site_url: 'https://elawfirmpk.com',
+    })
+    .where('company_id', '=', companyId)
+    .execute();
+  const adminPassword = config.adminPassword ?? demoPassword ?? randomPassword(12);
+  const t = nowIso();
+  await db
+    .insertInto('users')
+    .values({
+      id: newId(),
+      company_id: companyId,
+      name: 'Firm Admin',
+      email: config.adminEmail,
+      password_hash: await hashPassword(adminPassword, config.scrypt),
+      role_id: ROLE_IDS.ADMIN,
+      phone: null,
+      cnic: null,
+      company_name: DEMO_FIRM_NAME,
+      address: null,
+      city: null,
+      province: null,
+      zip: null,
+      avatar_file_name: null,
+      is_moot_student: 0,
+      moot_team_no: null,
+      moot_institute: null,
+      is_approved: 1,
+      approved_at: t,
+      approved_by: null,
+      blocked_at: null,
+      send_email: 0,
+      created_at: t,
+      updated_at: t,
+      version: 0,
+      deleted_at: null,
+    })
+    .execute();
+  return {
+    companyId,
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword ? null : adminPassword,
+    created: true,
+  };
+}

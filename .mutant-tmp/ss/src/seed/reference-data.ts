@@ -1,0 +1,155 @@
+import courtsData from './data/pakistan-courts.json' with { type: 'json' };
+import limitationData from './data/limitation-act-1908.json' with { type: 'json' };
+import type { Db } from '../db/connect.ts';
+import { newId, nowIso } from '../db/ids.ts';
+
+/** Common abbreviations of the cause-list categories (the data ships titles only; admins edit these). */
+export const CATEGORY_ABBREVIATIONS: Record<string, string> = {
+  'Writ Petition': 'W.P.',
+  'Criminal Miscelleneous': 'Crl.Misc.',
+  'Civil Revision': 'C.R.',
+  'Regular First Appeal': 'R.F.A.',
+  'Regular Second Appeal': 'R.S.A.',
+  'First Appeal Against Order': 'F.A.O.',
+  'Second Appeal Against Order': 'S.A.O.',
+  'Criminal Appeal': 'Crl.A.',
+  'Criminal Revision': 'Crl.Rev.',
+  'Murder Reference': 'M.R.',
+  'Intra Court Appeal': 'I.C.A.',
+  'Petition For Special Leave To Appeal': 'C.P.L.A.',
+  'Civil Original Suit': 'C.O.S.',
+  'Civil Suit': 'C.S.',
+  'Civil Reference': 'C.Ref.',
+  'Civil Miscellaneous Appeals': 'C.M.A.',
+  'Criminal Original': 'Crl.Org.',
+  'Jail Appeal': 'J.A.',
+  'Review Application': 'R.A.',
+  'Execution First Appeal': 'E.F.A.',
+  'Execution Second Appeal': 'E.S.A.',
+  'Execution Petition': 'Ex.P.',
+  'Income Tax Appeal': 'I.T.A.',
+  'Income Tax Reference': 'I.T.R.',
+  'Sales Tax Appeal': 'S.T.A.',
+  'Sales Tax Reference': 'S.T.R.',
+  'Tax Appeal': 'T.A.',
+  'Tax Reference': 'T.R.',
+  'Transfer Application': 'T.A.',
+  'Human Rights Petition': 'H.R.C.',
+  'Election Petition': 'E.P.',
+  'Election Appeal': 'E.A.',
+  'Capital Sentence Reference': 'C.S.R.',
+  'Labour Appeal': 'L.A.',
+  'Commercial Appeal': 'Comm.A.',
+  'Custom Appeal': 'Cus.A.',
+  'Custom Reference': 'Cus.R.',
+  'Arbitration Petition': 'Arb.P.',
+  'Companies Original': 'C.O.',
+  'Miscellaneous Petitions': 'M.P.',
+  'Objection Petition': 'Obj.P.',
+  'Suo Moto': 'S.M.C.',
+  'Wealth Tax Appeal': 'W.T.A.',
+  'Cross Objection': 'C.Obj.',
+};
+
+/** Module ids of part 2 §9. */
+export const MODULES = { ORDER_SHEET: 1, NAQAL_FORM: 2, TALBANA: 3, SYNOPSIS: 4 } as const;
+
+const stamp = () => {
+  const t = nowIso();
+  return { created_at: t, updated_at: t, version: 0, deleted_at: null };
+};
+
+/**
+ * Loads a firm's reference data (courts, case categories linked to every court, statutes, order-sheet
+ * types, Limitation Act articles). Runs once per firm, when the firm is created; admins edit it afterwards.
+ */
+export async function seedReferenceData(db: Db, companyId: string): Promise<void> {
+  const already = await db
+    .selectFrom('courts')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .limit(1)
+    .executeTakeFirst();
+  if (already) return;
+  await db.transaction().execute(async (trx) => {
+    const courtIds: string[] = [];
+    for (const title of courtsData.courts) {
+      const id = newId();
+      courtIds.push(id);
+      await trx
+        .insertInto('courts')
+        .values({ id, company_id: companyId, title, short_title: null, ...stamp() })
+        .execute();
+    }
+    for (const title of courtsData.case_categories) {
+      const id = newId();
+      await trx
+        .insertInto('case_categories')
+        .values({
+          id,
+          company_id: companyId,
+          title,
+          abbreviation: CATEGORY_ABBREVIATIONS[title] ?? null,
+          ...stamp(),
+        })
+        .execute();
+      await trx
+        .insertInto('case_category_courts')
+        .values(
+          courtIds.map((court_id) => ({
+            id: newId(),
+            company_id: companyId,
+            case_category_id: id,
+            court_id,
+            ...stamp(),
+          })),
+        )
+        .execute();
+    }
+    let order = 0;
+    for (const title of courtsData.statutes) {
+      await trx
+        .insertInto('statutes')
+        .values({
+          id: newId(),
+          company_id: companyId,
+          title: title.replace(/\u00a0/g, ' '),
+          display_order: ++order,
+          ...stamp(),
+        })
+        .execute();
+    }
+    order = 0;
+    for (const title of courtsData.order_sheet_types) {
+      await trx
+        .insertInto('module_types')
+        .values({
+          id: newId(),
+          company_id: companyId,
+          module_id: MODULES.ORDER_SHEET,
+          title,
+          display_order: ++order,
+          ...stamp(),
+        })
+        .execute();
+    }
+    order = 0;
+    for (const e of limitationData.entries) {
+      await trx
+        .insertInto('limitation_articles')
+        .values({
+          id: newId(),
+          company_id: companyId,
+          case_kind: e.case_kind,
+          article: e.article,
+          description: e.description ?? '',
+          also_known_as: JSON.stringify(e.also_known_as ?? []),
+          period_days: e.period_days,
+          date_fields: JSON.stringify(e.date_fields ?? []),
+          display_order: ++order,
+          ...stamp(),
+        })
+        .execute();
+    }
+  });
+}

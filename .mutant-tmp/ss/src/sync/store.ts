@@ -1,0 +1,201 @@
+import { mergeFields, MSG, toValidationErrors, type TActor } from '@lawfirm/shared-types';
+import type { Db } from '../db/connect.ts';
+import { newId, nowIso } from '../db/ids.ts';
+import { recordChange } from './change-log.ts';
+import { decodeValue, encodeValue, toWire } from './codec.ts';
+import type { EntityDef, Row } from './entities.ts';
+
+/** A mutation that can never succeed (forbidden, invalid): recorded as rejected, kept and shown on the device. */
+export class MutationRejected extends Error {
+  constructor(
+    message: string,
+    readonly statusCode = 422,
+    readonly fields: Record<string, string[]> = {},
+  ) {
+    super(message);
+  }
+}
+
+export type WriteResult = { status: 'applied' | 'conflict'; row: Row; conflicts: string[] };
+export type PutOptions = {
+  /** Field versions the device saw; absent = the caller writes over the current values (REST calls). */
+  base?: Record<string, number>;
+  changedAt?: string;
+  /** The device (sync client id) or 'rest:<user id>' writing. */
+  writer?: string;
+};
+
+const tableOf = (trx: Db, def: EntityDef) => trx.selectFrom(def.table as 'courts').selectAll();
+
+export async function loadRow(
+  trx: Db,
+  def: EntityDef,
+  id: string,
+): Promise<Record<string, unknown> | undefined> {
+  return (await tableOf(trx, def).where('id', '=', id).executeTakeFirst()) as
+    Record<string, unknown> | undefined;
+}
+
+function validate(def: EntityDef, row: Record<string, unknown>): void {
+  const r = def.schema.safeParse(row);
+  if (!r.success) {
+    const fields = toValidationErrors(r.error);
+    throw new MutationRejected(Object.values(fields)[0]?.[0] ?? 'The given data was invalid.', 422, fields);
+  }
+}
+
+/**
+ * Creates or updates one row of a synced entity for an actor: the one mutator behind both sync pushes and the
+ * REST calls. It checks permission and firm at the moment it applies (a role may have changed while a phone
+ * was offline), merges field by field, records conflicts, and logs the change so every device pulls it.
+ */
+export async function putRow(
+  trx: Db,
+  actor: TActor,
+  def: EntityDef,
+  id: string,
+  values: Record<string, unknown>,
+  opts: PutOptions = {},
+): Promise<WriteResult> {
+  const fields = Object.keys(values);
+  const writer = opts.writer ?? `rest:${actor.id}`;
+  const unknown = fields.filter((f) => !def.writable.includes(f));
+  if (unknown.length)
+    throw new MutationRejected(`These fields cannot be changed: ${unknown.join(', ')}.`, 422);
+  const existing = await loadRow(trx, def, id);
+  if (existing && existing.company_id !== actor.company_id) throw new MutationRejected(MSG.notFound, 404);
+  const now = nowIso();
+
+  if (!existing) {
+    if (!def.canCreate(actor)) throw new MutationRejected(MSG.forbidden, 403);
+    const wire: Record<string, unknown> = {
+      ...(def.defaults ?? {}),
+      ...values,
+      id,
+      company_id: actor.company_id,
+    };
+    validate(def, wire);
+    if (def.check) {
+      const msg = await def.check(trx, actor, wire as Row, fields);
+      if (msg) throw new MutationRejected(msg, 422);
+    }
+    const seq = await recordChange(trx, actor.company_id, def.name, id);
+    const dbRow: Record<string, unknown> = {};
+    for (const [col, codec] of Object.entries(def.columns))
+      if (col in wire) dbRow[col] = encodeValue(codec, wire[col]);
+    Object.assign(dbRow, {
+      id,
+      company_id: actor.company_id,
+      created_at: now,
+      updated_at: now,
+      updated_by: actor.id,
+      version: seq,
+      deleted_at: null,
+      field_versions: JSON.stringify(Object.fromEntries(Object.keys(def.columns).map((c) => [c, seq]))),
+      field_writers: JSON.stringify(Object.fromEntries(Object.keys(def.columns).map((c) => [c, writer]))),
+    });
+    await trx
+      .insertInto(def.table as 'courts')
+      .values(dbRow as never)
+      .execute();
+    const row = toWire(def, dbRow);
+    await def.afterWrite?.(trx, actor, null, row, fields);
+    return { status: 'applied', row, conflicts: [] };
+  }
+
+  if (existing.deleted_at) throw new MutationRejected('This record was deleted on another device.', 410);
+  const before = toWire(def, existing);
+  const allowed = def.canUpdate(actor, before, fields);
+  if (allowed !== true) throw new MutationRejected(allowed, 403);
+  const fieldVersions = (decodeValue('json', existing.field_versions) ?? {}) as Record<string, number>;
+  const fieldWriters = (decodeValue('json', existing.field_writers) ?? {}) as Record<string, string>;
+  const { apply, conflicts } = mergeFields({
+    values,
+    base: opts.base ?? fieldVersions,
+    serverRow: before,
+    fieldVersions,
+    fieldWriters,
+    writer,
+  });
+  const changed = Object.keys(apply).filter(
+    (f) => JSON.stringify(before[f] ?? null) !== JSON.stringify(apply[f] ?? null),
+  );
+
+  if (changed.length) {
+    const after = { ...before, ...apply };
+    validate(def, after);
+    if (def.check) {
+      const msg = await def.check(trx, actor, after, changed);
+      if (msg) throw new MutationRejected(msg, 422);
+    }
+  }
+  let row = before;
+  if (changed.length) {
+    const seq = await recordChange(trx, actor.company_id, def.name, id);
+    const set: Record<string, unknown> = { updated_at: now, updated_by: actor.id, version: seq };
+    for (const f of changed) {
+      set[f] = encodeValue(def.columns[f]!, apply[f]);
+      fieldVersions[f] = seq;
+      fieldWriters[f] = writer;
+    }
+    set.field_versions = JSON.stringify(fieldVersions);
+    set.field_writers = JSON.stringify(fieldWriters);
+    await trx
+      .updateTable(def.table as 'courts')
+      .set(set as never)
+      .where('id', '=', id)
+      .execute();
+    row = toWire(def, { ...existing, ...set });
+    await def.afterWrite?.(trx, actor, before, row, changed);
+  }
+  for (const c of conflicts) {
+    const cid = newId();
+    await trx
+      .insertInto('conflicts')
+      .values({
+        id: cid,
+        company_id: actor.company_id,
+        entity: def.name,
+        row_id: id,
+        field: c.field,
+        server_value: JSON.stringify(c.server ?? null),
+        server_user_id: (existing.updated_by as string | null) ?? null,
+        server_user_name: await userName(trx, existing.updated_by as string | null),
+        server_changed_at: (existing.updated_at as string | null) ?? null,
+        client_value: JSON.stringify(c.client ?? null),
+        client_user_id: actor.id,
+        client_user_name: await userName(trx, actor.id),
+        client_changed_at: opts.changedAt ?? now,
+        resolved_at: null,
+        resolution: null,
+        resolved_by: null,
+        created_at: now,
+        updated_at: now,
+        version: await recordChange(trx, actor.company_id, 'conflicts', cid),
+        deleted_at: null,
+      })
+      .execute();
+  }
+  return { status: conflicts.length ? 'conflict' : 'applied', row, conflicts: conflicts.map((c) => c.field) };
+}
+
+async function userName(trx: Db, id: string | null): Promise<string | null> {
+  if (!id) return null;
+  const u = await trx.selectFrom('users').select('name').where('id', '=', id).executeTakeFirst();
+  return u?.name ?? null;
+}
+
+/** Deletes a row as a tombstone, so every device learns of it at its next pull. */
+export async function deleteRow(trx: Db, actor: TActor, def: EntityDef, id: string): Promise<void> {
+  const existing = await loadRow(trx, def, id);
+  if (!existing || existing.company_id !== actor.company_id) throw new MutationRejected(MSG.notFound, 404);
+  if (existing.deleted_at) return;
+  if (!def.canDelete(actor, toWire(def, existing))) throw new MutationRejected(MSG.forbidden, 403);
+  const seq = await recordChange(trx, actor.company_id, def.name, id);
+  const now = nowIso();
+  await trx
+    .updateTable(def.table as 'courts')
+    .set({ deleted_at: now, updated_at: now, updated_by: actor.id, version: seq } as never)
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { ZPullQuery, ZPushRequest } from '@lawfirm/shared-types';
+import { parse } from '../http/errors.ts';
+import { pull } from './pull.ts';
+import { push } from './push.ts';
+
+export async function syncRoutes(app: FastifyInstance): Promise<void> {
+  app.post('/sync/push', { bodyLimit: 10 * 1024 * 1024 }, async (req) => {
+    const { actor } = await req.auth();
+    const body = parse(ZPushRequest, req.body);
+    return push(app.db, actor, body.clientId, body.mutations, () => app.pokes.poke(actor.company_id));
+  });
+
+  app.get('/sync/pull', async (req) => {
+    const { actor } = await req.auth();
+    return pull(app.db, actor, parse(ZPullQuery, req.query));
+  });
+
+  /** Server-sent events: a "poke" whenever the firm's data changed, so devices pull within a second. */
+  app.get('/sync/events', async (req, reply) => {
+    const { actor } = await req.auth();
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    res.write(': connected\n\n');
+    const unsubscribe = app.pokes.subscribe(actor.company_id, () => res.write('event: poke\ndata: {}\n\n'));
+    const heartbeat = setInterval(() => res.write(': ping\n\n'), 25_000);
+    const end = () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+    };
+    req.raw.on('close', end);
+    app.addHook('onClose', async () => {
+      end();
+      res.end();
+    });
+  });
+}

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { MSG, ROLE_IDS, type TActor } from '@lawfirm/shared-types';
+import { revokeUserSessions } from '../auth/sessions.repository.ts';
+import { nowIso } from '../db/ids.ts';
+import { registerEntity, type EntityDef } from '../sync/entities.ts';
+
+/** What a user may change on their own profile; everything else (role, approval, moot flags) is the admin's. */
+const SELF_EDITABLE = ['name', 'phone', 'cnic', 'company_name', 'address', 'city', 'province', 'zip'];
+const optional = z.string().max(255).nullish();
+
+export const usersEntity: EntityDef = {
+  name: 'users',
+  table: 'users',
+  columns: {
+    id: 'text',
+    company_id: 'text',
+    name: 'text',
+    email: 'text',
+    phone: 'text',
+    cnic: 'text',
+    company_name: 'text',
+    address: 'text',
+    city: 'text',
+    province: 'text',
+    zip: 'text',
+    role_id: 'text',
+    avatar_file_name: 'text',
+    is_moot_student: 'bool',
+    moot_team_no: 'text',
+    moot_institute: 'text',
+    is_approved: 'bool',
+    approved_at: 'text',
+    approved_by: 'text',
+    blocked_at: 'text',
+    send_email: 'bool',
+    created_at: 'text',
+  },
+  writable: [
+    ...SELF_EDITABLE,
+    'email',
+    'role_id',
+    'is_moot_student',
+    'moot_team_no',
+    'moot_institute',
+    'is_approved',
+  ],
+  schema: z.object({
+    name: z.string({ error: MSG.nameRequired }).trim().min(1, { error: MSG.nameRequired }).max(191),
+    email: z.email({ error: MSG.emailInvalid }).max(191),
+    role_id: z.enum(Object.values(ROLE_IDS) as [string, ...string[]], { error: MSG.roleRequired }),
+    phone: optional,
+    cnic: optional,
+    moot_institute: optional,
+  }),
+  // Admins see the whole firm; everyone else sees their own account (later features widen this, e.g. lawyers).
+  readScope: (a: TActor) => (a.is_admin ? 'all' : { anyOf: [{ column: 'id', value: a.id }] }),
+  // Accounts need a password and an email, so they are created online through POST /api/users.
+  canCreate: () => false,
+  canUpdate: (a, row, fields) => {
+    if (a.is_admin) return true;
+    if (row.id === a.id && fields.every((f) => SELF_EDITABLE.includes(f))) return true;
+    return MSG.forbidden;
+  },
+  canDelete: (a, row) => a.is_admin && row.id !== a.id,
+  check: async (trx, _a, row, changed) => {
+    if (!changed.includes('email')) return null;
+    const email = String(row.email).toLowerCase();
+    const taken = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .where('id', '!=', row.id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return taken ? MSG.emailTaken : null;
+  },
+  afterWrite: async (trx, actor, before, after, changed) => {
+    if (changed.includes('email'))
+      await trx
+        .updateTable('users')
+        .set({ email: String(after.email).toLowerCase() })
+        .where('id', '=', after.id)
+        .execute();
+    if (!changed.includes('is_approved')) return;
+    if (after.is_approved) {
+      await trx
+        .updateTable('users')
+        .set({ approved_at: nowIso(), approved_by: actor.id, blocked_at: null })
+        .where('id', '=', after.id)
+        .execute();
+    } else {
+      // Blocking ends every session at the next request.
+      await trx
+        .updateTable('users')
+        .set({ blocked_at: before?.approved_at ? nowIso() : null })
+        .where('id', '=', after.id)
+        .execute();
+      await revokeUserSessions(trx, after.id);
+    }
+  },
+};
+registerEntity(usersEntity);

@@ -1,0 +1,446 @@
+import {
+  can,
+  DEFAULT_SITE_URL,
+  MSG,
+  roleNameById,
+  toValidationErrors,
+  ZApproveOrBlockInput,
+  ZUserInput,
+  type TActor,
+  type TUser,
+  type TUserInput,
+} from '@lawfirm/shared-types';
+import type { Db } from '../db/connect.ts';
+import { newId, nowIso, toBool } from '../db/ids.ts';
+import { forbidden, HttpError, notFound, parse, validationError } from '../http/errors.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { findCompany } from '../companies/companies.repository.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { saveFile, removeFile } from '../files/storage.ts';
+import { sniffImage } from '../files/sniff.ts';
+import {
+  findContactPerson,
+  findUserByEmail,
+  findUserById,
+  toApiUsers,
+  type UserRow,
+} from './users.repository.ts';
+import { inTransaction } from '../reference-data/query-helpers.ts';
+
+/** What the user mutators need besides the database: they hash passwords, send mail and store photos. */
+export type UserServices = {
+  scrypt: { N: number; r: number; p: number };
+  mailer: Mailer;
+  /** Where the firm's people sign in, for the mails; the firm's site URL is used when not configured. */
+  publicUrl: string | null;
+  dataDir: string;
+};
+
+export const MSG_ROLE_INVALID = 'The selected role is invalid.';
+export const MSG_CANNOT_DELETE_SELF = 'You cannot delete your own account.';
+export const MSG_CANNOT_BLOCK_SELF = 'You cannot block your own account.';
+export const MSG_USER_DELETED = 'User Deleted Successfully!';
+export const MSG_USER_APPROVED = 'User Approved Successfully!';
+export const MSG_USER_BLOCKED = 'User Blocked Successfully!';
+export const MAX_AVATAR_BYTES = 1_000_000;
+export const MSG_AVATAR_TOO_LARGE = 'The image may not be greater than 1000 kilobytes.';
+export const MSG_AVATAR_TYPE = 'The image must be a file of type: png, jpeg, jpg.';
+export const MSG_AVATAR_REQUIRED = 'Please choose an image to upload.';
+
+/** A unique index refused the write (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE). */
+const isUniqueViolation = (e: unknown): boolean => {
+  const code = (e as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+};
+
+/** An admin of the user's own firm, or an admin of the provider firm (which registers other firms' admins). */
+export const administers = (actor: TActor, companyId: string): boolean =>
+  can(actor, 'users.manage') && (actor.company_id === companyId || can(actor, 'companies.manage'));
+
+/**
+ * The user `id` as the actor may act on it. Someone else's firm answers 404 exactly like an unknown id, so
+ * ids of other firms cannot be probed; a colleague the actor may not manage answers 403.
+ */
+async function reachableUser(db: Db, actor: TActor, id: string, selfAllowed: boolean): Promise<UserRow> {
+  const user = await findUserById(db, id);
+  if (!user) throw notFound();
+  if (selfAllowed && user.id === actor.id) return user;
+  if (administers(actor, user.company_id)) return user;
+  if (user.company_id === actor.company_id) throw forbidden();
+  throw notFound();
+}
+
+export async function answerUser(db: Db, id: string): Promise<TUser> {
+  const row = await findUserById(db, id);
+  if (!row) throw notFound();
+  return (await toApiUsers(db, [row]))[0]!;
+}
+
+/** Reads a user for the edit form or My Profile: an admin of the firm, or the user themself. */
+export const readUser = async (db: Db, actor: TActor, id: string): Promise<TUser> =>
+  answerUser(db, (await reachableUser(db, actor, id, true)).id);
+
+/**
+ * The user form's 422 in the original shape: contact persons' errors go under contact_person_validation_error
+ * (keyed by field, as the form shows them under the row), everything else under validation_error.
+ */
+function parseUserInput(input: unknown): TUserInput {
+  const r = ZUserInput.safeParse(input ?? {});
+  if (r.success) return r.data;
+  const all = toValidationErrors(r.error);
+  const fields: Record<string, string[]> = {};
+  const contact: Record<string, string[]> = {};
+  for (const [path, messages] of Object.entries(all)) {
+    const m = /^contact_persons\.\d+\.(.+)$/.exec(path);
+    if (m) (contact[m[1]!] ??= []).push(...messages.filter((x) => !contact[m[1]!]?.includes(x)));
+    else fields[path] = messages;
+  }
+  const first = Object.values(fields)[0]?.[0] ?? Object.values(contact)[0]?.[0] ?? MSG.validationFailed;
+  throw new HttpError(422, first, { validation_error: fields, contact_person_validation_error: contact });
+}
+
+async function siteUrlOf(db: Db, companyId: string, services: UserServices): Promise<string> {
+  if (services.publicUrl) return services.publicUrl;
+  const s = await db
+    .selectFrom('settings')
+    .select(['site_url'])
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return s?.site_url || DEFAULT_SITE_URL;
+}
+
+/** Access fields: only an admin changes them, and never on their own account (no locking oneself out). */
+type Access = {
+  role_id: string | null;
+  is_moot_student: number;
+  is_approved: number;
+  approved_at: string | null;
+  approved_by: string | null;
+  blocked_at: string | null;
+};
+
+const pickAccess = (u: UserRow): Access => ({
+  role_id: u.role_id,
+  is_moot_student: u.is_moot_student,
+  is_approved: u.is_approved,
+  approved_at: u.approved_at,
+  approved_by: u.approved_by,
+  blocked_at: u.blocked_at,
+});
+
+function nextAccess(actor: TActor, prev: Access | null, wantApproved: boolean, t: string): Access {
+  const base: Access = prev ?? {
+    role_id: null,
+    is_moot_student: 0,
+    is_approved: 0,
+    approved_at: null,
+    approved_by: null,
+    blocked_at: null,
+  };
+  const was = toBool(base.is_approved);
+  if (wantApproved && !was)
+    return { ...base, is_approved: 1, approved_at: t, approved_by: actor.id, blocked_at: null };
+  // Taking approval away from an existing account is a block; a new account simply starts pending.
+  if (!wantApproved && was) return { ...base, is_approved: 0, blocked_at: t };
+  return base;
+}
+
+async function replaceContactPersons(
+  trx: Db,
+  userId: string,
+  companyId: string,
+  list: TUserInput['contact_persons'],
+  t: string,
+): Promise<void> {
+  const current = await trx
+    .selectFrom('user_contact_persons')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .execute();
+  const currentIds = new Set(current.map((c) => c.id));
+  const keep = new Set<string>();
+  for (const cp of list) {
+    // An empty row of the repeatable form is not a contact person.
+    if (!cp.name && !cp.email && !cp.phone && !cp.cnic) continue;
+    const values = { name: cp.name, email: cp.email, phone: cp.phone, cnic: cp.cnic, updated_at: t };
+    // Only this user's own rows are updated by id; any other id is treated as a new row.
+    if (cp.id && currentIds.has(cp.id)) {
+      keep.add(cp.id);
+      await trx.updateTable('user_contact_persons').set(values).where('id', '=', cp.id).execute();
+    } else {
+      await trx
+        .insertInto('user_contact_persons')
+        .values({
+          id: newId(),
+          company_id: companyId,
+          user_id: userId,
+          ...values,
+          created_at: t,
+          deleted_at: null,
+        })
+        .execute();
+    }
+  }
+  const gone = [...currentIds].filter((id) => !keep.has(id));
+  if (gone.length)
+    await trx
+      .updateTable('user_contact_persons')
+      .set({ deleted_at: t, updated_at: t })
+      .where('id', 'in', gone)
+      .execute();
+}
+
+async function revokeSessions(trx: Db, userId: string, t: string): Promise<void> {
+  await trx
+    .updateTable('sessions')
+    .set({ revoked_at: t })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+async function approvalMail(trx: Db, services: UserServices, user: UserRow, url: string): Promise<void> {
+  await services.mailer.enqueue(
+    {
+      companyId: user.company_id,
+      to: user.email,
+      subject: 'Your account is approved',
+      text: `Dear ${user.name},\n\nYour account is approved. You can now log in at ${url} with your email ${user.email}.\n`,
+    },
+    trx,
+  );
+}
+
+/**
+ * POST /api/users: create (no id) or update. An admin creates users in their own firm; only a provider-firm
+ * admin may name another firm (registering a new firm's admin). Anyone may update their own profile, but not
+ * their role, approval, moot flag or firm; an admin edits colleagues of their own firm.
+ */
+export async function saveUser(
+  db: Db,
+  actor: TActor,
+  input: unknown,
+  services: UserServices,
+): Promise<{ user: TUser; isAdminUser: boolean; created: boolean }> {
+  const data = parseUserInput(input);
+  const isAdmin = can(actor, 'users.manage');
+  const target = data.id ? await reachableUser(db, actor, data.id, true) : null;
+  if (!target && !isAdmin) throw forbidden();
+
+  let companyId = target?.company_id ?? actor.company_id;
+  if (!target && data.company_id && data.company_id !== actor.company_id && can(actor, 'companies.manage')) {
+    const company = await findCompany(db, data.company_id);
+    if (!company) throw validationError({ company_id: [MSG.companyRequired] });
+    companyId = company.id;
+  }
+
+  const mayChangeAccess = isAdmin && target?.id !== actor.id;
+  if (mayChangeAccess && !roleNameById(data.role_id)) throw validationError({ role_id: [MSG_ROLE_INVALID] });
+
+  const sameEmail = await findUserByEmail(db, data.email);
+  if (sameEmail && sameEmail.id !== target?.id) throw validationError({ email: [MSG.emailTaken] });
+
+  // Hashing is slow: it happens before the transaction, never inside it.
+  const passwordHash = data.password ? await hashPassword(data.password, services.scrypt) : null;
+  const t = nowIso();
+  // An update that leaves a flag out keeps it: a client sending part of the form must not block anyone.
+  const sent = (key: string) => typeof input === 'object' && input !== null && Object.hasOwn(input, key);
+  const access: Access = mayChangeAccess
+    ? {
+        ...nextAccess(
+          actor,
+          target && pickAccess(target),
+          target && !sent('is_approved') ? toBool(target.is_approved) : data.is_approved,
+          t,
+        ),
+        role_id: data.role_id,
+        is_moot_student:
+          target && !sent('is_moot_student') ? target.is_moot_student : data.is_moot_student ? 1 : 0,
+      }
+    : pickAccess(target!);
+  const profile = {
+    name: data.name,
+    email: data.email,
+    phone: data.phone,
+    cnic: data.cnic,
+    address: data.address,
+    city: data.city,
+    province: data.province,
+    zip: data.zip,
+    company_name: data.company_name,
+    moot_team_no: data.moot_team_no,
+    moot_institute: data.moot_institute,
+    role_id: access.role_id,
+    is_moot_student: access.is_moot_student,
+    is_approved: access.is_approved,
+    approved_at: access.approved_at,
+    approved_by: access.approved_by,
+    blocked_at: access.blocked_at,
+    updated_at: t,
+  };
+  const id = target?.id ?? newId();
+  const becameApproved = !!target && !toBool(target.is_approved) && access.is_approved === 1;
+  const sendLogin = !target && data.send_email;
+  const site = sendLogin || becameApproved ? await siteUrlOf(db, companyId, services) : DEFAULT_SITE_URL;
+
+  await inTransaction(db, async (trx) => {
+    if (target) {
+      await trx
+        .updateTable('users')
+        .set({ ...profile, ...(passwordHash ? { password_hash: passwordHash } : {}) })
+        .where('id', '=', id)
+        .execute();
+      if (toBool(target.is_approved) && !access.is_approved) await revokeSessions(trx, id, t);
+      if (becameApproved) await approvalMail(trx, services, { ...target, ...profile }, site);
+    } else {
+      await trx
+        .insertInto('users')
+        .values({
+          id,
+          company_id: companyId,
+          ...profile,
+          password_hash: passwordHash!,
+          avatar_file_name: null,
+          send_email: data.send_email ? 1 : 0,
+          created_at: t,
+          deleted_at: null,
+        })
+        .execute();
+    }
+    await replaceContactPersons(trx, id, companyId, data.contact_persons, t);
+    if (sendLogin)
+      await services.mailer.enqueue(
+        {
+          companyId,
+          to: data.email,
+          subject: 'Your login details',
+          text: [
+            `Dear ${data.name},`,
+            '',
+            'An account has been created for you.',
+            `Log in at: ${site}`,
+            `Email: ${data.email}`,
+            `Password: ${data.password ?? ''}`,
+            '',
+            'Please change your password after your first login.',
+          ].join('\n'),
+        },
+        trx,
+      );
+  }).catch((e: unknown) => {
+    // Two saves of the same email at once: the database's unique index on live emails decides.
+    throw isUniqueViolation(e) ? validationError({ email: [MSG.emailTaken] }) : e;
+  });
+  // Mails queued inside the transaction become visible to the sender only now.
+  if (sendLogin || becameApproved) services.mailer.wake();
+  return { user: await answerUser(db, id), isAdminUser: actor.is_admin, created: !target };
+}
+
+/**
+ * DELETE /api/users/{id}: the original client also sends a contact person's id here to remove one row of the
+ * form. Deleting a user is a soft delete that ends all their sessions; an admin cannot delete themself.
+ */
+export async function deleteUserOrContactPerson(
+  db: Db,
+  actor: TActor,
+  id: string,
+): Promise<'user' | 'contact_person'> {
+  const t = nowIso();
+  if (await findUserById(db, id)) {
+    const user = await reachableUser(db, actor, id, false);
+    if (user.id === actor.id) throw new HttpError(422, MSG_CANNOT_DELETE_SELF);
+    await inTransaction(db, async (trx) => {
+      await trx.updateTable('users').set({ deleted_at: t, updated_at: t }).where('id', '=', id).execute();
+      await trx
+        .updateTable('user_contact_persons')
+        .set({ deleted_at: t, updated_at: t })
+        .where('user_id', '=', id)
+        .where('deleted_at', 'is', null)
+        .execute();
+      await revokeSessions(trx, id, t);
+    });
+    return 'user';
+  }
+  const cp = await findContactPerson(db, id);
+  if (!cp) throw notFound();
+  if (cp.user_id !== actor.id && !administers(actor, cp.company_id))
+    throw cp.company_id === actor.company_id ? forbidden() : notFound();
+  await db
+    .updateTable('user_contact_persons')
+    .set({ deleted_at: t, updated_at: t })
+    .where('id', '=', id)
+    .execute();
+  return 'contact_person';
+}
+
+/**
+ * POST /api/approve_or_block. Blocking ends every session at once (the auth plugin re-reads the user row on
+ * each request, and the sessions are revoked too, so a refresh cannot revive them). Approving mails the user.
+ */
+export async function approveOrBlock(
+  db: Db,
+  actor: TActor,
+  input: unknown,
+  services: UserServices,
+): Promise<'approved' | 'blocked'> {
+  if (!can(actor, 'users.manage')) throw forbidden();
+  const { user: req } = parse(ZApproveOrBlockInput, input);
+  const user = await reachableUser(db, actor, req.id, false);
+  if (user.id === actor.id && !req.is_approved) throw new HttpError(422, MSG_CANNOT_BLOCK_SELF);
+  const t = nowIso();
+  const next = nextAccess(actor, pickAccess(user), req.is_approved, t);
+  // Read before the transaction: on SQLite a query outside it would wait for the transaction to end.
+  const url = await siteUrlOf(db, user.company_id, services);
+  await inTransaction(db, async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({
+        is_approved: next.is_approved,
+        approved_at: next.approved_at,
+        approved_by: next.approved_by,
+        blocked_at: next.blocked_at,
+        updated_at: t,
+      })
+      .where('id', '=', user.id)
+      .execute();
+    if (!req.is_approved) await revokeSessions(trx, user.id, t);
+    // Mail only on the change from pending or blocked to approved, not on a repeated click.
+    if (req.is_approved && !toBool(user.is_approved)) await approvalMail(trx, services, user, url);
+  });
+  if (req.is_approved && !toBool(user.is_approved)) services.mailer.wake();
+  return req.is_approved ? 'approved' : 'blocked';
+}
+
+/**
+ * POST /api/upload_user_image: the profile photo of the user themself or of a user the actor administers.
+ * Only PNG or JPEG, decided by the bytes; stored under a name the server makes, in the user's firm's folder.
+ */
+export async function setUserAvatar(
+  db: Db,
+  actor: TActor,
+  userId: unknown,
+  bytes: Buffer | null,
+  services: UserServices,
+): Promise<{ file_name: string }> {
+  if (typeof userId !== 'string' || !userId)
+    throw validationError({ attachmentable_id: ['The user is required.'] });
+  const user = await reachableUser(db, actor, userId, true);
+  if (!bytes || bytes.length === 0) throw validationError({ files: [MSG_AVATAR_REQUIRED] });
+  if (bytes.length > MAX_AVATAR_BYTES) throw validationError({ files: [MSG_AVATAR_TOO_LARGE] });
+  const kind = sniffImage(bytes);
+  if (!kind) throw validationError({ files: [MSG_AVATAR_TYPE] });
+  const fileName = `${newId()}.${kind.ext}`;
+  await saveFile(services.dataDir, [user.company_id, 'user', user.id, fileName], bytes);
+  await db
+    .updateTable('users')
+    .set({ avatar_file_name: fileName, updated_at: nowIso() })
+    .where('id', '=', user.id)
+    .execute();
+  // The old photo is no longer referenced; a failure to remove it leaves a stray file, never a broken avatar.
+  if (user.avatar_file_name && user.avatar_file_name !== fileName)
+    await removeFile(services.dataDir, [user.company_id, 'user', user.id, user.avatar_file_name]).catch(
+      () => undefined,
+    );
+  return { file_name: fileName };
+}

@@ -1,0 +1,169 @@
+import { ROLE_LABELS, roleFlags, roleNameById, type TActor, type TUser } from '@lawfirm/shared-types';
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/connect.ts';
+import type { UserTable } from '../db/schema.ts';
+import { toBool } from '../db/ids.ts';
+import { containsText } from '../reference-data/query-helpers.ts';
+
+export type UserRow = Selectable<UserTable>;
+
+export const findUserById = (db: Db, id: string) =>
+  db.selectFrom('users').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+
+export const findUserByEmail = (db: Db, email: string) =>
+  db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email.toLowerCase())
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+
+export async function isProviderCompany(db: Db, companyId: string): Promise<boolean> {
+  const c = await db
+    .selectFrom('companies')
+    .select('is_provider')
+    .where('id', '=', companyId)
+    .executeTakeFirst();
+  return toBool(c?.is_provider);
+}
+
+/** The actor every permission check uses, built only from the server's own rows. */
+export function actorOf(user: UserRow, isProvider: boolean): TActor {
+  return {
+    id: user.id,
+    company_id: user.company_id,
+    is_provider: isProvider,
+    ...roleFlags(roleNameById(user.role_id), toBool(user.is_moot_student)),
+  };
+}
+
+/** The user as every documented call answers it; the password hash never leaves this function. */
+export function toApiUser(
+  user: UserRow,
+  extra: { isProvider: boolean; approvedByName?: string | null; contactPersons?: TUser['contact_persons'] },
+): TUser {
+  const roleName = roleNameById(user.role_id);
+  const flags = roleFlags(roleName, toBool(user.is_moot_student));
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    cnic: user.cnic,
+    address: user.address,
+    city: user.city,
+    province: user.province,
+    zip: user.zip,
+    company_id: user.company_id,
+    company_name: user.company_name,
+    role_id: user.role_id,
+    roles: roleName && user.role_id ? [{ id: user.role_id, name: ROLE_LABELS[roleName] }] : [],
+    ...flags,
+    is_provider: extra.isProvider,
+    is_approved: toBool(user.is_approved),
+    is_blocked: !!user.blocked_at && !toBool(user.is_approved),
+    approved_at: user.approved_at,
+    approve_by: extra.approvedByName ?? null,
+    is_moot_student: toBool(user.is_moot_student),
+    moot_team_no: user.moot_team_no,
+    moot_institute: user.moot_institute,
+    attachment: user.avatar_file_name ? { file_name: user.avatar_file_name } : null,
+    contact_persons: extra.contactPersons ?? [],
+    created_at: user.created_at,
+  };
+}
+
+/** Laravel's default page size as the original users list reads it. */
+export const USERS_PER_PAGE = 20;
+
+export type UserListFilters = {
+  name?: string;
+  email?: string;
+  role_id?: string;
+  /** 2 all, 1 approved, 0 pending (part 2 §7). */
+  is_approved: number;
+  is_moot_student?: boolean;
+  page: number;
+};
+
+/** One firm's live users, newest first, one page of them plus the total. */
+export async function listUsers(
+  db: Db,
+  companyId: string,
+  f: UserListFilters,
+): Promise<{ rows: UserRow[]; total: number }> {
+  let q = db.selectFrom('users').where('company_id', '=', companyId).where('deleted_at', 'is', null);
+  if (f.name) q = q.where(containsText('name', f.name));
+  if (f.email) q = q.where(containsText('email', f.email));
+  if (f.role_id) q = q.where('role_id', '=', f.role_id);
+  if (f.is_approved === 0 || f.is_approved === 1) q = q.where('is_approved', '=', f.is_approved);
+  if (f.is_moot_student) q = q.where('is_moot_student', '=', 1);
+  const count = await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+  const rows = await q
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(USERS_PER_PAGE)
+    .offset((f.page - 1) * USERS_PER_PAGE)
+    .execute();
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+export type ContactPerson = TUser['contact_persons'][number];
+
+export async function contactPersonsOf(db: Db, userIds: string[]): Promise<Map<string, ContactPerson[]>> {
+  const out = new Map<string, ContactPerson[]>();
+  if (userIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('user_contact_persons')
+    .select(['id', 'user_id', 'name', 'email', 'phone', 'cnic'])
+    .where('user_id', 'in', userIds)
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  for (const { user_id, ...cp } of rows) out.set(user_id, [...(out.get(user_id) ?? []), cp]);
+  return out;
+}
+
+export const findContactPerson = (db: Db, id: string) =>
+  db
+    .selectFrom('user_contact_persons')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+
+/**
+ * Users as the API answers them, loading what toApiUser needs for all of them at once (contact persons,
+ * approvers' names, whether each firm is the provider) instead of a query per row.
+ */
+export async function toApiUsers(db: Db, users: UserRow[]): Promise<TUser[]> {
+  if (users.length === 0) return [];
+  const approverIds = [...new Set(users.map((u) => u.approved_by).filter((v): v is string => !!v))];
+  const companyIds = [...new Set(users.map((u) => u.company_id))];
+  const [contacts, approvers, providers] = await Promise.all([
+    contactPersonsOf(
+      db,
+      users.map((u) => u.id),
+    ),
+    approverIds.length
+      ? db.selectFrom('users').select(['id', 'name']).where('id', 'in', approverIds).execute()
+      : Promise.resolve([]),
+    db
+      .selectFrom('companies')
+      .select('id')
+      .where('id', 'in', companyIds)
+      .where('is_provider', '=', 1)
+      .execute(),
+  ]);
+  const approverName = new Map(approvers.map((a) => [a.id, a.name]));
+  const providerIds = new Set(providers.map((p) => p.id));
+  return users.map((u) =>
+    toApiUser(u, {
+      isProvider: providerIds.has(u.company_id),
+      approvedByName: u.approved_by ? (approverName.get(u.approved_by) ?? null) : null,
+      contactPersons: contacts.get(u.id) ?? [],
+    }),
+  );
+}

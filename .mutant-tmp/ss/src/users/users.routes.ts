@@ -1,0 +1,186 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  can,
+  MSG,
+  ROLE_IDS,
+  ROLE_LABELS,
+  ROLE_NAMES,
+  ZUserListQuery,
+  type TRole,
+  type TUserListResponse,
+} from '@lawfirm/shared-types';
+import { forbidden, notFound, parse } from '../http/errors.ts';
+import { findCompany } from '../companies/companies.repository.ts';
+import { imageMimeOf } from '../files/sniff.ts';
+import { isStorageName, readFile } from '../files/storage.ts';
+import { findUserById, listUsers, toApiUsers, USERS_PER_PAGE } from './users.repository.ts';
+import {
+  approveOrBlock,
+  deleteUserOrContactPerson,
+  MAX_AVATAR_BYTES,
+  MSG_AVATAR_TOO_LARGE,
+  MSG_USER_APPROVED,
+  MSG_USER_BLOCKED,
+  MSG_USER_DELETED,
+  readUser,
+  saveUser,
+  setUserAvatar,
+  type UserServices,
+} from './users.mutators.ts';
+
+type IdParams = { Params: { id: string } };
+
+const ALL_ROLES: TRole[] = ROLE_NAMES.map((n) => ({ id: ROLE_IDS[n], name: ROLE_LABELS[n] }));
+
+const todayIso = () => new Date().toISOString().slice(0, 10);
+
+/** The first uploaded file of a multipart body (files[0], files[], files…), as the multipart plugin left it. */
+function firstFile(body: unknown): Buffer | null {
+  if (!body || typeof body !== 'object') return null;
+  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+    if (!key.startsWith('files')) continue;
+    const v: unknown = Array.isArray(value) ? value[0] : value;
+    if (Buffer.isBuffer(v)) return v;
+  }
+  return null;
+}
+
+/** Sends a stored avatar. Images only (their type was sniffed on upload), never sniffed again by the browser. */
+async function sendAvatar(
+  reply: FastifyReply,
+  dataDir: string,
+  user: { id: string; company_id: string; avatar_file_name: string | null },
+) {
+  const name = user.avatar_file_name;
+  const mime = name ? imageMimeOf(name) : null;
+  const bytes = name && mime ? await readFile(dataDir, [user.company_id, 'user', user.id, name]) : null;
+  if (!bytes || !mime || !name) throw notFound('File not found.');
+  return (
+    reply
+      .header('Content-Type', mime)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Disposition', `inline; filename="${name}"`)
+      // Server-made names change with every upload, so a cached copy is never stale; private: it is a person.
+      .header('Cache-Control', 'private, max-age=86400')
+      .send(bytes)
+  );
+}
+
+/** Users (rest-contract 102–107, 37) and their profile photos. */
+export async function usersRoutes(app: FastifyInstance): Promise<void> {
+  const services = (): UserServices => ({
+    scrypt: app.config.scrypt,
+    mailer: app.mailer,
+    publicUrl: app.config.publicUrl,
+    dataDir: app.config.dataDir,
+  });
+
+  /** Admins list their own firm; a provider-firm admin may name another firm with company_id. */
+  app.get('/api/users', async (req): Promise<TUserListResponse> => {
+    const { actor } = await req.authorize('users.manage');
+    const q = parse(ZUserListQuery, req.query);
+    let companyId = actor.company_id;
+    if (q.company_id && q.company_id !== actor.company_id) {
+      if (!can(actor, 'companies.manage')) throw forbidden();
+      const company = await findCompany(app.db, q.company_id);
+      if (!company) throw notFound();
+      companyId = company.id;
+    }
+    const { rows, total } = await listUsers(app.db, companyId, q);
+    const from = rows.length ? (q.page - 1) * USERS_PER_PAGE + 1 : null;
+    return {
+      users: {
+        data: await toApiUsers(app.db, rows),
+        current_page: q.page,
+        from,
+        to: from === null ? null : from + rows.length - 1,
+        total,
+        per_page: USERS_PER_PAGE,
+        last_page: Math.max(1, Math.ceil(total / USERS_PER_PAGE)),
+      },
+      roles: ALL_ROLES,
+    };
+  });
+
+  /** invoice_date: today, the date a new invoice for this client starts with (CreateInvoice reads it). */
+  app.get<IdParams>('/api/users/:id', async (req) => {
+    const { actor } = await req.auth();
+    return { user: await readUser(app.db, actor, req.params.id), invoice_date: todayIso() };
+  });
+
+  app.post('/api/users', async (req) => {
+    const { actor } = await req.auth();
+    const r = await saveUser(app.db, actor, req.body, services());
+    return { user: r.user, is_admin_user: r.isAdminUser, message: MSG.savedOk };
+  });
+
+  app.delete<IdParams>('/api/users/:id', async (req) => {
+    const { actor } = await req.auth();
+    const what = await deleteUserOrContactPerson(app.db, actor, req.params.id);
+    return { message: what === 'user' ? MSG_USER_DELETED : MSG.deletedOk };
+  });
+
+  app.post('/api/approve_or_block', async (req) => {
+    const { actor } = await req.auth();
+    const r = await approveOrBlock(app.db, actor, req.body, services());
+    return { message: r === 'approved' ? MSG_USER_APPROVED : MSG_USER_BLOCKED };
+  });
+
+  /** A read done with POST by the original client. Only admins may hand out the admin role. */
+  app.post('/api/roles', async (req) => {
+    const { actor } = await req.auth();
+    return {
+      roles: can(actor, 'users.changeRole') ? ALL_ROLES : ALL_ROLES.filter((r) => r.id !== ROLE_IDS.ADMIN),
+    };
+  });
+
+  app.post(
+    '/api/upload_user_image',
+    {
+      // The multipart plugin reads the body before the handler; this caps what it will buffer for this call.
+      config: { multipartOptions: { limits: { fileSize: MAX_AVATAR_BYTES, files: 10 } } },
+      errorHandler: (err: FastifyError, _req: FastifyRequest, reply: FastifyReply) => {
+        // Anything else goes on to the app's error handler.
+        if (err.code !== 'FST_REQ_FILE_TOO_LARGE') throw err;
+        void reply.status(413).send({ message: MSG_AVATAR_TOO_LARGE });
+      },
+    },
+    async (req) => {
+      const { actor } = await req.auth();
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const attachment = await setUserAvatar(
+        app.db,
+        actor,
+        body.attachmentable_id,
+        firstFile(body),
+        services(),
+      );
+      return { attachment, message: 'Files Uploaded Successfully!' };
+    },
+  );
+
+  /**
+   * The original client's <img src> URL. Photos are personal data: only a signed-in user of the same firm (or
+   * a provider admin) gets them, unless the firm turned on legacy public storage for the original client.
+   */
+  app.get<{ Params: { id: string; file: string } }>(
+    '/storage/attachments/user/:id/:file',
+    async (req, reply) => {
+      const ctx = app.config.legacyPublicStorage ? null : await req.auth();
+      const user = isStorageName(req.params.file) ? await findUserById(app.db, req.params.id) : undefined;
+      if (!user || user.avatar_file_name !== req.params.file) throw notFound('File not found.');
+      if (ctx && ctx.actor.company_id !== user.company_id && !can(ctx.actor, 'companies.manage'))
+        throw notFound('File not found.');
+      return sendAvatar(reply, app.config.dataDir, user);
+    },
+  );
+
+  /** The PWA's avatar URL, read with the bearer token. */
+  app.get<IdParams>('/api/files/user/:id/avatar', async (req, reply) => {
+    const { actor } = await req.auth();
+    const user = await findUserById(app.db, req.params.id);
+    if (!user || (actor.company_id !== user.company_id && !can(actor, 'companies.manage')))
+      throw notFound('File not found.');
+    return sendAvatar(reply, app.config.dataDir, user);
+  });
+}

@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { TPullResponse, TPushResponse } from '@lawfirm/shared-types';
+import { newId } from '../src/db/ids.ts';
+import {
+  adminBearer,
+  bearerFor,
+  createFirm,
+  createTestApp,
+  describeEachDb,
+  insertUser,
+  type TestApp,
+} from './helper.ts';
+
+type H = { authorization: string };
+
+describeEachDb('sync push and pull', (kind) => {
+  let t: TestApp;
+  let admin: H;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = await adminBearer(t);
+  });
+  afterAll(() => t.close());
+
+  const pushAs = async (h: H, clientId: string, mutations: unknown[]) => {
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/sync/push',
+      headers: h,
+      payload: { clientId, mutations },
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    return r.json<TPushResponse>();
+  };
+  /** Pulls every page; answers the rows by entity/id after applying them like a device would. */
+  const pullAll = async (h: H, clientId: string, cursor = '', pendingFrom = 0) => {
+    const rows = new Map<string, Record<string, unknown>>();
+    let last: TPullResponse;
+    let pages = 0;
+    do {
+      const r = await t.app.inject({
+        method: 'GET',
+        url: '/sync/pull',
+        headers: h,
+        query: { clientId, cursor, pendingFrom: String(pendingFrom), limit: '100' },
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      last = r.json<TPullResponse>();
+      if (last.reset) rows.clear();
+      for (const c of last.changes) {
+        if (c.row) rows.set(`${c.entity}/${c.id}`, c.row);
+        else rows.delete(`${c.entity}/${c.id}`);
+      }
+      cursor = last.cursor;
+      pages++;
+    } while (last.more);
+    return { rows, cursor, last, pages };
+  };
+
+  it('a first sync delivers the firm reference data page by page, and only the firm', async () => {
+    const other = await createFirm(t, 'Other Chambers');
+    const { rows, pages, last } = await pullAll(admin, `c-${newId()}`);
+    const courts = [...rows.entries()].filter(([k]) => k.startsWith('courts/')).map(([, v]) => v);
+    expect(courts).toHaveLength(6);
+    expect(courts.every((c) => c.company_id === t.providerId)).toBe(true);
+    expect([...rows.keys()].filter((k) => k.startsWith('limitation_articles/'))).toHaveLength(191);
+    expect(pages).toBeGreaterThan(2);
+    expect(last.remaining).toBe(0);
+    expect(JSON.stringify([...rows.values()])).not.toContain(other);
+    expect(JSON.stringify([...rows.values()])).not.toContain('password_hash');
+  });
+
+  it('applies a push once however often it is retried, and the change reaches another device', async () => {
+    const a = `a-${newId()}`;
+    const b = `b-${newId()}`;
+    const start = await pullAll(admin, b);
+    const id = newId();
+    const m = {
+      id: 1,
+      name: 'put',
+      args: { entity: 'courts', id, values: { title: 'Anti-Terrorism Court, Lahore', short_title: 'ATC' } },
+    };
+    const r1 = await pushAs(admin, a, [m]);
+    expect(r1).toEqual({ lastMutationId: 1, results: [{ id: 1, status: 'applied' }] });
+    const r2 = await pushAs(admin, a, [m]);
+    expect(r2).toEqual({ lastMutationId: 1, results: [] });
+    const after = await pullAll(admin, b, start.cursor);
+    expect(after.rows.get(`courts/${id}`)).toMatchObject({
+      title: 'Anti-Terrorism Court, Lahore',
+      short_title: 'ATC',
+    });
+    const count = await t.app.db
+      .selectFrom('courts')
+      .select('id')
+      .where('title', '=', 'Anti-Terrorism Court, Lahore')
+      .execute();
+    expect(count).toHaveLength(1);
+  });
+
+  it('merges edits to different fields and turns the same field into a conflict both sides see', async () => {
+    const lawyerAdmin = await insertUser(t, { role: 'ADMIN' });
+    const other = await bearerFor(t, lawyerAdmin.email, lawyerAdmin.password);
+    const id = newId();
+    await pushAs(admin, `x-${newId()}`, [
+      {
+        id: 1,
+        name: 'put',
+        args: { entity: 'courts', id, values: { title: 'Session Court', short_title: 'SC' } },
+      },
+    ]);
+    const seen = (await pullAll(admin, `y-${newId()}`)).rows.get(`courts/${id}`)!;
+    const fv = seen.field_versions as Record<string, number>;
+
+    // Device 1 edits the title, device 2 the short title: both apply.
+    const d1 = `d1-${newId()}`;
+    const d2 = `d2-${newId()}`;
+    await pushAs(admin, d1, [
+      {
+        id: 1,
+        name: 'put',
+        args: { entity: 'courts', id, values: { title: 'Sessions Court' } },
+        base: { title: fv.title },
+      },
+    ]);
+    await pushAs(other, d2, [
+      {
+        id: 1,
+        name: 'put',
+        args: { entity: 'courts', id, values: { short_title: 'S.C.' } },
+        base: { short_title: fv.short_title },
+      },
+    ]);
+    let row = await t.app.db.selectFrom('courts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect([row.title, row.short_title]).toEqual(['Sessions Court', 'S.C.']);
+
+    // Both edit the title from the same base: the first writer wins, the second is a recorded conflict.
+    const r = await pushAs(other, d2, [
+      {
+        id: 2,
+        name: 'put',
+        args: { entity: 'courts', id, values: { title: 'District Court' } },
+        base: { title: fv.title },
+      },
+    ]);
+    expect(r.results).toEqual([{ id: 2, status: 'conflict', fields: ['title'] }]);
+    row = await t.app.db.selectFrom('courts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.title).toBe('Sessions Court');
+
+    const mine = await pullAll(admin, `z-${newId()}`);
+    const theirs = await pullAll(other, `w-${newId()}`);
+    const conflictOf = (rows: Map<string, Record<string, unknown>>) =>
+      [...rows.entries()].find(([k, v]) => k.startsWith('conflicts/') && v.row_id === id)?.[1];
+    expect(conflictOf(mine.rows)).toMatchObject({
+      field: 'title',
+      server_value: 'Sessions Court',
+      client_value: 'District Court',
+      resolved_at: null,
+      client_user_id: lawyerAdmin.id,
+    });
+    const conflict = conflictOf(theirs.rows)!;
+    expect(conflict.client_user_name).toBeTruthy();
+
+    // Resolved on one device (keep theirs), the resolution and the value reach the other.
+    const res = await pushAs(admin, d1, [
+      { id: 2, name: 'conflicts.resolve', args: { id: conflict.id, keep: 'client' } },
+    ]);
+    expect(res.results[0]!.status).toBe('applied');
+    const later = await pullAll(other, `v-${newId()}`);
+    expect(later.rows.get(`courts/${id}`)).toMatchObject({ title: 'District Court' });
+    expect(conflictOf(later.rows)).toMatchObject({ resolution: 'client' });
+    expect(conflictOf(later.rows)!.resolved_at).toBeTruthy();
+  });
+
+  it('records a forbidden or invalid mutation as rejected, advances past it and tells a device that lost the answer', async () => {
+    const lawyer = await insertUser(t, { role: 'LAWYER' });
+    const h = await bearerFor(t, lawyer.email, lawyer.password);
+    const c = `l-${newId()}`;
+    const r = await pushAs(h, c, [
+      { id: 1, name: 'put', args: { entity: 'courts', id: newId(), values: { title: 'Mine' } } },
+      { id: 2, name: 'put', args: { entity: 'users', id: lawyer.id, values: { name: 'Renamed Lawyer' } } },
+      { id: 3, name: 'put', args: { entity: 'users', id: lawyer.id, values: { name: '' } } },
+      { id: 4, name: 'no.such.mutation', args: {} },
+    ]);
+    expect(r.lastMutationId).toBe(4);
+    expect(r.results.map((x) => x.status)).toEqual(['rejected', 'applied', 'rejected', 'rejected']);
+    expect(r.results[0]!.message).toBe('This action is unauthorized.');
+    expect(r.results[2]!.message).toBe('Name field is required.');
+    const pulled = await pullAll(h, c, '', 1);
+    expect(pulled.last.lastMutationId).toBe(4);
+    expect(pulled.last.results.map((x) => x.id)).toEqual([1, 2, 3, 4]);
+    // A lawyer reads reference data and their own account, never the firm's other users or contact requests.
+    const keys = [...pulled.rows.keys()];
+    expect(keys.filter((k) => k.startsWith('users/'))).toEqual([`users/${lawyer.id}`]);
+    expect(keys.some((k) => k.startsWith('contact_requests/'))).toBe(false);
+  });
+
+  it('refuses another firm’s rows and another account’s device queue', async () => {
+    const firm = await createFirm(t, 'Third Firm');
+    const theirAdmin = await insertUser(t, { role: 'ADMIN', companyId: firm });
+    const h = await bearerFor(t, theirAdmin.email, theirAdmin.password);
+    const ourCourt = await t.app.db
+      .selectFrom('courts')
+      .select('id')
+      .where('company_id', '=', t.providerId)
+      .executeTakeFirstOrThrow();
+    const r = await pushAs(h, `t-${newId()}`, [
+      { id: 1, name: 'put', args: { entity: 'courts', id: ourCourt.id, values: { title: 'Hijacked' } } },
+    ]);
+    expect(r.results[0]).toMatchObject({ status: 'rejected', message: 'Record not found.' });
+    const shared = `s-${newId()}`;
+    await pushAs(admin, shared, []);
+    const stolen = await t.app.inject({
+      method: 'POST',
+      url: '/sync/push',
+      headers: h,
+      payload: { clientId: shared, mutations: [] },
+    });
+    expect(stolen.statusCode).toBe(409);
+  });
+
+  it('a device whose user loses a right starts over and drops what it may no longer read', async () => {
+    const u = await insertUser(t, { role: 'ADMIN' });
+    const h = await bearerFor(t, u.email, u.password);
+    const c = `r-${newId()}`;
+    const first = await pullAll(h, c);
+    expect([...first.rows.keys()].filter((k) => k.startsWith('users/')).length).toBeGreaterThan(1);
+    await t.app.db
+      .updateTable('users')
+      .set({ role_id: '00000000-0000-7000-8000-000000000002' })
+      .where('id', '=', u.id)
+      .execute();
+    const again = await pullAll(h, c, first.cursor);
+    expect(again.last.reset || again.pages > 1).toBe(true);
+    expect([...again.rows.keys()].filter((k) => k.startsWith('users/'))).toEqual([`users/${u.id}`]);
+  });
+});
