@@ -24,8 +24,10 @@ it('the installed app shell opens every route with the network off', async () =>
 
   // Network off: the browser is offline and the server is gone.
   await ctx.setOffline(true);
-  await h.app.server.close();
-  h.app.server.closeAllConnections();
+  await new Promise<void>((resolve) => {
+    h.app.server.close(() => resolve());
+    h.app.server.closeAllConnections();
+  });
 
   for (const path of ['/dashboard', '/petitions/abc', '/users', '/settings', '/']) {
     await page.goto(path);
