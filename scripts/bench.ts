@@ -2,14 +2,61 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import type { TPushResponse } from '@lawfirm/shared-types';
 import { buildApp } from '../sync-server/src/app.ts';
 import { loadConfig } from '../sync-server/src/config.ts';
 import { openDatabase } from '../sync-server/src/db/connect.ts';
 import { bootstrap } from '../sync-server/src/seed/bootstrap.ts';
+import { newId } from '../sync-server/src/db/ids.ts';
 import { hashPassword, verifyPassword } from '../sync-server/src/auth/passwords.ts';
 
 type Row = { what: string; figure: string; budget: string; ok: boolean };
+
+/** Times `n` pushes from their start to the poke arriving on an open event stream of the same firm. */
+async function pokeLatencies(base: string, authorization: string, n: number): Promise<number[]> {
+  const abort = new AbortController();
+  const res = await fetch(`${base}/sync/events`, { headers: { authorization }, signal: abort.signal });
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  const next = async (what: string): Promise<void> => {
+    let text = '';
+    while (!text.includes(what)) {
+      const { done, value } = await reader.read();
+      if (done) throw new Error(`event stream ended before "${what}"`);
+      text += decoder.decode(value, { stream: true });
+    }
+  };
+  await next(': connected');
+  const clientId = `bench-poke-${Date.now()}`;
+  const out: number[] = [];
+  try {
+    for (let i = 1; i <= n; i++) {
+      const started = performance.now();
+      const push = fetch(`${base}/sync/push`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          clientId,
+          mutations: [
+            {
+              id: i,
+              name: 'put',
+              args: { entity: 'statutes', id: newId(), values: { title: `Poke Act ${i}` } },
+            },
+          ],
+        }),
+      });
+      await next('event: poke');
+      out.push(performance.now() - started);
+      await (await push).arrayBuffer();
+    }
+  } finally {
+    abort.abort();
+  }
+  return out;
+}
 const rows: Row[] = [];
 const dir = mkdtempSync(join(tmpdir(), 'lf-bench-'));
 
@@ -70,6 +117,49 @@ try {
     budget: '>= 1000 req/s',
     ok: perSec >= 1000,
   });
+
+  // Push throughput: one device sends a large outbox (a phone back from a week offline) in batches of 200.
+  // Each mutation is its own transaction with a synchronous=FULL commit (DESIGN §5, §7).
+  const total = 10_000;
+  const batch = 200;
+  const clientId = `bench-${Date.now()}`;
+  const t4 = performance.now();
+  for (let from = 1; from <= total; from += batch) {
+    const mutations = Array.from({ length: batch }, (_, i) => ({
+      id: from + i,
+      name: 'put',
+      args: { entity: 'statutes', id: newId(), values: { title: `Bench Act ${from + i}` } },
+    }));
+    const r = await app.inject({
+      method: 'POST',
+      url: '/sync/push',
+      headers: { authorization },
+      payload: { clientId, mutations },
+    });
+    const body = r.json<TPushResponse>();
+    if (r.statusCode !== 200 || body.lastMutationId !== from + batch - 1)
+      throw new Error(`push failed: ${r.statusCode} ${r.body.slice(0, 200)}`);
+  }
+  const mutPerSec = total / ((performance.now() - t4) / 1000);
+  rows.push({
+    what: `sync push, ${total} creates in batches of ${batch}, SQLite`,
+    figure: `${mutPerSec.toFixed(0)} mut/s`,
+    budget: '>= 2000 mut/s',
+    ok: mutPerSec >= 2000,
+  });
+
+  // Poke latency over loopback: from the start of a push to the poke on another device's event stream.
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const pokeMs = await pokeLatencies(base, authorization, 20);
+  const median = [...pokeMs].sort((x, y) => x - y)[Math.floor(pokeMs.length / 2)]!;
+  rows.push({
+    what: 'poke latency, push start to SSE poke, loopback (median of 20)',
+    figure: `${median.toFixed(1)} ms`,
+    budget: '< 1000 ms',
+    ok: median < 1000,
+  });
+
   await app.close();
   await database.close();
 } finally {

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { AuthProvider } from '../auth/AuthContext.tsx';
 import { SettingsProvider } from '../settings/useSettings.tsx';
+import { SyncProvider } from '../sync/SyncProvider.tsx';
 import { Header } from '../ui/Header.tsx';
 import { NotFoundScreen } from '../ui/NotFoundScreen.tsx';
 import { ToastProvider } from '../ui/toast.tsx';
@@ -49,9 +50,11 @@ export function App() {
   return (
     <ToastProvider>
       <AuthProvider>
-        <SettingsProvider>
-          <Shell />
-        </SettingsProvider>
+        <SyncProvider>
+          <SettingsProvider>
+            <Shell />
+          </SettingsProvider>
+        </SyncProvider>
       </AuthProvider>
     </ToastProvider>
   );

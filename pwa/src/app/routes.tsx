@@ -13,6 +13,7 @@ import { CompanyFormScreen } from '../companies/CompanyFormScreen.tsx';
 import { SettingsScreen } from '../settings/SettingsScreen.tsx';
 import { ContactRequestsScreen } from '../contact-requests/ContactRequestsScreen.tsx';
 import { MailOutboxScreen } from '../mail-outbox/MailOutboxScreen.tsx';
+import { ConflictsScreen } from '../sync/ConflictsScreen.tsx';
 
 /**
  * access: 'public' anyone; 'guest' signed-out only (/, /login redirect to /dashboard when signed in);
@@ -42,6 +43,7 @@ export const ROUTES: AppRoute[] = [
 
   // Signed in
   { path: '/dashboard', access: 'auth', element: <DashboardScreen /> },
+  { path: '/conflicts', access: 'auth', element: <ConflictsScreen /> },
   { path: '/petitions', access: 'auth', element: later('Case Files') },
   { path: '/petitions/create', access: 'auth', element: later('Add New Petition') },
   { path: '/petitions/edit/:id', access: 'auth', element: later('Edit Petition') },

@@ -26,6 +26,11 @@ export function setSession(user: TUser | null, token: string | null): void {
   listeners.forEach((l) => l());
 }
 
+/** The current access token (memory only), for the sync engine's requests. */
+export function getAccessToken(): string | null {
+  return accessToken;
+}
+
 /** Stores a fresher copy of the user and keeps the current token. */
 export function updateUser(user: TUser): void {
   setSession(user, accessToken);

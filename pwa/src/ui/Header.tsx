@@ -1,7 +1,9 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { can, type TActor, type TUser } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
+import { SyncStatusBadge } from '../sync/SyncStatusBadge.tsx';
+import { useLogout } from './useLogout.tsx';
 import { useSettings } from '../settings/useSettings.tsx';
 
 type NavItem = { to: string; label: string };
@@ -35,39 +37,6 @@ function settingsItems(user: TUser, actor: TActor | null): NavItem[] {
   if (can(actor, 'users.manage')) items.push(...ADMIN_ITEMS);
   if (can(actor, 'companies.manage')) items.push({ to: '/companies', label: 'Companies' });
   return items;
-}
-
-function subscribeOnline(onChange: () => void): () => void {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
-  );
-}
-
-/**
- * The header's sync area (DESIGN §8). Pending changes, uploads and conflicts join the indicator here. Its
- * name avoids the word "status" so that looking up a form's Status field by label finds only that field.
- */
-function SyncStatus() {
-  const online = useOnline();
-  return (
-    <div className="sync-status" aria-label="Connection and sync" role="group">
-      <span className={`net ${online ? 'net-on' : 'net-off'}`} role="status">
-        <span className="dot" aria-hidden="true" />
-        {online ? 'Online' : 'Offline'}
-      </span>
-    </div>
-  );
 }
 
 /**
@@ -127,14 +96,8 @@ function SettingsDropdown({ items }: { items: NavItem[] }) {
 }
 
 function SignedInNav({ user, actor }: { user: TUser; actor: TActor | null }) {
-  const { logout } = useAuth();
-  const navigate = useNavigate();
+  const logout = useLogout();
   const ownProfile = user.is_client || user.is_student || user.is_lawyer;
-
-  async function onLogout() {
-    await logout();
-    await navigate('/login');
-  }
 
   return (
     <>
@@ -142,9 +105,10 @@ function SignedInNav({ user, actor }: { user: TUser; actor: TActor | null }) {
       <NavLink to="/dashboard">Dashboard</NavLink>
       {ownProfile && <NavLink to={profilePath(user)}>My Profile</NavLink>}
       <SettingsDropdown items={settingsItems(user, actor)} />
-      <button type="button" className="nav-button" onClick={() => void onLogout()}>
+      <button type="button" className="nav-button" onClick={() => void logout.start()}>
         Logout
       </button>
+      {logout.dialog}
     </>
   );
 }
@@ -181,7 +145,7 @@ export function Header() {
         <img src="/icons/icon-192.png" alt="" width={32} height={32} />
         <span>{settings?.site_name || 'eLawFirm'}</span>
       </Link>
-      <SyncStatus />
+      <SyncStatusBadge />
       <button
         type="button"
         className="menu-toggle"

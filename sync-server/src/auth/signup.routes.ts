@@ -3,6 +3,8 @@ import { MSG, ROLE_IDS, ROLE_LABELS, ZSignupInput, type TRoleName } from '@lawfi
 import { HttpError, parse, validationError } from '../http/errors.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { companyForHost } from '../companies/company-for-host.ts';
+import { insertSyncedRow, SIGNUP_WRITER } from '../sync/system-write.ts';
+import { usersEntity } from '../users/users.entity.ts';
 import { findUserByEmail } from '../users/users.repository.ts';
 import { challengeFor, verifyCaptcha } from './captcha.ts';
 import { linkOrigin, siteNameOf } from './links.ts';
@@ -48,11 +50,13 @@ export async function signupRoutes(app: FastifyInstance): Promise<void> {
     await app.db.transaction().execute(async (trx) => {
       // Checked again inside the transaction: another sign-up may have taken the email while we hashed.
       if (await findUserByEmail(trx, input.email)) throw emailTaken();
-      await trx
-        .insertInto('users')
-        .values({
+      // A server insert logged like any change, so the firm's admins see the pending account on every device.
+      await insertSyncedRow(
+        trx,
+        usersEntity,
+        company.id,
+        {
           id: userId,
-          company_id: company.id,
           name: input.name,
           email: input.email,
           password_hash: passwordHash,
@@ -65,20 +69,18 @@ export async function signupRoutes(app: FastifyInstance): Promise<void> {
           province: null,
           zip: null,
           avatar_file_name: null,
-          is_moot_student: input.mootStudent ? 1 : 0,
+          is_moot_student: input.mootStudent,
           moot_team_no: input.mootStudent ? input.moot_team_no : null,
           moot_institute: input.mootStudent ? input.moot_institute : null,
-          is_approved: 0,
+          is_approved: false,
           approved_at: null,
           approved_by: null,
           blocked_at: null,
-          send_email: 0,
+          send_email: false,
           created_at: t,
-          updated_at: t,
-          version: 0,
-          deleted_at: null,
-        })
-        .execute();
+        },
+        { writer: SIGNUP_WRITER },
+      );
 
       await app.mailer.enqueue(
         {

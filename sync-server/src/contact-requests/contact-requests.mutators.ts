@@ -7,16 +7,20 @@ import {
 } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { newId, nowIso } from '../db/ids.ts';
+import { inTransaction } from '../db/query-helpers.ts';
 import { forbidden, HttpError, notFound } from '../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { findSettings } from '../settings/settings.repository.ts';
+import { insertSyncedRow, VISITOR_WRITER } from '../sync/system-write.ts';
+import { deleteRow } from '../sync/store.ts';
+import { contactRequestsEntity } from './contact-requests.entity.ts';
 import { findContactRequest } from './contact-requests.repository.ts';
-import { inTransaction } from '../reference-data/query-helpers.ts';
 
 /**
  * A visitor's message from a firm's landing page. There is no actor: the firm is the one the host name
  * belongs to, chosen by the caller. The original client shows the `error` field of a failure, so a 422
- * carries the first message there as well as in `message`.
+ * carries the first message there as well as in `message`. The row is logged like a device's change, so the
+ * firm's admins see it on every device at their next pull.
  */
 export async function createContactRequest(
   db: Db,
@@ -31,21 +35,17 @@ export async function createContactRequest(
     throw new HttpError(422, first, { error: first, validation_error: fields });
   }
   const data = r.data;
-  const t = nowIso();
-  const row = {
+  const row: TContactRequest = {
     id: newId(),
-    company_id: companyId,
     name: data.name,
     email: data.email,
     subject: data.subject,
     message: data.message,
-    created_at: t,
-    updated_at: t,
-    deleted_at: null,
+    created_at: nowIso(),
   };
   const settings = await findSettings(db, companyId);
   await inTransaction(db, async (trx) => {
-    await trx.insertInto('contact_requests').values(row).execute();
+    await insertSyncedRow(trx, contactRequestsEntity, companyId, row, { writer: VISITOR_WRITER });
     // The firm hears about it by mail when it has said where to; the request is kept either way.
     if (settings?.site_email)
       await mailer.enqueue(
@@ -66,26 +66,17 @@ export async function createContactRequest(
   });
   // The mail was queued inside the transaction; the sender can only see it now that it is committed.
   if (settings?.site_email) mailer.wake();
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    subject: row.subject,
-    message: row.message,
-    created_at: row.created_at,
-  };
+  return row;
 }
 
-/** Soft delete, own firm only: another firm's id answers 404 exactly like an unknown one. */
+/**
+ * A tombstone through the sync store, so the request leaves every device too. Own firm only: another firm's
+ * id answers 404 exactly like an unknown one, and so does one already deleted (the store would shrug).
+ */
 export async function deleteContactRequest(db: Db, actor: TActor, id: string): Promise<void> {
   if (!can(actor, 'contactRequests.manage')) throw forbidden();
-  const row = await findContactRequest(db, actor.company_id, id);
-  if (!row) throw notFound();
-  const t = nowIso();
-  await db
-    .updateTable('contact_requests')
-    .set({ deleted_at: t, updated_at: t })
-    .where('id', '=', row.id)
-    .where('company_id', '=', actor.company_id)
-    .execute();
+  await inTransaction(db, async (trx) => {
+    if (!(await findContactRequest(trx, actor.company_id, id))) throw notFound();
+    await deleteRow(trx, actor, contactRequestsEntity, id);
+  });
 }

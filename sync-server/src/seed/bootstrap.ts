@@ -1,8 +1,11 @@
-import { ROLE_IDS, ROLE_LABELS, ROLE_NAMES } from '@lawfirm/shared-types';
+import { ROLE_IDS, ROLE_LABELS, ROLE_NAMES, type TSettings } from '@lawfirm/shared-types';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { hashPassword, randomPassword } from '../auth/passwords.ts';
+import { insertSeedRows } from '../sync/system-write.ts';
+import { settingsEntity } from '../settings/settings.entity.ts';
+import { usersEntity } from '../users/users.entity.ts';
 import { seedReferenceData } from './reference-data.ts';
 
 export const DEMO_FIRM_NAME = 'Demo Law Associates';
@@ -21,10 +24,19 @@ export async function ensureRoles(db: Db): Promise<void> {
   }
 }
 
-/** A firm with its settings row and reference data. */
+/**
+ * A firm with its change counter, its settings row and its reference data. `settings` fills in settings
+ * fields beyond the defaults (the provider firm's contact details).
+ */
 export async function createCompany(
   db: Db,
-  args: { name: string; domain: string | null; isProvider?: boolean; siteName?: string },
+  args: {
+    name: string;
+    domain: string | null;
+    isProvider?: boolean;
+    siteName?: string;
+    settings?: Partial<TSettings>;
+  },
 ): Promise<string> {
   const id = newId();
   const t = nowIso();
@@ -42,18 +54,18 @@ export async function createCompany(
         deleted_at: null,
       })
       .execute();
-    await trx
-      .insertInto('settings')
-      .values({
+    // The firm's change counter exists from the start: its seeded rows are change 0, its first write is 1.
+    await trx.insertInto('sync_state').values({ company_id: id, last_seq: 0 }).execute();
+    await insertSeedRows(trx, settingsEntity, id, [
+      {
         id: newId(),
-        company_id: id,
         site_name: args.siteName ?? args.name,
         site_email: null,
         site_phone: null,
         site_url: null,
         host_whereby_iframe: null,
         public_whereby_iframe: null,
-        additionalemails: '[]',
+        additionalemails: [],
         invoice_heading: args.name,
         invoice_heading_left: null,
         invoice_heading_right: null,
@@ -61,12 +73,9 @@ export async function createCompany(
         invoice_phone: null,
         login_page_content: null,
         site_file_name: null,
-        created_at: t,
-        updated_at: t,
-        version: 0,
-        deleted_at: null,
-      })
-      .execute();
+        ...args.settings,
+      },
+    ]);
   });
   await seedReferenceData(db, id);
   return id;
@@ -107,26 +116,21 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult
     domain: null,
     isProvider: true,
     siteName: 'eLawFirm',
-  });
-  await db
-    .updateTable('settings')
-    .set({
+    settings: {
       site_email: 'info@demo.elawfirm.pk',
       site_phone: '0300-1234567',
       site_url: 'https://elawfirmpk.com',
-    })
-    .where('company_id', '=', companyId)
-    .execute();
+    },
+  });
   const adminPassword = config.adminPassword ?? demoPassword ?? randomPassword(12);
-  const t = nowIso();
-  await db
-    .insertInto('users')
-    .values({
+  const passwordHash = await hashPassword(adminPassword, config.scrypt);
+  // The first admin is part of the firm's starting state, like its settings (no device exists yet).
+  await insertSeedRows(db, usersEntity, companyId, [
+    {
       id: newId(),
-      company_id: companyId,
       name: 'Firm Admin',
       email: config.adminEmail,
-      password_hash: await hashPassword(adminPassword, config.scrypt),
+      password_hash: passwordHash,
       role_id: ROLE_IDS.ADMIN,
       phone: null,
       cnic: null,
@@ -136,20 +140,16 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult
       province: null,
       zip: null,
       avatar_file_name: null,
-      is_moot_student: 0,
+      is_moot_student: false,
       moot_team_no: null,
       moot_institute: null,
-      is_approved: 1,
-      approved_at: t,
+      is_approved: true,
+      approved_at: nowIso(),
       approved_by: null,
       blocked_at: null,
-      send_email: 0,
-      created_at: t,
-      updated_at: t,
-      version: 0,
-      deleted_at: null,
-    })
-    .execute();
+      send_email: false,
+    },
+  ]);
   return {
     companyId,
     adminEmail: config.adminEmail,

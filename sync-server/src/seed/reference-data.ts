@@ -1,7 +1,9 @@
 import courtsData from './data/pakistan-courts.json' with { type: 'json' };
 import limitationData from './data/limitation-act-1908.json' with { type: 'json' };
 import type { Db } from '../db/connect.ts';
-import { newId, nowIso } from '../db/ids.ts';
+import { newId } from '../db/ids.ts';
+import { insertSeedRows, type SystemRow } from '../sync/system-write.ts';
+import { entityByName } from '../sync/entities.ts';
 
 /** Common abbreviations of the cause-list categories (the data ships titles only; admins edit these). */
 export const CATEGORY_ABBREVIATIONS: Record<string, string> = {
@@ -54,14 +56,10 @@ export const CATEGORY_ABBREVIATIONS: Record<string, string> = {
 /** Module ids of part 2 §9. */
 export const MODULES = { ORDER_SHEET: 1, NAQAL_FORM: 2, TALBANA: 3, SYNOPSIS: 4 } as const;
 
-const stamp = () => {
-  const t = nowIso();
-  return { created_at: t, updated_at: t, version: 0, deleted_at: null };
-};
-
 /**
  * Loads a firm's reference data (courts, case categories linked to every court, statutes, order-sheet
  * types, Limitation Act articles). Runs once per firm, when the firm is created; admins edit it afterwards.
+ * The rows are the firm's starting state (change 0), stamped by the same helper as every other seed.
  */
 export async function seedReferenceData(db: Db, companyId: string): Promise<void> {
   const already = await db
@@ -72,84 +70,51 @@ export async function seedReferenceData(db: Db, companyId: string): Promise<void
     .executeTakeFirst();
   if (already) return;
   await db.transaction().execute(async (trx) => {
-    const courtIds: string[] = [];
-    for (const title of courtsData.courts) {
-      const id = newId();
-      courtIds.push(id);
-      await trx
-        .insertInto('courts')
-        .values({ id, company_id: companyId, title, short_title: null, ...stamp() })
-        .execute();
-    }
-    for (const title of courtsData.case_categories) {
-      const id = newId();
-      await trx
-        .insertInto('case_categories')
-        .values({
-          id,
-          company_id: companyId,
-          title,
-          abbreviation: CATEGORY_ABBREVIATIONS[title] ?? null,
-          ...stamp(),
-        })
-        .execute();
-      await trx
-        .insertInto('case_category_courts')
-        .values(
-          courtIds.map((court_id) => ({
-            id: newId(),
-            company_id: companyId,
-            case_category_id: id,
-            court_id,
-            ...stamp(),
-          })),
-        )
-        .execute();
-    }
-    let order = 0;
-    for (const title of courtsData.statutes) {
-      await trx
-        .insertInto('statutes')
-        .values({
-          id: newId(),
-          company_id: companyId,
-          title: title.replace(/\u00a0/g, ' '),
-          display_order: ++order,
-          ...stamp(),
-        })
-        .execute();
-    }
-    order = 0;
-    for (const title of courtsData.order_sheet_types) {
-      await trx
-        .insertInto('module_types')
-        .values({
-          id: newId(),
-          company_id: companyId,
-          module_id: MODULES.ORDER_SHEET,
-          title,
-          display_order: ++order,
-          ...stamp(),
-        })
-        .execute();
-    }
-    order = 0;
-    for (const e of limitationData.entries) {
-      await trx
-        .insertInto('limitation_articles')
-        .values({
-          id: newId(),
-          company_id: companyId,
-          case_kind: e.case_kind,
-          article: e.article,
-          description: e.description ?? '',
-          also_known_as: JSON.stringify(e.also_known_as ?? []),
-          period_days: e.period_days,
-          date_fields: JSON.stringify(e.date_fields ?? []),
-          display_order: ++order,
-          ...stamp(),
-        })
-        .execute();
-    }
+    const seed = (entity: string, rows: SystemRow[]) =>
+      insertSeedRows(trx, entityByName(entity)!, companyId, rows);
+    const courts = courtsData.courts.map((title) => ({ id: newId(), title, short_title: null }));
+    await seed('courts', courts);
+    const categories = courtsData.case_categories.map((title) => ({
+      id: newId(),
+      title,
+      abbreviation: CATEGORY_ABBREVIATIONS[title] ?? null,
+    }));
+    await seed('case_categories', categories);
+    await seed(
+      'case_category_courts',
+      categories.flatMap((cat) =>
+        courts.map((court) => ({ id: newId(), case_category_id: cat.id, court_id: court.id })),
+      ),
+    );
+    await seed(
+      'statutes',
+      courtsData.statutes.map((title, i) => ({
+        id: newId(),
+        title: title.replace(/\u00a0/g, ' '),
+        display_order: i + 1,
+      })),
+    );
+    await seed(
+      'module_types',
+      courtsData.order_sheet_types.map((title, i) => ({
+        id: newId(),
+        module_id: MODULES.ORDER_SHEET,
+        title,
+        display_order: i + 1,
+      })),
+    );
+    await seed(
+      'limitation_articles',
+      limitationData.entries.map((e, i) => ({
+        id: newId(),
+        case_kind: e.case_kind,
+        article: e.article,
+        description: e.description ?? '',
+        also_known_as: e.also_known_as ?? [],
+        period_days: e.period_days,
+        date_fields: e.date_fields ?? [],
+        display_order: i + 1,
+      })),
+    );
   });
 }

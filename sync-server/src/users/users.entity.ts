@@ -4,8 +4,23 @@ import { revokeUserSessions } from '../auth/sessions.repository.ts';
 import { nowIso } from '../db/ids.ts';
 import { registerEntity, type EntityDef } from '../sync/entities.ts';
 
-/** What a user may change on their own profile; everything else (role, approval, moot flags) is the admin's. */
-const SELF_EDITABLE = ['name', 'phone', 'cnic', 'company_name', 'address', 'city', 'province', 'zip'];
+/**
+ * What a user may change on their own profile (the My Profile form, over REST or from a device alike);
+ * everything else (role, approval, the moot-student flag) is the admin's.
+ */
+const SELF_EDITABLE = [
+  'name',
+  'email',
+  'phone',
+  'cnic',
+  'company_name',
+  'address',
+  'city',
+  'province',
+  'zip',
+  'moot_team_no',
+  'moot_institute',
+];
 const optional = z.string().max(255).nullish();
 
 export const usersEntity: EntityDef = {
@@ -35,15 +50,7 @@ export const usersEntity: EntityDef = {
     send_email: 'bool',
     created_at: 'text',
   },
-  writable: [
-    ...SELF_EDITABLE,
-    'email',
-    'role_id',
-    'is_moot_student',
-    'moot_team_no',
-    'moot_institute',
-    'is_approved',
-  ],
+  writable: [...SELF_EDITABLE, 'role_id', 'is_moot_student', 'is_approved'],
   schema: z.object({
     name: z.string({ error: MSG.nameRequired }).trim().min(1, { error: MSG.nameRequired }).max(191),
     email: z.email({ error: MSG.emailInvalid }).max(191),
@@ -54,7 +61,8 @@ export const usersEntity: EntityDef = {
   }),
   // Admins see the whole firm; everyone else sees their own account (later features widen this, e.g. lawyers).
   readScope: (a: TActor) => (a.is_admin ? 'all' : { anyOf: [{ column: 'id', value: a.id }] }),
-  // Accounts need a password and an email, so they are created online through POST /api/users.
+  // Accounts need a password and an email, so they are created online (POST /api/users, sign-up) as server
+  // inserts (sync/system-write.ts).
   canCreate: () => false,
   canUpdate: (a, row, fields) => {
     if (a.is_admin) return true;

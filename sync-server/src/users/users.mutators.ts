@@ -12,12 +12,17 @@ import {
 } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { newId, nowIso, toBool } from '../db/ids.ts';
+import { inTransaction } from '../db/query-helpers.ts';
 import { forbidden, HttpError, notFound, parse, validationError } from '../http/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { revokeUserSessions } from '../auth/sessions.repository.ts';
 import { findCompany } from '../companies/companies.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { saveFile, removeFile } from '../files/storage.ts';
 import { sniffImage } from '../files/sniff.ts';
+import { insertSyncedRow, restWriter, updateSyncedRow } from '../sync/system-write.ts';
+import { deleteRow, putRow } from '../sync/store.ts';
+import { usersEntity } from './users.entity.ts';
 import {
   findContactPerson,
   findUserByEmail,
@@ -25,7 +30,6 @@ import {
   toApiUsers,
   type UserRow,
 } from './users.repository.ts';
-import { inTransaction } from '../reference-data/query-helpers.ts';
 
 /** What the user mutators need besides the database: they hash passwords, send mail and store photos. */
 export type UserServices = {
@@ -56,6 +60,13 @@ const isUniqueViolation = (e: unknown): boolean => {
 /** An admin of the user's own firm, or an admin of the provider firm (which registers other firms' admins). */
 export const administers = (actor: TActor, companyId: string): boolean =>
   can(actor, 'users.manage') && (actor.company_id === companyId || can(actor, 'companies.manage'));
+
+/**
+ * The actor as the sync store sees it when acting on a user of `companyId`. The store checks the row is of
+ * the actor's firm and logs the change in that firm, whose devices pull it; a provider-firm admin acting on
+ * another firm's user (which reachableUser or administers has allowed) therefore acts as an admin of that firm.
+ */
+const actingIn = (actor: TActor, companyId: string): TActor => ({ ...actor, company_id: companyId });
 
 /**
  * The user `id` as the actor may act on it. Someone else's firm answers 404 exactly like an unknown id, so
@@ -109,42 +120,6 @@ async function siteUrlOf(db: Db, companyId: string, services: UserServices): Pro
   return s?.site_url || DEFAULT_SITE_URL;
 }
 
-/** Access fields: only an admin changes them, and never on their own account (no locking oneself out). */
-type Access = {
-  role_id: string | null;
-  is_moot_student: number;
-  is_approved: number;
-  approved_at: string | null;
-  approved_by: string | null;
-  blocked_at: string | null;
-};
-
-const pickAccess = (u: UserRow): Access => ({
-  role_id: u.role_id,
-  is_moot_student: u.is_moot_student,
-  is_approved: u.is_approved,
-  approved_at: u.approved_at,
-  approved_by: u.approved_by,
-  blocked_at: u.blocked_at,
-});
-
-function nextAccess(actor: TActor, prev: Access | null, wantApproved: boolean, t: string): Access {
-  const base: Access = prev ?? {
-    role_id: null,
-    is_moot_student: 0,
-    is_approved: 0,
-    approved_at: null,
-    approved_by: null,
-    blocked_at: null,
-  };
-  const was = toBool(base.is_approved);
-  if (wantApproved && !was)
-    return { ...base, is_approved: 1, approved_at: t, approved_by: actor.id, blocked_at: null };
-  // Taking approval away from an existing account is a block; a new account simply starts pending.
-  if (!wantApproved && was) return { ...base, is_approved: 0, blocked_at: t };
-  return base;
-}
-
 async function replaceContactPersons(
   trx: Db,
   userId: string,
@@ -191,15 +166,6 @@ async function replaceContactPersons(
       .execute();
 }
 
-async function revokeSessions(trx: Db, userId: string, t: string): Promise<void> {
-  await trx
-    .updateTable('sessions')
-    .set({ revoked_at: t })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
-}
-
 async function approvalMail(trx: Db, services: UserServices, user: UserRow, url: string): Promise<void> {
   await services.mailer.enqueue(
     {
@@ -244,21 +210,6 @@ export async function saveUser(
   // Hashing is slow: it happens before the transaction, never inside it.
   const passwordHash = data.password ? await hashPassword(data.password, services.scrypt) : null;
   const t = nowIso();
-  // An update that leaves a flag out keeps it: a client sending part of the form must not block anyone.
-  const sent = (key: string) => typeof input === 'object' && input !== null && Object.hasOwn(input, key);
-  const access: Access = mayChangeAccess
-    ? {
-        ...nextAccess(
-          actor,
-          target && pickAccess(target),
-          target && !sent('is_approved') ? toBool(target.is_approved) : data.is_approved,
-          t,
-        ),
-        role_id: data.role_id,
-        is_moot_student:
-          target && !sent('is_moot_student') ? target.is_moot_student : data.is_moot_student ? 1 : 0,
-      }
-    : pickAccess(target!);
   const profile = {
     name: data.name,
     email: data.email,
@@ -271,42 +222,52 @@ export async function saveUser(
     company_name: data.company_name,
     moot_team_no: data.moot_team_no,
     moot_institute: data.moot_institute,
-    role_id: access.role_id,
-    is_moot_student: access.is_moot_student,
-    is_approved: access.is_approved,
-    approved_at: access.approved_at,
-    approved_by: access.approved_by,
-    blocked_at: access.blocked_at,
-    updated_at: t,
   };
+  // An update that leaves a flag out keeps it: a client sending part of the form must not block anyone.
+  const sent = (key: string) =>
+    !target || (typeof input === 'object' && input !== null && Object.hasOwn(input, key));
+  // Role, approval and the moot flag are the admin's, and never on their own account (no locking oneself out):
+  // a user's own form may carry them, and they are left as they are. The entity stamps approvals and blocks.
+  const access: { role_id?: string | null; is_approved?: boolean; is_moot_student?: boolean } =
+    mayChangeAccess
+      ? {
+          role_id: data.role_id,
+          ...(sent('is_approved') ? { is_approved: data.is_approved } : {}),
+          ...(sent('is_moot_student') ? { is_moot_student: data.is_moot_student } : {}),
+        }
+      : {};
   const id = target?.id ?? newId();
-  const becameApproved = !!target && !toBool(target.is_approved) && access.is_approved === 1;
+  const becameApproved = !!target && !toBool(target.is_approved) && access.is_approved === true;
   const sendLogin = !target && data.send_email;
   const site = sendLogin || becameApproved ? await siteUrlOf(db, companyId, services) : DEFAULT_SITE_URL;
 
   await inTransaction(db, async (trx) => {
     if (target) {
-      await trx
-        .updateTable('users')
-        .set({ ...profile, ...(passwordHash ? { password_hash: passwordHash } : {}) })
-        .where('id', '=', id)
-        .execute();
-      if (toBool(target.is_approved) && !access.is_approved) await revokeSessions(trx, id, t);
+      await putRow(trx, actingIn(actor, companyId), usersEntity, id, { ...profile, ...access });
+      // The hash never leaves the server, so a new password is no change a device could pull.
+      if (passwordHash)
+        await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
       if (becameApproved) await approvalMail(trx, services, { ...target, ...profile }, site);
     } else {
-      await trx
-        .insertInto('users')
-        .values({
+      // Devices cannot create accounts (they need a password): a server insert, logged for every device.
+      await insertSyncedRow(
+        trx,
+        usersEntity,
+        companyId,
+        {
           id,
-          company_id: companyId,
           ...profile,
+          ...access,
           password_hash: passwordHash!,
           avatar_file_name: null,
-          send_email: data.send_email ? 1 : 0,
+          send_email: data.send_email,
+          approved_at: null,
+          approved_by: null,
+          blocked_at: null,
           created_at: t,
-          deleted_at: null,
-        })
-        .execute();
+        },
+        { writer: restWriter(actor), actor },
+      );
     }
     await replaceContactPersons(trx, id, companyId, data.contact_persons, t);
     if (sendLogin)
@@ -349,16 +310,18 @@ export async function deleteUserOrContactPerson(
   const t = nowIso();
   if (await findUserById(db, id)) {
     const user = await reachableUser(db, actor, id, false);
+    // The store refuses it too; this is the message the form shows.
     if (user.id === actor.id) throw new HttpError(422, MSG_CANNOT_DELETE_SELF);
     await inTransaction(db, async (trx) => {
-      await trx.updateTable('users').set({ deleted_at: t, updated_at: t }).where('id', '=', id).execute();
+      // A tombstone through the store, so the account leaves every device too.
+      await deleteRow(trx, actingIn(actor, user.company_id), usersEntity, id);
       await trx
         .updateTable('user_contact_persons')
         .set({ deleted_at: t, updated_at: t })
         .where('user_id', '=', id)
         .where('deleted_at', 'is', null)
         .execute();
-      await revokeSessions(trx, id, t);
+      await revokeUserSessions(trx, id);
     });
     return 'user';
   }
@@ -388,27 +351,18 @@ export async function approveOrBlock(
   const { user: req } = parse(ZApproveOrBlockInput, input);
   const user = await reachableUser(db, actor, req.id, false);
   if (user.id === actor.id && !req.is_approved) throw new HttpError(422, MSG_CANNOT_BLOCK_SELF);
-  const t = nowIso();
-  const next = nextAccess(actor, pickAccess(user), req.is_approved, t);
+  // Mail only on the change from pending or blocked to approved, not on a repeated click.
+  const approving = req.is_approved && !toBool(user.is_approved);
   // Read before the transaction: on SQLite a query outside it would wait for the transaction to end.
   const url = await siteUrlOf(db, user.company_id, services);
   await inTransaction(db, async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({
-        is_approved: next.is_approved,
-        approved_at: next.approved_at,
-        approved_by: next.approved_by,
-        blocked_at: next.blocked_at,
-        updated_at: t,
-      })
-      .where('id', '=', user.id)
-      .execute();
-    if (!req.is_approved) await revokeSessions(trx, user.id, t);
-    // Mail only on the change from pending or blocked to approved, not on a repeated click.
-    if (req.is_approved && !toBool(user.is_approved)) await approvalMail(trx, services, user, url);
+    // The entity stamps the approval, or marks the block and ends the user's sessions, in this transaction.
+    await putRow(trx, actingIn(actor, user.company_id), usersEntity, user.id, {
+      is_approved: req.is_approved,
+    });
+    if (approving) await approvalMail(trx, services, user, url);
   });
-  if (req.is_approved && !toBool(user.is_approved)) services.mailer.wake();
+  if (approving) services.mailer.wake();
   return req.is_approved ? 'approved' : 'blocked';
 }
 
@@ -432,11 +386,17 @@ export async function setUserAvatar(
   if (!kind) throw validationError({ files: [MSG_AVATAR_TYPE] });
   const fileName = `${newId()}.${kind.ext}`;
   await saveFile(services.dataDir, [user.company_id, 'user', user.id, fileName], bytes);
-  await db
-    .updateTable('users')
-    .set({ avatar_file_name: fileName, updated_at: nowIso() })
-    .where('id', '=', user.id)
-    .execute();
+  // The photo's name is the server's column, but devices show it: logged so they pull it.
+  await inTransaction(db, (trx) =>
+    updateSyncedRow(
+      trx,
+      usersEntity,
+      user.company_id,
+      user.id,
+      { avatar_file_name: fileName },
+      { writer: restWriter(actor), updatedBy: actor.id },
+    ),
+  );
   // The old photo is no longer referenced; a failure to remove it leaves a stray file, never a broken avatar.
   if (user.avatar_file_name && user.avatar_file_name !== fileName)
     await removeFile(services.dataDir, [user.company_id, 'user', user.id, user.avatar_file_name]).catch(

@@ -4,7 +4,7 @@ import { nowIso } from '../db/ids.ts';
 import { forbidden, HttpError, notFound, parse, validationError } from '../http/errors.ts';
 import { createCompany } from '../seed/bootstrap.ts';
 import { domainTaken, findCompany, toApiCompany } from './companies.repository.ts';
-import { inTransaction } from '../reference-data/query-helpers.ts';
+import { inTransaction } from '../db/query-helpers.ts';
 
 export const MSG_DOMAIN_TAKEN = 'The domain has already been taken.';
 export const MSG_PROVIDER_UNDELETABLE = 'The main company of the platform cannot be deleted.';

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError } from '../http/errors.ts';
+import { MutationRejected } from '../sync/store.ts';
 
 /**
  * One error answer for the whole API: {message} with a fitting status, never a stack trace. Client mistakes
@@ -7,9 +8,14 @@ import { HttpError } from '../http/errors.ts';
  * logged and answered with a plain 500 message.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
+  app.setErrorHandler((err: FastifyError | HttpError | MutationRejected, req, reply) => {
     if (err instanceof HttpError) {
       return reply.status(err.statusCode).send({ message: err.message, ...err.extra });
+    }
+    // The shared mutators refuse with MutationRejected; over REST that is the same {message} answer.
+    if (err instanceof MutationRejected) {
+      const fields = Object.keys(err.fields).length ? { validation_error: err.fields } : {};
+      return reply.status(err.statusCode).send({ message: err.message, ...fields });
     }
     const status = err.statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ message: err.message });

@@ -1,19 +1,3 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { Db } from '../db/connect.ts';
-
-/**
- * `column` contains `text`, ignoring case, the same on SQLite and PostgreSQL: both sides are lower()ed
- * (PostgreSQL's LIKE is case-sensitive, SQLite's is not), and %, _ and \ typed by a user match themselves
- * instead of acting as wildcards. Shared by every list filter (users, statutes, case categories).
- */
-export function containsText(column: string, text: string): RawBuilder<SqlBool> {
-  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-}
-
-/**
- * Runs in the caller's transaction when there is one (a mutator applied by a sync push), else in a new one (a
- * REST call): Kysely cannot nest transactions, and a mutator must work both ways.
- */
-export const inTransaction = <T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> =>
-  db.isTransaction ? fn(db) : db.transaction().execute(fn);
+// Moved to db/query-helpers.ts (they serve every feature, not reference data). Kept as a re-export only until
+// crud.ts and reference-data.repository.ts import from there; delete this file then.
+export { containsText, inTransaction } from '../db/query-helpers.ts';

@@ -30,7 +30,11 @@ export function encodeValue(codec: Codec, v: unknown): unknown {
     case 'json':
       return JSON.stringify(v);
     default:
-      return typeof v === 'string' ? v : String(v as string);
+      return typeof v === 'string'
+        ? v
+        : typeof v === 'number' || typeof v === 'boolean'
+          ? String(v)
+          : JSON.stringify(v);
   }
 }
 

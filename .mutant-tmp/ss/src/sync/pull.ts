@@ -56,8 +56,7 @@ async function snapshotPage(
         .orderBy('id')
         .limit(want)
         .execute();
-      for (const r of rows)
-        changes.push({ entity: def.name, id: r.id, row: toWire(def, r as Record<string, unknown>) });
+      for (const r of rows) changes.push({ entity: def.name, id: r.id, row: toWire(def, r) });
       if (rows.length === want) {
         // The page is full: this entity may have more rows after the last one sent.
         after = rows[rows.length - 1]!.id;

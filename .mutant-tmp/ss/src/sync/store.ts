@@ -32,8 +32,7 @@ export async function loadRow(
   def: EntityDef,
   id: string,
 ): Promise<Record<string, unknown> | undefined> {
-  return (await tableOf(trx, def).where('id', '=', id).executeTakeFirst()) as
-    Record<string, unknown> | undefined;
+  return await tableOf(trx, def).where('id', '=', id).executeTakeFirst();
 }
 
 function validate(def: EntityDef, row: Record<string, unknown>): void {

@@ -5,6 +5,12 @@ import { pull } from './pull.ts';
 import { push } from './push.ts';
 
 export async function syncRoutes(app: FastifyInstance): Promise<void> {
+  // Open event streams end when the server closes, or close() would wait for them forever.
+  const streams = new Set<() => void>();
+  app.addHook('onClose', async () => {
+    for (const end of streams) end();
+  });
+
   app.post('/sync/push', { bodyLimit: 10 * 1024 * 1024 }, async (req) => {
     const { actor } = await req.auth();
     const body = parse(ZPushRequest, req.body);
@@ -33,11 +39,10 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
     const end = () => {
       clearInterval(heartbeat);
       unsubscribe();
+      streams.delete(end);
+      if (!res.writableEnded) res.end();
     };
+    streams.add(end);
     req.raw.on('close', end);
-    app.addHook('onClose', async () => {
-      end();
-      res.end();
-    });
   });
 }

@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { UserTable } from '../db/schema.ts';
 import { toBool } from '../db/ids.ts';
-import { containsText } from '../reference-data/query-helpers.ts';
+import { containsText } from '../db/query-helpers.ts';
 
 export type UserRow = Selectable<UserTable>;
 

@@ -1,0 +1,93 @@
+import { useContext, useSyncExternalStore } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { TConflict } from '@lawfirm/shared-types';
+import { SyncContext, type TSyncContext } from './context.ts';
+import type { TOutboxEntry, TRow } from './db.ts';
+import { INITIAL_STATUS, type TSyncStatus } from './status.ts';
+
+/** The signed-in user's database and engine; null while signed out or opening. */
+export function useSync(): TSyncContext | null {
+  return useContext(SyncContext);
+}
+
+const noop = () => () => undefined;
+const initial = () => INITIAL_STATUS;
+
+export function useSyncStatus(): TSyncStatus {
+  const engine = useSync()?.engine;
+  return useSyncExternalStore(engine?.subscribe ?? noop, engine?.getStatus ?? initial, initial);
+}
+
+/**
+ * The visible rows of an entity (server rows with this device's pending edits), live. `where` matches
+ * indexed fields exactly (see CLIENT_ENTITIES), e.g. { case_category_id: id }. Undefined while loading.
+ */
+export function useEntityRows<T extends TRow = TRow>(
+  entity: string,
+  where?: Record<string, string | number>,
+): T[] | undefined {
+  const ctx = useSync();
+  const key = where ? JSON.stringify(where) : '';
+  return useLiveQuery(async () => {
+    if (!ctx) return undefined;
+    const table = ctx.db.rows(entity);
+    const rows =
+      where && Object.keys(where).length ? await table.where(where).toArray() : await table.toArray();
+    return rows as T[];
+    // `key` stands for `where`, whose identity changes on every render.
+  }, [ctx, entity, key]);
+}
+
+/** One visible row: undefined while loading, null when there is no such record (or it was deleted). */
+export function useEntityRow<T extends TRow = TRow>(
+  entity: string,
+  id: string | undefined,
+): T | null | undefined {
+  const ctx = useSync();
+  return useLiveQuery(async () => {
+    if (!ctx) return undefined;
+    if (!id) return null;
+    return ((await ctx.db.rows(entity).get(id)) as T | undefined) ?? null;
+  }, [ctx, entity, id]);
+}
+
+export type TConflictRow = TConflict & TRow;
+
+/** Unresolved conflicts, oldest first. */
+export function useConflicts(): TConflictRow[] | undefined {
+  const ctx = useSync();
+  return useLiveQuery(async () => {
+    if (!ctx || !ctx.db.hasEntity('conflicts')) return undefined;
+    const rows = (await ctx.db
+      .rows('conflicts')
+      .filter((c) => !c.resolved_at)
+      .toArray()) as TConflictRow[];
+    return rows.sort((a, b) => a.client_changed_at.localeCompare(b.client_changed_at));
+  }, [ctx]);
+}
+
+/** Changes the server refused, with its reason, oldest first. */
+export function useRejected(): TOutboxEntry[] | undefined {
+  const ctx = useSync();
+  return useLiveQuery(async () => {
+    if (!ctx) return undefined;
+    const rows = await ctx.db.outbox.where('status').equals('rejected').toArray();
+    return rows.sort((a, b) => a.id - b.id);
+  }, [ctx]);
+}
+
+/** Has this record edits the server has not confirmed yet? (A "not synced yet" mark on a screen.) */
+export function usePendingFor(entity: string, id: string | undefined): boolean {
+  const ctx = useSync();
+  return (
+    useLiveQuery(async () => {
+      if (!ctx || !id) return false;
+      const n = await ctx.db.outbox
+        .where('[entity+rowId]')
+        .equals([entity, id])
+        .and((e) => e.status === 'pending')
+        .count();
+      return n > 0;
+    }, [ctx, entity, id]) ?? false
+  );
+}

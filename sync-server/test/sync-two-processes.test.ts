@@ -1,0 +1,194 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TPullResponse, TPushResponse, TUploadState } from '@lawfirm/shared-types';
+import { newId } from '../src/db/ids.ts';
+import { startServerProcess, type ServerProcess } from './fixtures/server-process.ts';
+
+const EMAIL = 'two-admin@test.firm';
+const PASSWORD = 'two-password-1';
+
+/** Reads a server-sent event stream as a device does, and tells when a text arrives after a given moment. */
+async function openEvents(url: string, authorization: string) {
+  const abort = new AbortController();
+  const res = await fetch(url, { headers: { authorization }, signal: abort.signal });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toContain('text/event-stream');
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let wake = () => undefined as void;
+  void (async () => {
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+        wake();
+      }
+    } catch {
+      // Aborted at the end of the test.
+    }
+  })();
+  /** Resolves with the time `what` appears after character `from`, or rejects after `ms`. */
+  const waitFor = (what: string, from: number, ms: number) =>
+    new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no "${what}" within ${ms} ms: ${text}`)), ms);
+      wake = () => {
+        if (text.indexOf(what, from) < 0) return;
+        clearTimeout(timer);
+        resolve(performance.now());
+      };
+      wake();
+    });
+  return { waitFor, length: () => text.length, close: () => abort.abort() };
+}
+
+/** A fresh database on the test server, for both processes; dropped afterwards. */
+async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = process.env.DATABASE_URL_TEST!;
+  const name = `lf_two_${newId().replace(/-/g, '').slice(-16)}`;
+  const run = async (q: string) => {
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    try {
+      await c.query(q);
+    } finally {
+      await c.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+/**
+ * DESIGN §4: several stateless server processes share one PostgreSQL database and one files folder. A device
+ * may be connected to any of them: pokes cross processes (LISTEN/NOTIFY), and so do rows and files.
+ */
+describe.skipIf(!process.env.DATABASE_URL_TEST)(
+  'two server processes on one PostgreSQL database [postgres] (skipped without DATABASE_URL_TEST)',
+  () => {
+    let dir: string;
+    let database: { url: string; drop: () => Promise<void> } | null = null;
+    const servers: ServerProcess[] = [];
+    let a: string;
+    let b: string;
+    let authorization: string;
+
+    beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'lf-two-'));
+      database = await freshDatabase();
+      const env = {
+        DATA_DIR: dir,
+        DATABASE_URL: database.url,
+        PWA_DIST_DIR: join(dir, 'no-pwa'),
+        ADMIN_EMAIL: EMAIL,
+        ADMIN_PASSWORD: PASSWORD,
+        SCRYPT_N: '1024',
+        PORT: '0',
+      };
+      // One after the other: the first migrates and creates the firm, the second finds them.
+      for (let i = 0; i < 2; i++) servers.push(await startServerProcess(env));
+      a = `http://127.0.0.1:${servers[0]!.port}`;
+      b = `http://127.0.0.1:${servers[1]!.port}`;
+      const login = await fetch(`${a}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+      });
+      expect(login.status).toBe(200);
+      authorization = `Bearer ${((await login.json()) as { access_token: string }).access_token}`;
+    }, 60_000);
+    afterAll(async () => {
+      for (const s of servers) await s.kill();
+      await database?.drop();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    const pullAll = async (server: string, clientId: string, cursor: string) => {
+      const changes: TPullResponse['changes'] = [];
+      let page: TPullResponse;
+      do {
+        const q = new URLSearchParams({ clientId, cursor, limit: '500' });
+        const r = await fetch(`${server}/sync/pull?${q}`, { headers: { authorization } });
+        expect(r.status).toBe(200);
+        page = (await r.json()) as TPullResponse;
+        changes.push(...page.changes);
+        cursor = page.cursor;
+      } while (page.more);
+      return { changes, cursor };
+    };
+
+    it('a device listening on process B is poked within a second of a push through process A, and pulls it from B', async () => {
+      const device = `device-b-${newId()}`;
+      const { cursor } = await pullAll(b, device, '');
+      const events = await openEvents(`${b}/sync/events`, authorization);
+      try {
+        await events.waitFor(': connected', 0, 5_000);
+        const before = events.length();
+        const id = newId();
+        const started = performance.now();
+        const pushed = fetch(`${a}/sync/push`, {
+          method: 'POST',
+          headers: { authorization, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            clientId: `device-a-${newId()}`,
+            mutations: [
+              { id: 1, name: 'put', args: { entity: 'statutes', id, values: { title: 'Poked Across Act' } } },
+            ],
+          }),
+        });
+        const poked = await events.waitFor('event: poke', before, 1_000);
+        expect(poked - started).toBeLessThan(1_000);
+        expect(((await (await pushed).json()) as TPushResponse).lastMutationId).toBe(1);
+
+        const after = await pullAll(b, device, cursor);
+        expect(after.changes).toEqual([
+          { entity: 'statutes', id, row: expect.objectContaining({ title: 'Poked Across Act' }) },
+        ]);
+      } finally {
+        events.close();
+      }
+    });
+
+    it('a file uploaded through process A downloads byte for byte through process B', async () => {
+      const file = Buffer.alloc(300_000, 3);
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(file);
+      file.write(newId(), 100); // unique bytes, so no earlier test's copy can answer for it
+      const sha256 = createHash('sha256').update(file).digest('hex');
+      const created = await fetch(`${a}/uploads`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: JSON.stringify({ sha256, size: file.length, filename: 'scan.png' }),
+      });
+      const up = (await created.json()) as TUploadState;
+      expect(up).toMatchObject({ offset: 0, complete: false });
+      let last: TUploadState = up;
+      for (const offset of [0, 200_000]) {
+        const r = await fetch(`${a}/uploads/${up.id}`, {
+          method: 'PATCH',
+          headers: {
+            authorization,
+            'upload-offset': String(offset),
+            'content-type': 'application/offset+octet-stream',
+          },
+          body: file.subarray(offset, offset + 200_000),
+        });
+        expect(r.status).toBe(200);
+        last = (await r.json()) as TUploadState;
+      }
+      expect(last).toMatchObject({ complete: true, mime_type: 'image/png' });
+
+      const dl = await fetch(`${b}/files/${sha256}`, { headers: { authorization } });
+      expect(dl.status).toBe(200);
+      expect(dl.headers.get('content-type')).toBe('image/png');
+      expect(Buffer.from(await dl.arrayBuffer()).equals(file)).toBe(true);
+    });
+  },
+);
