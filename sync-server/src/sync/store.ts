@@ -188,8 +188,9 @@ async function userName(trx: Db, id: string | null): Promise<string | null> {
 export async function deleteRow(trx: Db, actor: TActor, def: EntityDef, id: string): Promise<void> {
   const existing = await loadRow(trx, def, id);
   if (!existing || existing.company_id !== actor.company_id) throw new MutationRejected(MSG.notFound, 404);
-  if (existing.deleted_at) return;
+  // Permission first: a refused delete stays refused even when someone else already deleted the row.
   if (!def.canDelete(actor, toWire(def, existing))) throw new MutationRejected(MSG.forbidden, 403);
+  if (existing.deleted_at) return;
   const seq = await recordChange(trx, actor.company_id, def.name, id);
   const now = nowIso();
   await trx
