@@ -20,12 +20,23 @@ async function pokeLatencies(base: string, authorization: string, n: number): Pr
   const res = await fetch(`${base}/sync/events`, { headers: { authorization }, signal: abort.signal });
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
+  let text = '';
+  /** Waits for the next `what` on the stream; a poke that never comes (over budget anyway) stops the bench. */
   const next = async (what: string): Promise<void> => {
-    let text = '';
-    while (!text.includes(what)) {
-      const { done, value } = await reader.read();
-      if (done) throw new Error(`event stream ended before "${what}"`);
-      text += decoder.decode(value, { stream: true });
+    const timer = setTimeout(() => abort.abort(), 5_000);
+    try {
+      for (;;) {
+        const at = text.indexOf(what);
+        if (at >= 0) {
+          text = text.slice(at + what.length);
+          return;
+        }
+        const { done, value } = await reader.read();
+        if (done) throw new Error(`event stream ended before "${what}"`);
+        text += decoder.decode(value, { stream: true });
+      }
+    } finally {
+      clearTimeout(timer);
     }
   };
   await next(': connected');
@@ -57,6 +68,7 @@ async function pokeLatencies(base: string, authorization: string, n: number): Pr
   }
   return out;
 }
+
 const rows: Row[] = [];
 const dir = mkdtempSync(join(tmpdir(), 'lf-bench-'));
 

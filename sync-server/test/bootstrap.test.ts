@@ -63,6 +63,19 @@ it('first start on an empty data folder creates the SQLite file, the demo firm, 
     const admin = await h.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
     expect(admin.is_approved).toBe(1);
     expect(await verifyPassword(DEMO_ADMIN_PASSWORD, admin.password_hash)).toBe(true);
+    // The firm's change counter exists from the start, and its seeded rows are its state before change 1:
+    // a device's first sync is a snapshot of them, so nothing is logged yet.
+    const state = await h.db.selectFrom('sync_state').selectAll().execute();
+    expect(state.map((s) => [s.company_id, Number(s.last_seq)])).toEqual([[first.companyId, 0]]);
+    expect(await h.db.selectFrom('change_log').select('seq').execute()).toEqual([]);
+    expect(JSON.parse(admin.field_versions)).toMatchObject({ email: 0, is_approved: 0 });
+    const settings = await h.db.selectFrom('settings').selectAll().executeTakeFirstOrThrow();
+    expect(settings).toMatchObject({
+      site_name: 'eLawFirm',
+      site_email: 'info@demo.elawfirm.pk',
+      version: 0,
+    });
+    expect(JSON.parse(settings.additionalemails)).toEqual([]);
     const pragma = await import('better-sqlite3');
     const raw = new pragma.default(config.databaseUrl, { readonly: true });
     expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');

@@ -9,6 +9,7 @@ import {
   insertUser,
   type TestApp,
 } from './helper.ts';
+import { connectDevice } from './device.ts';
 
 type Auth = { authorization: string };
 
@@ -116,6 +117,54 @@ describeEachDb('contact requests', (kind) => {
     const after = (await list(firmAdmin)).json<{ contact_requests: TContactRequest[] }>().contact_requests;
     expect(after.map((r) => r.id)).not.toContain(target.id);
     expect((await t.app.inject({ method: 'POST', url, headers: firmAdmin })).statusCode).toBe(404);
+  });
+
+  it('a visitor’s request reaches the admins’ devices only, and a delete on either side reaches the other', async () => {
+    const device = await connectDevice(t, firmAdmin);
+    const lawyer = await insertUser(t, { role: 'LAWYER', companyId: firm });
+    const lawyerDevice = await connectDevice(t, await bearerFor(t, lawyer.email, lawyer.password));
+    const providerDevice = await connectDevice(t, provider);
+    await send(request({ name: 'Synced Visitor' }), 'contact.example.pk');
+    await send(request({ name: 'Second Synced Visitor' }), 'contact.example.pk');
+
+    const pulled = [...(await device.pull()).values()];
+    const first = pulled.find((r) => r?.name === 'Synced Visitor')!;
+    expect(first).toMatchObject({
+      company_id: firm,
+      email: 'bilal@example.pk',
+      subject: 'Bail matter',
+      message: 'Please call me about my case.',
+      deleted_at: null,
+    });
+    // Logged as a change of its own: the row's version is that change, and every field carries it.
+    expect(first.version).toBeGreaterThan(0);
+    expect(first.field_versions).toMatchObject({ name: first.version, message: first.version });
+    const second = pulled.find((r) => r?.name === 'Second Synced Visitor')!;
+    await lawyerDevice.pull();
+    await providerDevice.pull();
+    expect(lawyerDevice.rowsOf('contact_requests')).toEqual([]);
+    expect(providerDevice.rowsOf('contact_requests').map((r) => r.id)).not.toContain(first.id);
+
+    // Deleted over REST: gone from the device at its next pull.
+    const del = await t.app.inject({
+      method: 'POST',
+      url: `/api/delete_contact_request/${first.id as string}`,
+      headers: firmAdmin,
+    });
+    expect(del.statusCode).toBe(200);
+    expect((await device.pull()).get(`contact_requests/${first.id as string}`)).toBeNull();
+    expect(device.rows.has(`contact_requests/${first.id as string}`)).toBe(false);
+
+    // Deleted on a device: gone from the REST list.
+    const pushed = await device.push([
+      { name: 'delete', args: { entity: 'contact_requests', id: second.id } },
+    ]);
+    expect(pushed.results).toEqual([{ id: 1, status: 'applied' }]);
+    const names = (await list(firmAdmin))
+      .json<{ contact_requests: TContactRequest[] }>()
+      .contact_requests.map((r) => r.name);
+    expect(names).not.toContain('Second Synced Visitor');
+    expect(names).not.toContain('Synced Visitor');
   });
 });
 

@@ -9,6 +9,7 @@ import {
   insertUser,
   type TestApp,
 } from './helper.ts';
+import { connectDevice } from './device.ts';
 
 type Auth = { authorization: string };
 
@@ -141,5 +142,51 @@ describeEachDb('settings', (kind) => {
       (await t.app.inject({ method: 'POST', url: '/api/settings', payload: fullSettings() })).statusCode,
     ).toBe(401);
     expect((await get(provider)).setting.site_name).toBe('eLawFirm');
+  });
+
+  it('a save over REST reaches the firm’s devices, and a device’s edit shows through GET /api/settings', async () => {
+    const device = await connectDevice(t, firmAdmin);
+    const lawyer = await insertUser(t, { role: 'LAWYER', companyId: firm });
+    const lawyerDevice = await connectDevice(t, await bearerFor(t, lawyer.email, lawyer.password));
+    const [before] = device.rowsOf('settings');
+    const id = before!.id as string;
+
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings',
+      headers: firmAdmin,
+      payload: fullSettings({ site_name: 'Synced Firm', additionalemails: ['sync@firm.pk'] }),
+    });
+    expect(saved.statusCode).toBe(200);
+    // Both devices pull it after the cursor of their first sync: the save was logged, not only stored.
+    for (const d of [device, lawyerDevice]) {
+      const row = (await d.pull()).get(`settings/${id}`);
+      expect(row).toMatchObject({ site_name: 'Synced Firm', additionalemails: ['sync@firm.pk'] });
+      expect(row!.version as number).toBeGreaterThan(before!.version as number);
+    }
+    // Saving the same values again is no change: nothing for a device to pull.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/settings',
+      headers: firmAdmin,
+      payload: fullSettings({ site_name: 'Synced Firm', additionalemails: ['sync@firm.pk'] }),
+    });
+    expect((await device.pull()).size).toBe(0);
+
+    const pushed = await device.push([
+      { name: 'put', args: { entity: 'settings', id, values: { site_name: 'Named Offline' } } },
+    ]);
+    expect(pushed.results).toEqual([{ id: 1, status: 'applied' }]);
+    expect((await get(firmAdmin)).setting).toMatchObject({
+      site_name: 'Named Offline',
+      additionalemails: ['sync@firm.pk'],
+    });
+    expect((await get({ host: 'hostname.example.pk' })).setting.site_name).toBe('Named Offline');
+    // The same rule on both paths: a lawyer's device may not edit settings.
+    const refused = await lawyerDevice.push([
+      { name: 'put', args: { entity: 'settings', id, values: { site_name: 'Lawyer Was Here' } } },
+    ]);
+    expect(refused.results).toEqual([{ id: 1, status: 'rejected', message: 'This action is unauthorized.' }]);
+    expect((await get(firmAdmin)).setting.site_name).toBe('Named Offline');
   });
 });

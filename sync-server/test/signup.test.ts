@@ -11,6 +11,7 @@ import {
   solvedCaptcha,
   type TestApp,
 } from './helper.ts';
+import { connectDevice } from './device.ts';
 
 type OutboxMail = { to_address: string; subject: string; body_text: string; status: string };
 
@@ -90,6 +91,22 @@ describeEachDb('sign-up', (kind) => {
     const toAdmin = mails.find((m) => m.to_address === ADMIN_EMAIL && m.body_text.includes(body.email));
     expect(toAdmin?.subject).toBe('New sign-up waiting for approval');
     expect(toAdmin?.body_text).toContain('Ayesha Khan');
+  });
+
+  it('a new sign-up reaches the admins’ devices as a pending account, without its password', async () => {
+    const device = await connectDevice(t, await adminBearer(t));
+    const body = validBody({ name: 'Device Visible' });
+    const id = (await signup(body)).json<{ user_id: string }>().user_id;
+    const row = (await device.pull()).get(`users/${id}`);
+    expect(row).toMatchObject({
+      name: 'Device Visible',
+      email: body.email,
+      role_id: ROLE_IDS.PARTNER,
+      is_approved: false,
+      is_moot_student: false,
+    });
+    expect(row!.version).toBeGreaterThan(0);
+    expect(JSON.stringify(row)).not.toContain('scrypt');
   });
 
   it('a moot student becomes an Associate student with team and institute, whatever role was sent', async () => {

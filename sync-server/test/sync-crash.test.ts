@@ -45,6 +45,7 @@ type Device = {
 describe('sync through server crashes [sqlite, server in a child process]', () => {
   let dir: string;
   let env: Record<string, string>;
+  let dbFile: string;
   let server: ServerProcess;
   const spawned: ServerProcess[] = [];
   const start = async (port: number) => {
@@ -57,7 +58,7 @@ describe('sync through server crashes [sqlite, server in a child process]', () =
     dir = mkdtempSync(join(tmpdir(), 'lf-crash-'));
     env = {
       DATA_DIR: dir,
-      DATABASE_URL: join(dir, 'lawfirm.sqlite'),
+      DATABASE_URL: (dbFile = join(dir, 'lawfirm.sqlite')),
       PWA_DIST_DIR: join(dir, 'no-pwa'),
       ADMIN_EMAIL: EMAIL,
       ADMIN_PASSWORD: PASSWORD,
@@ -190,7 +191,7 @@ describe('sync through server crashes [sqlite, server in a child process]', () =
 
     // One last crash, then read the file itself: what was acknowledged must be on disk, not in a dead process.
     await server.kill();
-    const db = new SQLite(env.DATABASE_URL!, { fileMustExist: true });
+    const db = new SQLite(dbFile, { fileMustExist: true });
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
       const counts = new Map(

@@ -22,7 +22,8 @@ async function openEvents(url: string, authorization: string) {
   const decoder = new TextDecoder();
   let text = '';
   let wake = () => undefined as void;
-  void (async () => {
+  /** Resolves when the server ends the stream (or the test aborts it). */
+  const ended = (async () => {
     try {
       for (;;) {
         const { done, value } = await reader.read();
@@ -45,7 +46,7 @@ async function openEvents(url: string, authorization: string) {
       };
       wake();
     });
-  return { waitFor, length: () => text.length, close: () => abort.abort() };
+  return { waitFor, ended, length: () => text.length, close: () => abort.abort() };
 }
 
 /** A fresh database on the test server, for both processes; dropped afterwards. */
@@ -189,6 +190,28 @@ describe.skipIf(!process.env.DATABASE_URL_TEST)(
       expect(dl.status).toBe(200);
       expect(dl.headers.get('content-type')).toBe('image/png');
       expect(Buffer.from(await dl.arrayBuffer()).equals(file)).toBe(true);
+    });
+
+    it('a process stopped for a deploy ends its event streams and exits, and the other keeps serving', async () => {
+      const events = await openEvents(`${b}/sync/events`, authorization);
+      try {
+        await events.waitFor(': connected', 0, 5_000);
+        const stopped = servers[1]!.stop();
+        const outcome = await Promise.race([
+          stopped.then(() => 'exited'),
+          new Promise((r) => setTimeout(() => r('still running'), 5_000)),
+        ]);
+        expect(outcome).toBe('exited');
+        expect(servers[1]!.child.exitCode).toBe(0);
+        // The device sees its stream end (and reconnects elsewhere), rather than a connection left hanging.
+        await events.ended;
+        const r = await fetch(`${a}/sync/pull?clientId=after-stop-${newId()}`, {
+          headers: { authorization },
+        });
+        expect(r.status).toBe(200);
+      } finally {
+        events.close();
+      }
     });
   },
 );

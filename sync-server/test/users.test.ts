@@ -14,6 +14,7 @@ import {
   type TestApp,
 } from './helper.ts';
 import { readFile, saveFile } from '../src/files/storage.ts';
+import { connectDevice } from './device.ts';
 
 type Auth = { authorization: string };
 
@@ -499,6 +500,119 @@ describeEachDb('users', (kind) => {
       payload: other.payload,
     });
     expect(forbidden.statusCode).toBe(403);
+  });
+
+  it('creates, approvals, edits, photos and deletes over REST reach an admin’s device; a device’s edit shows over REST', async () => {
+    const device = await connectDevice(t, admin);
+    const me = (await inject('GET', '/api/user', admin)).json<TUser>();
+    const body = newUser({ name: 'Sync Pending', is_approved: false });
+    const created = (await inject('POST', '/api/users', admin, body)).json<{ user: TUser }>().user;
+    const key = `users/${created.id}`;
+    const fresh = (await device.pull()).get(key)!;
+    expect(fresh).toMatchObject({ name: 'Sync Pending', email: body.email, is_approved: false });
+    expect(fresh.version).toBeGreaterThan(0);
+    expect(fresh).not.toHaveProperty('password_hash');
+
+    expect(
+      (await inject('POST', '/api/approve_or_block', admin, { user: { id: created.id, is_approved: true } }))
+        .statusCode,
+    ).toBe(200);
+    expect((await device.pull()).get(key)).toMatchObject({
+      is_approved: true,
+      approved_by: me.id,
+      approved_at: expect.any(String),
+      blocked_at: null,
+    });
+
+    const edit = {
+      ...body,
+      password: undefined,
+      confirm_password: undefined,
+      id: created.id,
+      name: 'Sync Renamed',
+      // The edit form shows the user approved now.
+      is_approved: true,
+    };
+    expect((await inject('POST', '/api/users', admin, edit)).statusCode).toBe(200);
+    expect((await device.pull()).get(key)).toMatchObject({ name: 'Sync Renamed', is_approved: true });
+
+    const photo = multipart({ attachmentable_id: created.id }, [
+      { field: 'files[0]', filename: 'me.png', type: 'image/png', data: PNG_1PX },
+    ]);
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload_user_image',
+      headers: { ...admin, ...photo.headers },
+      payload: photo.payload,
+    });
+    const fileName = up.json<{ attachment: { file_name: string } }>().attachment.file_name;
+    expect((await device.pull()).get(key)).toMatchObject({ avatar_file_name: fileName });
+
+    // Edited on the device (offline, then synced): the REST calls answer the new value.
+    const pushed = await device.push([
+      {
+        name: 'put',
+        args: { entity: 'users', id: created.id, values: { city: 'Multan', name: 'Named Offline' } },
+      },
+    ]);
+    expect(pushed.results).toEqual([{ id: 1, status: 'applied' }]);
+    expect(
+      (await inject('GET', `/api/users/${created.id}`, admin)).json<{ user: TUser }>().user,
+    ).toMatchObject({
+      name: 'Named Offline',
+      city: 'Multan',
+      is_approved: true,
+    });
+    // Blocked on the device: the same rule as the REST call ends the user's sessions.
+    const auth = await bearerFor(t, body.email, body.password);
+    const blocked = await device.push([
+      { name: 'put', args: { entity: 'users', id: created.id, values: { is_approved: false } } },
+    ]);
+    expect(blocked.results).toEqual([{ id: 2, status: 'applied' }]);
+    expect((await inject('GET', '/api/user', auth)).statusCode).toBe(401);
+    expect(
+      (await inject('GET', `/api/users/${created.id}`, admin)).json<{ user: TUser }>().user,
+    ).toMatchObject({
+      is_approved: false,
+      is_blocked: true,
+    });
+
+    expect((await inject('DELETE', `/api/users/${created.id}`, admin)).statusCode).toBe(200);
+    expect((await device.pull()).get(key)).toBeNull();
+    expect(device.rows.has(key)).toBe(false);
+  });
+
+  it('a provider admin’s change to another firm’s user reaches that firm’s devices', async () => {
+    const theirDevice = await connectDevice(t, otherAuth);
+    const created = (
+      await inject('POST', '/api/users', admin, newUser({ company_id: otherFirm, is_approved: false }))
+    ).json<{ user: TUser }>().user;
+    expect((await theirDevice.pull()).get(`users/${created.id}`)).toMatchObject({ is_approved: false });
+    await inject('POST', '/api/approve_or_block', admin, { user: { id: created.id, is_approved: true } });
+    expect((await theirDevice.pull()).get(`users/${created.id}`)).toMatchObject({
+      company_id: otherFirm,
+      is_approved: true,
+    });
+  });
+
+  it('refuses a lawyer’s device that gives its own user a new role, and keeps the role', async () => {
+    const lawyer = await insertUser(t, { role: 'LAWYER' });
+    const auth = await bearerFor(t, lawyer.email, lawyer.password);
+    const device = await connectDevice(t, auth);
+    const r = await device.push([
+      { name: 'put', args: { entity: 'users', id: lawyer.id, values: { role_id: ROLE_IDS.ADMIN } } },
+      {
+        name: 'put',
+        args: { entity: 'users', id: lawyer.id, values: { is_approved: true, name: 'Still Me' } },
+      },
+    ]);
+    expect(r.results).toEqual([
+      { id: 1, status: 'rejected', message: 'This action is unauthorized.' },
+      { id: 2, status: 'rejected', message: 'This action is unauthorized.' },
+    ]);
+    const self = (await inject('GET', '/api/user', auth)).json<TUser>();
+    expect(self).toMatchObject({ role_id: ROLE_IDS.LAWYER, is_lawyer: true, is_admin: false });
+    expect((await inject('GET', '/api/users', auth)).statusCode).toBe(403);
   });
 });
 

@@ -14,6 +14,11 @@ import { SettingsScreen } from '../settings/SettingsScreen.tsx';
 import { ContactRequestsScreen } from '../contact-requests/ContactRequestsScreen.tsx';
 import { MailOutboxScreen } from '../mail-outbox/MailOutboxScreen.tsx';
 import { ConflictsScreen } from '../sync/ConflictsScreen.tsx';
+import { CourtsScreen } from '../reference-data/CourtsScreen.tsx';
+import { StatutesScreen } from '../reference-data/StatutesScreen.tsx';
+import { ModuleTypesScreen } from '../reference-data/ModuleTypesScreen.tsx';
+import { CaseCategoriesScreen } from '../reference-data/CaseCategoriesScreen.tsx';
+import { CaseCategoryFormScreen } from '../reference-data/CaseCategoryFormScreen.tsx';
 
 /**
  * access: 'public' anyone; 'guest' signed-out only (/, /login redirect to /dashboard when signed in);
@@ -66,7 +71,7 @@ export const ROUTES: AppRoute[] = [
     access: 'auth',
     element: later('Standard Index Detail'),
   },
-  { path: '/module-types', access: 'auth', element: later('Module Types') },
+  { path: '/module-types', access: 'auth', element: <ModuleTypesScreen /> },
   {
     path: '/petition-general-case-law',
     access: 'auth',
@@ -78,12 +83,12 @@ export const ROUTES: AppRoute[] = [
     access: 'auth',
     element: later('Edit Legal Proposition'),
   },
-  { path: '/courts', access: 'auth', element: later('Courts') },
+  { path: '/courts', access: 'auth', element: <CourtsScreen /> },
   { path: '/contact-requests', access: 'auth', element: <ContactRequestsScreen /> },
   { path: '/mail-outbox', access: 'auth', element: <MailOutboxScreen /> },
-  { path: '/petition-types', access: 'auth', element: later('Case Categories') },
-  { path: '/petition-type/create', access: 'auth', element: later('Add Case Category') },
-  { path: '/petition-type/edit/:petition_type_id', access: 'auth', element: later('Edit Case Category') },
+  { path: '/petition-types', access: 'auth', element: <CaseCategoriesScreen /> },
+  { path: '/petition-type/create', access: 'auth', element: <CaseCategoryFormScreen /> },
+  { path: '/petition-type/edit/:petition_type_id', access: 'auth', element: <CaseCategoryFormScreen /> },
   { path: '/opinions', access: 'auth', element: later('Opinions') },
   { path: '/petitions-calendar', access: 'auth', element: later('Calendar') },
   { path: '/create-invoice', access: 'auth', element: later('Create New Invoice') },
@@ -134,5 +139,5 @@ export const ROUTES: AppRoute[] = [
   { path: '/fir-section/create', access: 'auth', element: later('Add FIR Section') },
   { path: '/fir-section/edit/:fir_section_id', access: 'auth', element: later('Edit FIR Section') },
   { path: '/fir-sections', access: 'auth', element: later('FIR Sections') },
-  { path: '/statutes', access: 'auth', element: later('Statutes') },
+  { path: '/statutes', access: 'auth', element: <StatutesScreen /> },
 ];

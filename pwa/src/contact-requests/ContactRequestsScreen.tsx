@@ -1,8 +1,9 @@
+import { useMemo } from 'react';
 import { formatDate, MSG, type TContactRequest } from '@lawfirm/shared-types';
-import { api } from '../ui/api.ts';
+import { deleteLocal } from '../sync/actions.ts';
+import { useEntityRows, useSync, useSyncStatus } from '../sync/hooks.ts';
 import { ScreenGuard } from '../ui/ScreenGuard.tsx';
 import { ListTable } from '../ui/ListTable.tsx';
-import { useApiList } from '../ui/useApiList.tsx';
 import { useConfirmedDelete } from '../ui/useConfirmedDelete.tsx';
 
 export function ContactRequestsScreen() {
@@ -13,21 +14,32 @@ export function ContactRequestsScreen() {
   );
 }
 
+/** Newest first, as the server lists them. */
+const newestFirst = (a: TContactRequest, b: TContactRequest) =>
+  (b.created_at ?? '').localeCompare(a.created_at ?? '') || b.id.localeCompare(a.id);
+
+/** Read from the device's copy (so it opens offline); a delete is queued and sent by the sync engine. */
 function ContactRequestsList() {
-  const list = useApiList<{ contact_requests: TContactRequest[] }>('/api/get_contact_requests');
-  // rest-contract #9: a POST, not a DELETE, in the original API.
+  const ctx = useSync();
+  const all = useEntityRows<TContactRequest & { id: string }>('contact_requests');
+  // Before the first download finishes an empty table would wrongly say 'No Records found.'.
+  const { lastSyncAt } = useSyncStatus();
+  const loading = all === undefined || (all.length === 0 && lastSyncAt === null);
+  const rows = useMemo(() => [...(all ?? [])].sort(newestFirst), [all]);
   const remover = useConfirmedDelete<string>(
-    (id) => api(`/api/delete_contact_request/${encodeURIComponent(id)}`, { method: 'POST' }),
+    async (id) => {
+      if (!ctx) throw new Error('Your data is still opening. Try again in a moment.');
+      await deleteLocal(ctx.db, 'contact_requests', id);
+    },
     MSG.deletedOk,
-    list.reload,
+    () => undefined,
   );
-  const rows = list.data?.contact_requests ?? [];
   return (
     <section className="page">
       <h1>Contact Requests</h1>
       <ListTable
         columns={['Name', 'Email', 'Subject', 'Message', 'Created', 'Actions']}
-        loading={list.loading}
+        loading={loading}
         empty={rows.length === 0}
       >
         {rows.map((r) => (

@@ -1,7 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { DEFAULT_SITE_URL, MSG, ZSettingsInput, type TSettings } from '@lawfirm/shared-types';
+import { DEFAULT_SITE_URL, MSG, ZSettingsInput } from '@lawfirm/shared-types';
+import { putLocal } from '../sync/actions.ts';
+import { useEntityRows, useSync, useSyncStatus } from '../sync/hooks.ts';
 import { api, ApiError } from '../ui/api.ts';
 import {
   PhoneField,
@@ -13,8 +15,19 @@ import {
 } from '../ui/form.tsx';
 import { ScreenGuard } from '../ui/ScreenGuard.tsx';
 import { useToast } from '../ui/toast.tsx';
-import { useApiList } from '../ui/useApiList.tsx';
 import { AdditionalEmailsField, emailRow, type TEmailRow } from './AdditionalEmailsField.tsx';
+import {
+  baseOf,
+  changedSettings,
+  followRow,
+  formValuesOf,
+  settingsOf,
+  TEXT_SETTINGS,
+  type TFormBase,
+  type TFormValues,
+  type TSettingsRow,
+  type TTextSetting,
+} from './settings-form.logic.ts';
 import { TabPanel, Tabs, type TTab } from './SettingsTabs.tsx';
 
 type TTabId = 'general' | 'invoice' | 'site';
@@ -23,9 +36,6 @@ const TABS: readonly TTab<TTabId>[] = [
   { id: 'invoice', label: 'Invoice Settings' },
   { id: 'site', label: 'Site Setting' },
 ];
-
-type TTextSetting = Exclude<keyof TSettings, 'additionalemails'>;
-type TValues = Record<TTextSetting, string>;
 
 /** Which tab shows each field, so a save error opens the tab where the field is. */
 const TAB_OF: Record<TTextSetting, TTabId> = {
@@ -43,10 +53,11 @@ const TAB_OF: Record<TTextSetting, TTabId> = {
   public_whereby_iframe: 'site',
   site_file_name: 'site',
 };
-const TEXT_FIELDS = Object.keys(TAB_OF) as TTextSetting[];
 
-const validate = (v: TValues): FieldErrors =>
+const validate = (v: TFormValues): FieldErrors =>
   zodFieldErrors(ZSettingsInput.omit({ additionalemails: true }), v);
+
+const emailValues = (rows: TEmailRow[]) => rows.map((r) => r.value.trim()).filter(Boolean);
 
 export function SettingsScreen() {
   return (
@@ -56,35 +67,75 @@ export function SettingsScreen() {
   );
 }
 
+/**
+ * The firm's one settings row comes from this device's database, so the screen opens and saves offline. A
+ * firm made before settings existed has no row until its first save, which only the server can create.
+ */
 function LoadSettings() {
-  const one = useApiList<{ setting: TSettings }>('/api/settings');
-  if (!one.data)
+  const rows = useEntityRows<TSettingsRow>('settings');
+  const { lastSyncAt } = useSyncStatus();
+  const row = rows?.[0];
+  if (row) return <SettingsForm key={row.id} row={row} />;
+  if (rows === undefined || lastSyncAt === null)
     return (
       <section className="page">
         <h1>Settings</h1>
-        <p role="status">{one.loading ? 'Loading....' : 'No Records found.'}</p>
+        <p role="status">Loading....</p>
       </section>
     );
-  return <SettingsForm setting={one.data.setting} />;
+  return <SettingsForm row={null} />;
 }
 
-function SettingsForm({ setting }: { setting: TSettings }) {
+function SettingsForm({ row }: { row: TSettingsRow | null }) {
+  const ctx = useSync();
   const toast = useToast();
   const [tab, setTab] = useState<TTabId>('general');
-  const form = useForm<TValues>(
-    Object.fromEntries(TEXT_FIELDS.map((k) => [k, setting[k] ?? ''])) as TValues,
-    validate,
-  );
-  const [emails, setEmails] = useState<TEmailRow[]>(() =>
-    (setting.additionalemails ?? []).map((e) => emailRow(e)),
-  );
+  const [base, setBase] = useState<TFormBase>(() => (row ? baseOf(row) : { values: settingsOf(null), seen: {} }));
+  const form = useForm<TFormValues>(formValuesOf(base.values), validate);
+  const [emails, setEmails] = useState<TEmailRow[]>(() => base.values.additionalemails.map((e) => emailRow(e)));
+
+  // A newer copy of the row (pulled, or this device's own save) updates the fields the user has not edited.
+  const latest = useRef({ base, values: form.values, emails, setValue: form.setValue });
+  useEffect(() => {
+    latest.current = { base, values: form.values, emails, setValue: form.setValue };
+  });
+  const version = row ? JSON.stringify([row.version, row.field_versions, settingsOf(row)]) : '';
+  useEffect(() => {
+    if (!row) return;
+    const cur = latest.current;
+    const next = followRow(cur.base, cur.values, emailValues(cur.emails), row);
+    setBase(next.base);
+    for (const [k, v] of Object.entries(next.form)) cur.setValue(k as TTextSetting, v);
+    if (next.emails) setEmails(next.emails.map((e) => emailRow(e)));
+    // `version` stands for the row's content: the row object itself is new on every live-query answer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [version]);
 
   const openTabOf = (errors: FieldErrors) => {
-    const first = TEXT_FIELDS.find((k) => errors[k]);
+    const first = TEXT_SETTINGS.find((k) => errors[k]);
     if (first) setTab(TAB_OF[first]);
   };
 
-  const send = async (values: TValues) => {
+  /** A firm without a settings row: only the server can create it (POST /api/settings), then it syncs. */
+  const createOnServer = async (values: TFormValues) => {
+    try {
+      await api('/api/settings', {
+        method: 'POST',
+        json: { ...values, additionalemails: emailValues(emails) },
+      });
+      toast.success(MSG.savedOk);
+      void ctx?.engine.syncNow();
+    } catch (e) {
+      const fieldErrors: FieldErrors = {};
+      if (e instanceof ApiError) for (const k of TEXT_SETTINGS) fieldErrors[k] = e.field(k);
+      if (Object.values(fieldErrors).some(Boolean)) {
+        form.setServerErrors(fieldErrors);
+        openTabOf(fieldErrors);
+      } else toast.failed(e);
+    }
+  };
+
+  const send = async (values: TFormValues) => {
     const checked = emails.map((r) =>
       r.value.trim() && !z.email().safeParse(r.value.trim()).success ? { ...r, error: MSG.emailInvalid } : r,
     );
@@ -93,19 +144,17 @@ function SettingsForm({ setting }: { setting: TSettings }) {
       setTab('general');
       return;
     }
+    if (!row || !ctx) return createOnServer(values);
+    const changed = changedSettings(values, emailValues(emails), base.values);
     try {
-      await api('/api/settings', {
-        method: 'POST',
-        json: { ...values, additionalemails: emails.map((r) => r.value.trim()).filter(Boolean) },
-      });
+      // Only the changed fields, based on the versions the form showed: see followRow.
+      if (Object.keys(changed).length) await putLocal(ctx.db, 'settings', row.id, changed, { seen: base.seen });
+      setBase((b) => ({ ...b, values: { ...b.values, ...changed } }));
+      // An empty site URL is saved as the default one (as the server's own save does): show it.
+      if (!values.site_url.trim()) form.setValue('site_url', DEFAULT_SITE_URL);
       toast.success(MSG.savedOk);
     } catch (e) {
-      const fieldErrors: FieldErrors = {};
-      if (e instanceof ApiError) for (const k of TEXT_FIELDS) fieldErrors[k] = e.field(k);
-      if (Object.values(fieldErrors).some(Boolean)) {
-        form.setServerErrors(fieldErrors);
-        openTabOf(fieldErrors);
-      } else toast.failed(e);
+      toast.failed(e);
     }
   };
 

@@ -1,10 +1,13 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { TPublicSettings } from '@lawfirm/shared-types';
+import { useEntityRows } from '../sync/hooks.ts';
 import { api } from '../ui/api.ts';
+import { publicSettingsOf, type TSettingsRow } from './settings-form.logic.ts';
 
 /**
  * The firm's public settings (site name, email, phone) that the header, landing page and Forbidden modal
- * show. Kept in localStorage so they still show offline.
+ * show. Signed in, they come from the device's own copy of the settings row, so a save (even offline) shows at
+ * once; signed out, from the server. Kept in localStorage so they still show offline and on a cold start.
  */
 const KEY = 'lf_settings';
 const Ctx = createContext<TPublicSettings | null>(null);
@@ -19,16 +22,24 @@ function cached(): TPublicSettings | null {
 }
 
 export function SettingsProvider({ children }: { children: ReactNode }) {
-  const [settings, setSettings] = useState<TPublicSettings | null>(cached);
+  const [fetched, setFetched] = useState<TPublicSettings | null>(cached);
   useEffect(() => {
     api<{ setting: TPublicSettings }>('/api/settings')
       .then((r) => {
-        setSettings(r.setting);
+        setFetched(r.setting);
         localStorage.setItem(KEY, JSON.stringify(r.setting));
       })
       .catch(() => undefined);
   }, []);
-  return <Ctx.Provider value={settings}>{children}</Ctx.Provider>;
+
+  const row = useEntityRows<TSettingsRow>('settings')?.[0];
+  const local = useMemo(() => (row ? publicSettingsOf(row) : null), [row]);
+  const localText = local ? JSON.stringify(local) : null;
+  useEffect(() => {
+    if (localText) localStorage.setItem(KEY, localText);
+  }, [localText]);
+
+  return <Ctx.Provider value={local ?? fetched}>{children}</Ctx.Provider>;
 }
 
 export function useSettings(): TPublicSettings | null {

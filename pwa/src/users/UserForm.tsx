@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { can, MSG, ROLE_IDS, type TRole, type TUser } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
+import { useSync } from '../sync/hooks.ts';
 import { api, ApiError } from '../ui/api.ts';
 import {
   CheckboxField,
@@ -17,6 +18,7 @@ import {
 import { useToast } from '../ui/toast.tsx';
 import { useApiList } from '../ui/useApiList.tsx';
 import { useConfirmedDelete } from '../ui/useConfirmedDelete.tsx';
+import { useOnline } from '../ui/useOnline.ts';
 import { ContactPersonsField } from './ContactPersonsField.tsx';
 import { ProfileImageField } from './ProfileImageField.tsx';
 import { deleteUser, saveUser } from './users.api.ts';
@@ -39,7 +41,13 @@ const grid = {
   gap: '0 1rem',
 } as const;
 
-/** Add or edit one user. `user` null means create; `companyParam` is the /register-company-admin firm. */
+export const MSG_FORM_OFFLINE = 'You are offline. Creating or editing an account needs a connection.';
+
+/**
+ * Add or edit one user. `user` null means create; `companyParam` is the /register-company-admin firm. The form
+ * saves online only (POST /api/users: a password, contact persons, a photo, mail); a quick edit from the list
+ * works offline instead.
+ */
 export function UserForm({
   user,
   companyParam,
@@ -52,6 +60,8 @@ export function UserForm({
   const navigate = useNavigate();
   const toast = useToast();
   const auth = useAuth();
+  const sync = useSync();
+  const online = useOnline();
   const canChangeRole = can(auth.actor, 'users.changeRole');
   const canApprove = can(auth.actor, 'users.manage');
   const creating = !user;
@@ -150,6 +160,8 @@ export function UserForm({
       }
     }
     toast.success(creating ? MSG.savedOk : MSG.updatedOk);
+    // The device's copy of the firm's users (the list) learns of the change now rather than at the next poke.
+    void sync?.engine.syncNow();
     if (editingSelf) void auth.reload();
     if (companyParam) void navigate('/companies');
     else if (saved.is_admin_user ?? canApprove) void navigate('/users');
@@ -235,8 +247,13 @@ export function UserForm({
         )}
 
         <FormError message={formError} />
+        {!online && (
+          <p role="alert" className="field-error">
+            {MSG_FORM_OFFLINE}
+          </p>
+        )}
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', marginTop: '1rem' }}>
-          <button type="submit" className="btn primary" disabled={form.submitting}>
+          <button type="submit" className="btn primary" disabled={form.submitting || !online}>
             {creating ? 'Save' : 'Update'}
           </button>
           {canApprove && (

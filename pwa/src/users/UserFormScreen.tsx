@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import type { TUser } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { ScreenGuard } from '../ui/ScreenGuard.tsx';
 import { useApiList } from '../ui/useApiList.tsx';
-import { UserForm } from './UserForm.tsx';
+import { useOnline } from '../ui/useOnline.ts';
+import { MSG_FORM_OFFLINE, UserForm } from './UserForm.tsx';
 
 /**
  * One form, three routes (part 2 §2.6): /users/create, /users/edit/:edit_user_id and
@@ -26,14 +28,21 @@ export function UserFormScreen() {
 }
 
 function EditUser({ id }: { id: string }) {
-  const one = useApiList<{ user: TUser }>(`/api/users/${encodeURIComponent(id)}`);
+  const online = useOnline();
+  // The form loads from the server once the device is online; going offline later keeps it on screen (with
+  // Save disabled) instead of reloading it and losing what was typed.
+  const [started, setStarted] = useState(online);
+  if (online && !started) setStarted(true);
+  const one = useApiList<{ user: TUser }>(started ? `/api/users/${encodeURIComponent(id)}` : null);
   // While (re)loading the form is unmounted, so after a save that stays here it restarts from the saved
   // user (new contact persons then carry their ids and are not created twice).
   if (!one.data || one.loading)
     return (
       <section className="page">
         <h1>Edit User</h1>
-        <p role="status">{one.loading ? 'Loading....' : 'No Records found.'}</p>
+        <p role="status">
+          {!started ? MSG_FORM_OFFLINE : one.loading ? 'Loading....' : 'No Records found.'}
+        </p>
       </section>
     );
   return <UserForm key={one.data.user.id} user={one.data.user} onStay={one.reload} />;

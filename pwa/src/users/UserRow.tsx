@@ -1,45 +1,42 @@
 import { useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { formatDate, MSG, type TUser } from '@lawfirm/shared-types';
+import { z } from 'zod';
+import { formatDate, MSG } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
-import { ApiError } from '../ui/api.ts';
+import { putLocal } from '../sync/actions.ts';
+import { usePendingFor, useSync } from '../sync/hooks.ts';
 import { useToast } from '../ui/toast.tsx';
-import { approveOrBlock, roleIdOf, saveUser } from './users.api.ts';
+import { roleLabelOf, type TUserRow } from './users.local.ts';
 
-type Draft = { name: string; email: string };
-type DraftErrors = Partial<Record<keyof Draft, string>>;
+type Draft = { name: string; email: string; seen: Record<string, number> };
+type DraftErrors = Partial<Record<'name' | 'email', string>>;
+
+const MSG_USER_APPROVED = 'User Approved Successfully!';
+const MSG_USER_BLOCKED = 'User Blocked Successfully!';
 
 /**
- * One row of the users list with its own view/edit mode (part 2 §4 "Inline edit"). Changes go up through
- * onChange so the list keeps a single copy of each user.
+ * One row of the users list with its own view/edit mode (part 2 §4 "Inline edit"). Every change is written
+ * on this device at once (and so works offline) and queued for the server, which applies the rest: approval
+ * stamps and mail, ending a blocked user's sessions, the unique-email rule.
  */
-export function UserRow({
-  user,
-  onChange,
-  onDelete,
-}: {
-  user: TUser;
-  onChange: (user: TUser) => void;
-  onDelete: (user: TUser) => void;
-}) {
+export function UserRow({ user, onDelete }: { user: TUserRow; onDelete: (user: TUserRow) => void }) {
+  const ctx = useSync();
   const toast = useToast();
   // Nobody blocks or deletes themselves from this list (the server refuses it too).
   const isSelf = useAuth().user?.id === user.id;
+  const pending = usePendingFor('users', user.id);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<DraftErrors>({});
   const [busy, setBusy] = useState(false);
 
-  // Part 2 §4: the state flips on screen at once and goes back if the server refuses.
   const toggleApproval = async () => {
-    const before = user;
-    const next = { ...user, is_approved: !user.is_approved };
-    onChange(next);
+    if (!ctx) return;
+    const approve = !user.is_approved;
     setBusy(true);
     try {
-      const r = await approveOrBlock(before, next.is_approved);
-      toast.success(r.message || MSG.savedOk);
+      await putLocal(ctx.db, 'users', user.id, { is_approved: approve }, { seen: user.field_versions });
+      toast.success(approve ? MSG_USER_APPROVED : MSG_USER_BLOCKED);
     } catch (e) {
-      onChange(before);
       toast.failed(e);
     } finally {
       setBusy(false);
@@ -47,23 +44,31 @@ export function UserRow({
   };
 
   const update = async () => {
-    if (!draft) return;
+    if (!draft || !ctx) return;
+    const name = draft.name.trim();
+    const email = draft.email.trim().toLowerCase();
     const errs: DraftErrors = {};
-    if (!draft.name.trim()) errs.name = MSG.nameRequired;
-    if (!draft.email.trim()) errs.email = MSG.emailRequired;
+    if (!name) errs.name = MSG.nameRequired;
+    if (!email) errs.email = MSG.emailRequired;
+    else if (!z.email().safeParse(email).success) errs.email = MSG.emailInvalid;
+    else if (email !== user.email.toLowerCase()) {
+      // Another user of the firm is on this device; the server checks every firm when the change arrives.
+      const taken = await ctx.db.rows('users').where('email').equals(email).count();
+      if (taken) errs.email = MSG.emailTaken;
+    }
     setErrors(errs);
     if (Object.keys(errs).length) return;
+    const values: Record<string, string> = {};
+    if (name !== user.name) values.name = name;
+    if (email !== user.email) values.email = email;
     setBusy(true);
     try {
-      const row = { ...user, name: draft.name.trim(), email: draft.email.trim() };
-      await saveUser({ ...row, role_id: roleIdOf(user), send_email: false });
-      onChange(row);
+      if (Object.keys(values).length)
+        await putLocal(ctx.db, 'users', user.id, values, { seen: draft.seen });
       setDraft(null);
       toast.success(MSG.updatedOk);
     } catch (e) {
-      if (e instanceof ApiError && (e.field('name') || e.field('email')))
-        setErrors({ name: e.field('name'), email: e.field('email') });
-      else toast.failed(e);
+      toast.failed(e);
     } finally {
       setBusy(false);
     }
@@ -76,7 +81,7 @@ export function UserRow({
     } else if (e.key === 'Escape') setDraft(null);
   };
 
-  const roleNames = user.roles.map((r) => r.name);
+  const role = roleLabelOf(user.role_id);
   return (
     <tr>
       <td data-label="Name">
@@ -95,15 +100,12 @@ export function UserRow({
           <div>
             <div>{user.name}</div>
             <div>
-              {roleNames.map((n) => (
-                <span key={n} className="badge">
-                  {n}
-                </span>
-              ))}
+              {role && <span className="badge">{role}</span>}
               <span className={user.is_approved ? 'badge ok' : 'badge warn'}>
                 {user.is_approved ? 'Approved' : 'Pending Approval'}
               </span>
               {user.is_moot_student && <span className="badge">Moot</span>}
+              {pending && <span className="muted"> Not synced yet</span>}
             </div>
           </div>
         )}
@@ -151,7 +153,8 @@ export function UserRow({
               className="btn"
               onClick={() => {
                 setErrors({});
-                setDraft({ name: user.name, email: user.email });
+                // The versions this edit is based on: a change pulled meanwhile becomes a conflict, not lost.
+                setDraft({ name: user.name, email: user.email, seen: { ...(user.field_versions ?? {}) } });
               }}
             >
               Quick Edit

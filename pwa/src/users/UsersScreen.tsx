@@ -1,14 +1,14 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import type { TRole, TUser, TUserListResponse } from '@lawfirm/shared-types';
+import { deleteLocal } from '../sync/actions.ts';
+import { useEntityRows, useSync, useSyncStatus } from '../sync/hooks.ts';
 import { PageControls } from '../ui/Paginator.tsx';
 import { ScreenGuard } from '../ui/ScreenGuard.tsx';
 import { ListTable } from '../ui/ListTable.tsx';
-import { useApiList } from '../ui/useApiList.tsx';
 import { useConfirmedDelete } from '../ui/useConfirmedDelete.tsx';
 import { UserRow } from './UserRow.tsx';
 import { EMPTY_FILTERS, UserSearchForm, type TUserFilters } from './UserSearchForm.tsx';
-import { deleteUser } from './users.api.ts';
+import { ALL_ROLES, filterUsers, pageOf, sortUsers, type TUserRow } from './users.local.ts';
 
 export function UsersScreen() {
   return (
@@ -18,39 +18,37 @@ export function UsersScreen() {
   );
 }
 
+/**
+ * An admin's device holds every user of the firm, so the list filters and pages on the device and works
+ * offline; approvals, quick edits and deletes are queued and sent by the sync engine.
+ */
 function UsersList() {
+  const ctx = useSync();
+  const all = useEntityRows<TUserRow>('users');
+  // Before the first download finishes an empty table would wrongly say 'No Records found.'.
+  const { lastSyncAt } = useSyncStatus();
+  const loading = all === undefined || (all.length === 0 && lastSyncAt === null);
   const [filters, setFilters] = useState<TUserFilters>(EMPTY_FILTERS);
   const [page, setPage] = useState(1);
-  const list = useApiList<TUserListResponse>('/api/users', {
-    name: filters.name.trim(),
-    email: filters.email.trim(),
-    role_id: filters.role_id,
-    is_approved: filters.is_approved,
-    is_moot_student: filters.is_moot_student ? 1 : undefined,
-    page,
-  });
-  // useApiList keeps the last answer while the next loads, so the role dropdown never empties mid-search.
-  const roles: TRole[] = list.data?.roles ?? [];
-
-  const remover = useConfirmedDelete<TUser>(
-    (u) => deleteUser(u.id),
-    'User Deleted Successfully!',
-    list.reload,
+  const paged = useMemo(
+    () => (all ? pageOf(sortUsers(filterUsers(all, filters)), page) : undefined),
+    [all, filters, page],
   );
 
-  const replaceRow = (next: TUser) =>
-    list.setData((d) =>
-      d ? { ...d, users: { ...d.users, data: d.users.data.map((u) => (u.id === next.id ? next : u)) } } : d,
-    );
+  const remover = useConfirmedDelete<TUserRow>(
+    async (u) => {
+      if (!ctx) throw new Error('Your data is still opening. Try again in a moment.');
+      await deleteLocal(ctx.db, 'users', u.id);
+    },
+    'User Deleted Successfully!',
+    () => undefined,
+  );
 
   const search = (f: TUserFilters) => {
     setFilters(f);
     setPage(1);
-    // The same filters again (Search pressed twice) still refreshes the list.
-    list.reload();
   };
 
-  const paged = list.data?.users;
   const rows = paged?.data ?? [];
   return (
     <section className="page">
@@ -62,17 +60,17 @@ function UsersList() {
           New User
         </Link>
       </div>
-      <UserSearchForm roles={roles} onSearch={search} />
+      <UserSearchForm roles={ALL_ROLES} onSearch={search} />
       <ListTable
         columns={['Name', 'Email', 'Registered at', 'Actions']}
-        loading={list.loading}
+        loading={loading}
         empty={rows.length === 0}
       >
         {rows.map((u) => (
-          <UserRow key={u.id} user={u} onChange={replaceRow} onDelete={remover.ask} />
+          <UserRow key={u.id} user={u} onDelete={remover.ask} />
         ))}
       </ListTable>
-      <PageControls page={paged} loading={list.loading} onPage={setPage} />
+      <PageControls page={loading ? undefined : paged} loading={loading} onPage={setPage} />
       {remover.dialog}
     </section>
   );

@@ -1,7 +1,8 @@
-import type { TUser } from '@lawfirm/shared-types';
 import { api } from '../ui/api.ts';
 
-/** The user-administration calls of rest-contract rows 102–108, typed once for the list and the form. */
+// The calls the user form makes online (rest-contract rows 104–105): creating an account needs a password and
+// sends mail. The list works on the device's own copy of the firm's users instead (users.local.ts).
+
 export type TUserSaveAnswer = { user: { id: string }; is_admin_user?: boolean; message?: string };
 
 /** Status filter values of part 2 §9: 2 all, 1 approved, 0 pending. */
@@ -17,16 +18,4 @@ export function saveUser(body: Record<string, unknown>): Promise<TUserSaveAnswer
 
 export function deleteUser(id: string): Promise<unknown> {
   return api(`/api/users/${encodeURIComponent(id)}`, { method: 'DELETE' });
-}
-
-export function approveOrBlock(user: TUser, is_approved: boolean): Promise<{ message?: string }> {
-  return api<{ message?: string }>('/api/approve_or_block', {
-    method: 'POST',
-    json: { user: { ...user, is_approved } },
-  });
-}
-
-/** The role the original client uses: roles[0] (part 2 §3), falling back to role_id. */
-export function roleIdOf(user: Pick<TUser, 'role_id' | 'roles'>): string {
-  return user.role_id ?? user.roles[0]?.id ?? '';
 }

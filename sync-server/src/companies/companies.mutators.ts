@@ -5,6 +5,8 @@ import { forbidden, HttpError, notFound, parse, validationError } from '../http/
 import { createCompany } from '../seed/bootstrap.ts';
 import { domainTaken, findCompany, toApiCompany } from './companies.repository.ts';
 import { inTransaction } from '../db/query-helpers.ts';
+import { restWriter, updateSyncedRow } from '../sync/system-write.ts';
+import { usersEntity } from '../users/users.entity.ts';
 
 export const MSG_DOMAIN_TAKEN = 'The domain has already been taken.';
 export const MSG_PROVIDER_UNDELETABLE = 'The main company of the platform cannot be deleted.';
@@ -45,12 +47,22 @@ export async function deleteCompany(db: Db, actor: TActor, id: string): Promise<
   const t = nowIso();
   await inTransaction(db, async (trx) => {
     await trx.updateTable('companies').set({ deleted_at: t, updated_at: t }).where('id', '=', id).execute();
-    await trx
-      .updateTable('users')
-      .set({ is_approved: 0, blocked_at: t, updated_at: t })
+    const people = await trx
+      .selectFrom('users')
+      .select('id')
       .where('company_id', '=', id)
       .where('deleted_at', 'is', null)
       .execute();
+    // Through the firm's change log like any change to a user, so its devices' copies agree with the server.
+    for (const u of people)
+      await updateSyncedRow(
+        trx,
+        usersEntity,
+        id,
+        u.id,
+        { is_approved: false, blocked_at: t },
+        { writer: restWriter(actor), updatedBy: actor.id },
+      );
     await trx
       .updateTable('sessions')
       .set({ revoked_at: t })

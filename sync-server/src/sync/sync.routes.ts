@@ -5,9 +5,10 @@ import { pull } from './pull.ts';
 import { push } from './push.ts';
 
 export async function syncRoutes(app: FastifyInstance): Promise<void> {
-  // Open event streams end when the server closes, or close() would wait for them forever.
+  // Open event streams end when the server closes, or close() would wait for them forever. preClose, not
+  // onClose: Fastify runs onClose hooks only after the HTTP server has closed, which waits for these streams.
   const streams = new Set<() => void>();
-  app.addHook('onClose', async () => {
+  app.addHook('preClose', async () => {
     for (const end of streams) end();
   });
 

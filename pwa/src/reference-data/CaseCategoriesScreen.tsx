@@ -1,0 +1,141 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { MSG } from '@lawfirm/shared-types';
+import { usePendingFor, useSync } from '../sync/hooks.ts';
+import { SelectField, TextField } from '../ui/form.tsx';
+import { ListTable } from '../ui/ListTable.tsx';
+import { useConfirmedDelete } from '../ui/useConfirmedDelete.tsx';
+import {
+  courtTitlesOf,
+  filterCategories,
+  NO_CATEGORY_FILTER,
+  type TCategoryFilter,
+} from './caseCategoryLinks.ts';
+import { deleteCaseCategoryLocal } from './referenceData.actions.ts';
+import {
+  useCanManageReference,
+  useCaseCategories,
+  useCaseCategoryCourts,
+  useCourts,
+  type TCaseCategoryCourtRow,
+  type TCaseCategoryRow,
+  type TCourtRow,
+} from './useReferenceData.ts';
+import './reference-data.css';
+
+/** Case categories (part 2 §2.8, /petition-types): filter by title and by court; admins add, edit, delete. */
+export function CaseCategoriesScreen() {
+  const ctx = useSync();
+  const canEdit = useCanManageReference();
+  const categories = useCaseCategories();
+  const links = useCaseCategoryCourts();
+  const courts = useCourts();
+  const [filter, setFilter] = useState<TCategoryFilter>(NO_CATEGORY_FILTER);
+  const courtOptions = useMemo(() => (courts ?? []).map((c) => ({ value: c.id, label: c.title })), [courts]);
+  const shown = useMemo(
+    () => categories && links && filterCategories(categories, links, filter),
+    [categories, links, filter],
+  );
+  const remover = useConfirmedDelete<string>(
+    async (id) => {
+      if (!ctx) throw new Error('The local database is not open yet.');
+      await deleteCaseCategoryLocal(ctx.db, id);
+    },
+    MSG.deletedOk,
+    () => undefined,
+  );
+
+  return (
+    <section className="page">
+      <div className="list-head">
+        <h1>Case Categories</h1>
+        {canEdit && (
+          <Link className="btn primary" to="/petition-type/create">
+            New Case Category
+          </Link>
+        )}
+      </div>
+      <div className="list-filters" role="search" aria-label="Filter case categories">
+        <TextField
+          label="Filter by title"
+          type="search"
+          value={filter.title}
+          onChange={(title) => setFilter((f) => ({ ...f, title }))}
+        />
+        <SelectField
+          label="Filter by court"
+          value={filter.courtId}
+          placeholder="All"
+          options={courtOptions}
+          onChange={(courtId) => setFilter((f) => ({ ...f, courtId }))}
+        />
+        <button type="button" className="btn" onClick={() => setFilter(NO_CATEGORY_FILTER)}>
+          Reset
+        </button>
+      </div>
+      <ListTable
+        columns={
+          canEdit ? ['Title', 'Abbreviation', 'Courts', 'Actions'] : ['Title', 'Abbreviation', 'Courts']
+        }
+        loading={shown === undefined || courts === undefined}
+        empty={shown?.length === 0}
+      >
+        {shown?.map((c) => (
+          <CategoryRow
+            key={c.id}
+            category={c}
+            links={links ?? []}
+            courts={courts ?? []}
+            canEdit={canEdit}
+            busy={remover.busy}
+            onDelete={remover.ask}
+          />
+        ))}
+      </ListTable>
+      {remover.dialog}
+    </section>
+  );
+}
+
+function CategoryRow({
+  category,
+  links,
+  courts,
+  canEdit,
+  busy,
+  onDelete,
+}: {
+  category: TCaseCategoryRow;
+  links: readonly TCaseCategoryCourtRow[];
+  courts: readonly TCourtRow[];
+  canEdit: boolean;
+  busy: boolean;
+  onDelete: (id: string) => void;
+}) {
+  const pending = usePendingFor('case_categories', category.id);
+  return (
+    <tr>
+      <td data-label="Title">{category.title}</td>
+      <td data-label="Abbreviation">{category.abbreviation ?? ''}</td>
+      <td data-label="Courts">{courtTitlesOf(category.id, links, courts)}</td>
+      {canEdit && (
+        <td data-label="Actions">
+          <div className="row-actions">
+            <Link className="btn" to={`/petition-type/edit/${encodeURIComponent(category.id)}`}>
+              Edit
+            </Link>
+            <button
+              type="button"
+              className="btn danger"
+              disabled={busy}
+              onClick={() => onDelete(category.id)}
+            >
+              Delete
+            </button>
+            {pending && <span className="badge warn">Not synced yet</span>}
+          </div>
+        </td>
+      )}
+    </tr>
+  );
+}

@@ -1,0 +1,58 @@
+import { v7 } from 'uuid';
+import { deleteLocal, putLocal } from '../sync/actions.ts';
+import type { LocalDb } from '../sync/db.ts';
+import { syncTables } from '../sync/rebase.ts';
+import { linkChanges, type TCourtLink } from './caseCategoryLinks.ts';
+
+/**
+ * Local writes of the reference data that touch more than one row. Each runs in ONE Dexie transaction, so a
+ * case category is never queued without its courts (or a court deleted while its links stay behind), even if
+ * the tab closes half way. The server's REST mutators do the same unlinking (reference-data.mutators.ts);
+ * sync deletes do not, so the device queues the link deletes itself.
+ */
+
+const linksBy = async (db: LocalDb, by: 'case_category_id' | 'court_id', id: string) =>
+  (await db.rows('case_category_courts').where(by).equals(id).toArray()) as TCourtLink[];
+
+async function deleteWithLinks(
+  db: LocalDb,
+  entity: 'courts' | 'case_categories',
+  by: 'court_id' | 'case_category_id',
+  id: string,
+): Promise<void> {
+  await db.transaction('rw', syncTables(db), async () => {
+    for (const link of await linksBy(db, by, id)) await deleteLocal(db, 'case_category_courts', link.id);
+    await deleteLocal(db, entity, id);
+  });
+}
+
+/** A deleted court leaves the case categories it was linked to. */
+export const deleteCourtLocal = (db: LocalDb, courtId: string): Promise<void> =>
+  deleteWithLinks(db, 'courts', 'court_id', courtId);
+
+export const deleteCaseCategoryLocal = (db: LocalDb, categoryId: string): Promise<void> =>
+  deleteWithLinks(db, 'case_categories', 'case_category_id', categoryId);
+
+export type TCaseCategorySave = {
+  /** null creates a new case category. */
+  id: string | null;
+  /** The fields to write (on an edit, only those the user changed). */
+  values: { title?: string; abbreviation?: string | null };
+  /** The row's field versions when the form opened (see putLocal). */
+  seen?: Record<string, number> | undefined;
+  courtIds: readonly string[];
+};
+
+/** Saves a case category and makes its court links match `courtIds`; answers its id. */
+export async function saveCaseCategoryLocal(db: LocalDb, save: TCaseCategorySave): Promise<string> {
+  const id = save.id ?? v7();
+  await db.transaction('rw', syncTables(db), async () => {
+    if (!save.id || Object.keys(save.values).length)
+      await putLocal(db, 'case_categories', id, save.values, save.seen ? { seen: save.seen } : {});
+    const changes = linkChanges(save.id ? await linksBy(db, 'case_category_id', id) : [], save.courtIds);
+    for (const linkId of changes.removeLinkIds) await deleteLocal(db, 'case_category_courts', linkId);
+    for (const court_id of changes.addCourtIds)
+      await putLocal(db, 'case_category_courts', v7(), { case_category_id: id, court_id });
+  });
+  return id;
+}
