@@ -70,8 +70,12 @@ it('a new user signs up, cannot log in until an admin approves, then sees the ti
   await users.open();
   const row = users.row('bilal@example.pk');
   await row.getByText('Pending Approval').waitFor();
+  // The approval is written on the admin's device and sent by the sync engine: wait until it has gone
+  // before closing the browser (closed earlier, it would be sent at the admin's next visit).
+  const sent = adminPage.waitForResponse((r) => r.url().includes('/sync/push') && r.ok());
   await row.getByRole('button', { name: 'Approve' }).click();
   await row.getByText('Approved', { exact: true }).waitFor();
+  await sent;
   await adminCtx.close();
 
   await login.login('bilal@example.pk', 'bilal-password-1');

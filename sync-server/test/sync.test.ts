@@ -218,6 +218,26 @@ describeEachDb('sync push and pull', (kind) => {
     expect(stolen.statusCode).toBe(409);
   });
 
+  it('a write over the documented REST calls pokes the firm’s devices, and a read does not', async () => {
+    let pokes = 0;
+    const stop = t.app.pokes.subscribe(t.providerId, () => (pokes += 1));
+    try {
+      await t.app.inject({ method: 'GET', url: '/api/courts', headers: admin });
+      await new Promise((r) => setTimeout(r, 50));
+      expect(pokes).toBe(0);
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/courts',
+        headers: admin,
+        payload: { title: 'Banking Court' },
+      });
+      expect(r.statusCode).toBe(200);
+      await expect.poll(() => pokes, { timeout: 2000 }).toBeGreaterThan(0);
+    } finally {
+      stop();
+    }
+  });
+
   it('a device whose user loses a right starts over and drops what it may no longer read', async () => {
     const u = await insertUser(t, { role: 'ADMIN' });
     const h = await bearerFor(t, u.email, u.password);

@@ -157,12 +157,19 @@ export function InlineTable<T extends TRow>({
   );
 }
 
+// Inline styles keep this shared table self-contained (list-table.css belongs to ListTable): text lines up
+// with the inputs and buttons of a row, and on a phone's card layout each input takes the card's width.
+const CELL = { verticalAlign: 'middle' } as const;
+const ACTIONS = { alignItems: 'center' } as const;
+const FIELD = { margin: 0, width: '100%' } as const;
+
 /** One input of a row in edit mode (or of the new row), with its message under it. */
 function CellInput({
   column,
   value,
   error,
   label,
+  placeholder,
   autoFocus,
   onChange,
   onKeyDown,
@@ -171,6 +178,7 @@ function CellInput({
   value: string;
   error: string | undefined;
   label: string;
+  placeholder?: string;
   autoFocus?: boolean;
   onChange: (value: string) => void;
   onKeyDown: (e: KeyboardEvent) => void;
@@ -186,7 +194,7 @@ function CellInput({
     onKeyDown,
   };
   return (
-    <div className={`field${error ? ' has-error' : ''}`} style={{ margin: 0 }}>
+    <div className={`field${error ? ' has-error' : ''}`} style={FIELD}>
       {column.kind === 'select' ? (
         <select {...common} onChange={(e) => onChange(e.target.value)}>
           <option value="">{column.placeholder ?? `Select ${column.label}`}</option>
@@ -204,6 +212,7 @@ function CellInput({
           min={column.kind === 'number' ? 0 : undefined}
           step={column.kind === 'number' ? 1 : undefined}
           maxLength={column.maxLength}
+          placeholder={placeholder}
           onChange={(e) => onChange(e.target.value)}
         />
       )}
@@ -284,7 +293,7 @@ function InlineRow<T extends TRow>({
   return (
     <tr>
       {columns.map((c, i) => (
-        <td key={c.key} data-label={c.label}>
+        <td key={c.key} data-label={c.label} style={CELL}>
           {editing ? (
             <CellInput
               column={c}
@@ -308,8 +317,8 @@ function InlineRow<T extends TRow>({
         </td>
       ))}
       {canEdit && (
-        <td data-label="Actions">
-          <div className="row-actions">
+        <td data-label="Actions" style={CELL}>
+          <div className="row-actions" style={ACTIONS}>
             {editing ? (
               <>
                 <button type="button" className="btn primary" disabled={saving} onClick={() => void update()}>
@@ -388,10 +397,11 @@ function NewRow({
   return (
     <tr className="new-row">
       {columns.map((c) => (
-        <td key={c.key} data-label={c.label}>
+        <td key={c.key} data-label={`New ${c.label}`} style={CELL}>
           <CellInput
             column={c}
             label={`New ${c.label}`}
+            placeholder={c.label}
             value={draft[c.key] ?? ''}
             error={errors[c.key]}
             onKeyDown={keysFor(() => void add())}
@@ -402,7 +412,7 @@ function NewRow({
           />
         </td>
       ))}
-      <td data-label="Actions">
+      <td data-label="Actions" style={CELL}>
         <button type="button" className="btn primary" disabled={saving} onClick={() => void add()}>
           Add
         </button>

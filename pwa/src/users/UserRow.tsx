@@ -105,7 +105,11 @@ export function UserRow({ user, onDelete }: { user: TUserRow; onDelete: (user: T
                 {user.is_approved ? 'Approved' : 'Pending Approval'}
               </span>
               {user.is_moot_student && <span className="badge">Moot</span>}
-              {pending && <span className="muted"> Not synced yet</span>}
+              {pending && (
+                <span className="badge warn" title="Saved on this device; it goes to the server when online.">
+                  Not synced yet
+                </span>
+              )}
             </div>
           </div>
         )}

@@ -6,7 +6,7 @@ import { newId } from '../db/ids.ts';
 import { forbidden, HttpError, notFound, parse } from '../http/errors.ts';
 import { entityByName, type EntityDef } from '../sync/entities.ts';
 import { deleteRow, MutationRejected, putRow } from '../sync/store.ts';
-import { inTransaction } from './query-helpers.ts';
+import { inTransaction } from '../db/query-helpers.ts';
 
 /** Tables of a firm's editable reference data; each is also a synced entity of the same name. */
 export type OwnedTable = 'courts' | 'case_categories' | 'case_category_courts' | 'module_types' | 'statutes';

@@ -61,11 +61,17 @@ async function claim(trx: Db, clientId: string, id: number): Promise<boolean> {
   return Number(r.numUpdatedRows) === 1;
 }
 
+/** A group commit holds the firm's write lock; bound it so other devices of the firm are not kept waiting. */
+const GROUP_MAX_MUTATIONS = 50;
+const GROUP_MAX_MS = 25;
+
 /**
- * Applies a device's mutations in id order. Each runs in its own transaction together with the bump of the
- * client's last id, so a retried or duplicated push is harmless: ids already seen are skipped. A mutation
- * that can never succeed is recorded as rejected and still advances the id; a transient failure stops the
- * batch and advances nothing, and the device retries later.
+ * Applies a device's mutations in id order. Each mutation runs atomically with the bump of the client's last
+ * id (a savepoint inside a group transaction), so a retried or duplicated push is harmless: ids already seen
+ * are skipped. Several mutations share one commit (group commit: one fsync instead of one per mutation), and
+ * nothing is acknowledged before its commit, so an answer the device receives is always durable. A mutation
+ * that can never succeed is rolled back to its savepoint, recorded as rejected and still advances the id; a
+ * transient failure commits what came before it, stops, and the device retries the rest later.
  */
 export async function push(
   db: Db,
@@ -77,38 +83,61 @@ export async function push(
   const client = await clientRow(db, clientId, actor);
   let last = Number(client.last_mutation_id);
   const results: TMutationResult[] = [];
-  const sorted = [...mutations].sort((a, b) => a.id - b.id);
-  for (const m of sorted) {
-    if (m.id <= last) continue;
-    let result: TMutationResult | null = null;
+  const pending = [...mutations].sort((a, b) => a.id - b.id).filter((m) => m.id > last);
+  let stopped = false;
+  while (pending.length && !stopped) {
+    const trx = await db.startTransaction().execute();
+    const group: TMutationResult[] = [];
+    let groupLast = last;
+    const started = Date.now();
     try {
-      result = await db.transaction().execute(async (trx) => {
-        if (!(await claim(trx, clientId, m.id))) return null;
-        const r = await mutatorFor(m.name)(trx, actor, m.args, { ...m, clientId });
-        const res: TMutationResult = {
-          id: m.id,
-          status: r.status,
-          ...(r.fields?.length ? { fields: r.fields } : {}),
-        };
-        await recordResult(trx, clientId, res);
-        return res;
-      });
-    } catch (e) {
-      if (!(e instanceof MutationRejected)) {
-        if (results.length) onChange();
-        if (e instanceof HttpError) throw e;
-        // Transient (database busy, connection lost): stop here; the device keeps the rest and retries.
-        return { lastMutationId: last, results };
+      while (pending.length && group.length < GROUP_MAX_MUTATIONS && Date.now() - started < GROUP_MAX_MS) {
+        const m = pending.shift()!;
+        if (m.id <= groupLast) continue;
+        const sp = await trx.savepoint('mutation').execute();
+        try {
+          if (!(await claim(sp, clientId, m.id))) {
+            await sp.releaseSavepoint('mutation').execute();
+            continue;
+          }
+          const r = await mutatorFor(m.name)(sp, actor, m.args, { ...m, clientId });
+          const res: TMutationResult = {
+            id: m.id,
+            status: r.status,
+            ...(r.fields?.length ? { fields: r.fields } : {}),
+          };
+          await recordResult(sp, clientId, res);
+          await sp.releaseSavepoint('mutation').execute();
+          group.push(res);
+        } catch (e) {
+          await sp.rollbackToSavepoint('mutation').execute();
+          if (!(e instanceof MutationRejected)) {
+            // Transient (connection lost, database busy) or a refusal of the whole push: keep what is done.
+            stopped = true;
+            if (e instanceof HttpError) throw e;
+            break;
+          }
+          const rejected: TMutationResult = { id: m.id, status: 'rejected', message: e.message };
+          if (await claim(trx, clientId, m.id)) {
+            await recordResult(trx, clientId, rejected);
+            group.push(rejected);
+          }
+        }
+        groupLast = Math.max(groupLast, m.id);
       }
-      const rejected: TMutationResult = { id: m.id, status: 'rejected', message: e.message };
-      result = await db.transaction().execute(async (trx) => {
-        if (!(await claim(trx, clientId, m.id))) return null;
-        await recordResult(trx, clientId, rejected);
-        return rejected;
-      });
+      await trx.commit().execute();
+    } catch (e) {
+      await trx
+        .rollback()
+        .execute()
+        .catch(() => undefined);
+      if (results.some((r) => r.status !== 'rejected')) onChange();
+      if (e instanceof HttpError) throw e;
+      // The group did not commit: nothing of it is acknowledged; the device sends it again.
+      return { lastMutationId: last, results };
     }
-    if (result) results.push(result);
-    last = Math.max(last, m.id);
+    results.push(...group);
+    last = groupLast;
   }
   if (results.some((r) => r.status !== 'rejected')) onChange();
   return { lastMutationId: last, results };

@@ -1,0 +1,32 @@
+import type { Page } from 'playwright-core';
+
+/** The site header as a signed-in user sees it: the firm's name and the sync state (DESIGN §8). */
+export class SyncHeader {
+  constructor(readonly page: Page) {}
+  /** The connection and sync status region. */
+  status() {
+    return this.page.getByRole('status', { name: 'Connection and sync' });
+  }
+  offline() {
+    return this.status().getByText('Offline', { exact: true });
+  }
+  online() {
+    return this.status().getByText('Online', { exact: true });
+  }
+  /** 'N pending': changes on this device the server has not confirmed. */
+  pending(n?: number) {
+    return n === undefined
+      ? this.status().getByText(/^\d+ pending$/)
+      : this.status().getByText(`${n} pending`, { exact: true });
+  }
+  /** The 'N conflict(s)' link to /conflicts. */
+  conflicts(n?: number) {
+    return n === undefined
+      ? this.status().getByRole('link', { name: /^\d+ conflicts?$/ })
+      : this.status().getByRole('link', { name: `${n} ${n === 1 ? 'conflict' : 'conflicts'}`, exact: true });
+  }
+  /** The firm's name at the top left (a link home). */
+  siteName(name: string) {
+    return this.page.getByRole('banner').getByRole('link', { name, exact: true });
+  }
+}

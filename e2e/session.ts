@@ -1,0 +1,24 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import type { Harness } from './harness.ts';
+import { LoginPage } from './pages/LoginPage.ts';
+
+export type Device = { ctx: BrowserContext; page: Page };
+
+/**
+ * One browser (a device) signed in through the login screen, with the service worker in control of the page:
+ * only then does a reload with the network off still open the app (vite-plugin-pwa precaches the shell).
+ */
+export async function signedInDevice(h: Harness, email: string, password: string): Promise<Device> {
+  const ctx = await h.newContext();
+  const page = await ctx.newPage();
+  const login = new LoginPage(page);
+  await login.open();
+  await login.login(email, password);
+  await page.waitForURL('**/dashboard');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+  return { ctx, page };
+}
