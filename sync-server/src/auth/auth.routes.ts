@@ -153,7 +153,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   /** The current user (rest-contract #1): the whole user object is the response body. */
   app.get('/api/user', async (req) => {
-    const { user } = await req.auth();
-    return userPayload(app, user.id);
+    // The auth check has just read the user and firm rows; answer from them rather than read them again.
+    const { user, actor } = await req.auth();
+    return toApiUser(user, { isProvider: actor.is_provider });
   });
 }
