@@ -1,11 +1,13 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './2026_11_22_0001_foundation.ts';
 import * as m0002 from './2026_11_22_0002_sync.ts';
+import * as m0003 from './2026_11_22_0003_case_files.ts';
 
 /** Every migration, in order. Listed explicitly so the bundle-free server needs no directory scan. */
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_foundation': m0001,
   '2026_11_22_0002_sync': m0002,
+  '2026_11_22_0003_case_files': m0003,
 };
 
 class StaticProvider implements MigrationProvider {

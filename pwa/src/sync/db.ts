@@ -64,7 +64,7 @@ export type TLocalFile = {
  * a fresh snapshot that fills any new entity table (the server sends `reset`; the outbox is kept). Declare an
  * older `db.version(n)` again only if data must be transformed, with its own `.upgrade()`.
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export const LOCAL_TABLES = {
   shadow: '[entity+id]',

@@ -12,6 +12,13 @@ export const CLIENT_ENTITIES = {
   settings: 'id',
   users: 'id, email, role_id, created_at',
   contact_requests: 'id, created_at',
+  petitions: 'id, archived, court_id, year, case_no, pending_tag, is_moot_case',
+  petition_parties: 'id, petition_id, user_id, name',
+  petition_index: 'id, petition_id, [petition_id+display_order]',
+  reply_parents: 'id, petition_id',
+  replies: 'id, petition_id, reply_parent_id',
+  order_sheets: 'id, petition_id, order_sheet_date',
+  attachments: 'id, petition_id, [owner_type+owner_id], sha256',
   conflicts: 'id, row_id, resolved_at',
 } as const;
 export type TEntityName = keyof typeof CLIENT_ENTITIES;

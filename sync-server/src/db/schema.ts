@@ -219,7 +219,45 @@ export type UploadTable = {
   completed_at: string | null;
 };
 
+type CaseRow = SyncCols & { id: string; company_id: string };
+export type PetitionTable = CaseRow & {
+  case_no: string;
+  year: number | null;
+  title: string;
+  court_id: string | null;
+  petition_type_id: string | null;
+  institution_date: string | null;
+  is_moot_case: number;
+  archived: number;
+  pending_tag: string | null;
+  lawyer_ids: string;
+};
+export type PetitionPartyTable = CaseRow & { petition_id: string; side: string; name: string; user_id: string | null; display_order: number };
+type IndexedDocument = { petition_id: string; document_description: string; date: string | null; annexure: string | null; page_info: string | null; display_order: number };
+export type PetitionIndexTable = CaseRow & IndexedDocument;
+export type ReplyTable = CaseRow & IndexedDocument & { reply_parent_id: string };
+export type ReplyParentTable = CaseRow & { petition_id: string; title: string; display_order: number };
+export type OrderSheetTable = CaseRow & { petition_id: string; order_sheet_type_id: string | null; order_sheet_date: string };
+export type AttachmentTable = CaseRow & {
+  petition_id: string | null;
+  owner_type: string;
+  owner_id: string;
+  sha256: string;
+  file_name: string;
+  mime_type: string;
+  size: number | string;
+  title: string | null;
+  display_order: number;
+};
+
 export type Database = {
+  petitions: PetitionTable;
+  petition_parties: PetitionPartyTable;
+  petition_index: PetitionIndexTable;
+  replies: ReplyTable;
+  reply_parents: ReplyParentTable;
+  order_sheets: OrderSheetTable;
+  attachments: AttachmentTable;
   companies: CompanyTable;
   roles: RoleTable;
   users: UserTable;

@@ -3,7 +3,9 @@ import type { Db } from '../db/connect.ts';
 import { nowIso } from '../db/ids.ts';
 import { lastSeq } from './change-log.ts';
 import { toWire } from './codec.ts';
-import { canReadRow, ENTITIES, type EntityDef, type ReadScope } from './entities.ts';
+import { canReadRow, ENTITIES, type EntityDef, type PetitionAccess, type ReadScope } from './entities.ts';
+import { readablePetitions } from '../case-files/access.ts';
+import { createHash } from 'node:crypto';
 import { clientRow } from './push.ts';
 
 /**
@@ -23,16 +25,34 @@ function parseCursor(s: string): Cursor | null {
   return null;
 }
 
-/** What the actor may read; when it changes (role, approval) the device starts over from a snapshot. */
-const scopeOf = (a: TActor) =>
-  JSON.stringify([a.id, a.company_id, a.is_admin, a.is_lawyer, a.is_student, a.is_client, a.is_provider]);
+/**
+ * What the actor may read; when it changes (role, approval, a case file shared or no longer shared) the device
+ * starts over from a snapshot, which both removes what it may no longer read and brings what it now may.
+ */
+const scopeOf = (a: TActor, petitions: PetitionAccess) =>
+  JSON.stringify([
+    a.id,
+    a.company_id,
+    a.is_admin,
+    a.is_lawyer,
+    a.is_student,
+    a.is_client,
+    a.is_provider,
+    petitions === 'all' ? 'all' : createHash('sha256').update([...petitions].sort().join(',')).digest('hex'),
+  ]);
 
-function scoped(db: Db, def: EntityDef, actor: TActor, scope: ReadScope) {
+function scoped(db: Db, def: EntityDef, actor: TActor, scope: ReadScope, petitions: PetitionAccess) {
   let q = db
     .selectFrom(def.table as 'courts')
     .selectAll()
     .where('company_id', '=', actor.company_id);
-  if (typeof scope === 'object')
+  if (typeof scope === 'object' && 'petition' in scope) {
+    if (petitions !== 'all') {
+      const ids = [...petitions];
+      // No readable case file: match nothing (an empty IN list is not valid SQL everywhere).
+      q = ids.length ? q.where(scope.petition as 'id', 'in', ids) : q.where('id', '=', '');
+    }
+  } else if (typeof scope === 'object')
     q = q.where((eb) => eb.or(scope.anyOf.map((c) => eb(c.column as 'id', '=', c.value))));
   return q;
 }
@@ -42,6 +62,7 @@ async function snapshotPage(
   actor: TActor,
   cur: Extract<Cursor, { kind: 'snapshot' }>,
   limit: number,
+  petitions: PetitionAccess,
 ) {
   const changes: TChange[] = [];
   let { entity, after } = cur;
@@ -50,7 +71,7 @@ async function snapshotPage(
     const scope = def.readScope(actor);
     if (scope !== 'none') {
       const want = limit - changes.length;
-      const rows = await scoped(db, def, actor, scope)
+      const rows = await scoped(db, def, actor, scope, petitions)
         .where('deleted_at', 'is', null)
         .where('id', '>', after)
         .orderBy('id')
@@ -73,7 +94,7 @@ async function snapshotPage(
       const def = ENTITIES[i]!;
       const scope = def.readScope(actor);
       if (scope === 'none') continue;
-      let q = scoped(db, def, actor, scope).where('deleted_at', 'is', null);
+      let q = scoped(db, def, actor, scope, petitions).where('deleted_at', 'is', null);
       if (i === entity) q = q.where('id', '>', after);
       const r = await q
         .clearSelect()
@@ -90,7 +111,7 @@ async function snapshotPage(
   };
 }
 
-async function changesPage(db: Db, actor: TActor, seq: number, limit: number) {
+async function changesPage(db: Db, actor: TActor, seq: number, limit: number, petitions: PetitionAccess) {
   const log = await db
     .selectFrom('change_log')
     .select(['seq', 'entity', 'row_id'])
@@ -119,7 +140,7 @@ async function changesPage(db: Db, actor: TActor, seq: number, limit: number) {
     for (const id of ids) {
       const r = found.get(id);
       // A row that is gone, or that the caller may no longer read, is removed from the device.
-      const readable = r && !r.deleted_at && canReadRow(scope, toWire(def, r));
+      const readable = r && !r.deleted_at && canReadRow(scope, toWire(def, r), petitions);
       changes.push({ entity: name, id, row: readable ? toWire(def, r) : null });
     }
   }
@@ -140,7 +161,8 @@ export async function pull(
   q: { clientId: string; cursor: string; pendingFrom: number; limit: number },
 ): Promise<TPullResponse> {
   const client = await clientRow(db, q.clientId, actor);
-  const scope = scopeOf(actor);
+  const petitions = await readablePetitions(db, actor);
+  const scope = scopeOf(actor, petitions);
   let cur = parseCursor(q.cursor);
   let reset = false;
   if (!cur || (client.scope !== scope && cur.kind === 'changes')) {
@@ -156,8 +178,8 @@ export async function pull(
       .execute();
   const page =
     cur.kind === 'snapshot'
-      ? await snapshotPage(db, actor, cur, q.limit)
-      : await changesPage(db, actor, cur.seq, q.limit);
+      ? await snapshotPage(db, actor, cur, q.limit, petitions)
+      : await changesPage(db, actor, cur.seq, q.limit, petitions);
   const results = await db
     .selectFrom('sync_results')
     .selectAll()

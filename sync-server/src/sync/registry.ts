@@ -4,4 +4,5 @@ import './entities.ts';
 import '../settings/settings.entity.ts';
 import '../users/users.entity.ts';
 import '../contact-requests/contact-requests.entity.ts';
+import '../case-files/case-files.entities.ts';
 import './conflicts.ts';
