@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ROLE_IDS } from '@lawfirm/shared-types';
-import { adminToken, createUserViaApi } from './api.ts';
+import { createUserViaApi } from './api.ts';
 import { E2E_ADMIN, startHarness, type Harness } from './harness.ts';
 import { ConflictsPage } from './pages/ConflictsPage.ts';
 import { CourtsPage } from './pages/CourtsPage.ts';
 import { SettingsPage } from './pages/SettingsPage.ts';
 import { SyncHeader } from './pages/SyncHeader.ts';
+import { seedCourt } from './seed.ts';
 import { signedInDevice, type Device } from './session.ts';
 
 /** Another admin of the same firm, on another device. */
@@ -25,16 +26,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => h.close());
-
-async function seedCourt(title: string): Promise<void> {
-  const r = await h.app.inject({
-    method: 'POST',
-    url: '/api/courts',
-    headers: { authorization: `Bearer ${await adminToken(h)}` },
-    payload: { title },
-  });
-  if (r.statusCode !== 200) throw new Error(`seeding a court failed: ${r.statusCode} ${r.body}`);
-}
 
 const close = async (...devices: (Device | undefined)[]) => {
   for (const d of devices) await d?.ctx.close();
@@ -92,7 +83,7 @@ it('the same title changed on two offline devices is a conflict both see, and on
   let a: Device | undefined;
   let b: Device | undefined;
   try {
-    await seedCourt('Banking Court Lahore');
+    await seedCourt(h, 'Banking Court Lahore');
     a = await signedInDevice(h, E2E_ADMIN.email, E2E_ADMIN.password);
     b = await signedInDevice(h, SECOND_ADMIN.email, SECOND_ADMIN.password);
     const aCourts = new CourtsPage(a.page);

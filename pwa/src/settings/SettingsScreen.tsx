@@ -90,9 +90,13 @@ function SettingsForm({ row }: { row: TSettingsRow | null }) {
   const ctx = useSync();
   const toast = useToast();
   const [tab, setTab] = useState<TTabId>('general');
-  const [base, setBase] = useState<TFormBase>(() => (row ? baseOf(row) : { values: settingsOf(null), seen: {} }));
+  const [base, setBase] = useState<TFormBase>(() =>
+    row ? baseOf(row) : { values: settingsOf(null), seen: {} },
+  );
   const form = useForm<TFormValues>(formValuesOf(base.values), validate);
-  const [emails, setEmails] = useState<TEmailRow[]>(() => base.values.additionalemails.map((e) => emailRow(e)));
+  const [emails, setEmails] = useState<TEmailRow[]>(() =>
+    base.values.additionalemails.map((e) => emailRow(e)),
+  );
 
   // A newer copy of the row (pulled, or this device's own save) updates the fields the user has not edited.
   const latest = useRef({ base, values: form.values, emails, setValue: form.setValue });
@@ -148,7 +152,8 @@ function SettingsForm({ row }: { row: TSettingsRow | null }) {
     const changed = changedSettings(values, emailValues(emails), base.values);
     try {
       // Only the changed fields, based on the versions the form showed: see followRow.
-      if (Object.keys(changed).length) await putLocal(ctx.db, 'settings', row.id, changed, { seen: base.seen });
+      if (Object.keys(changed).length)
+        await putLocal(ctx.db, 'settings', row.id, changed, { seen: base.seen });
       setBase((b) => ({ ...b, values: { ...b.values, ...changed } }));
       // An empty site URL is saved as the default one (as the server's own save does): show it.
       if (!values.site_url.trim()) form.setValue('site_url', DEFAULT_SITE_URL);

@@ -8,7 +8,11 @@ import {
 } from '@lawfirm/shared-types';
 
 /** The firm's settings row as the device holds it (synced fields plus the sync metadata). */
-export type TSettingsRow = TSettings & { id: string; version?: number; field_versions?: Record<string, number> };
+export type TSettingsRow = TSettings & {
+  id: string;
+  version?: number;
+  field_versions?: Record<string, number>;
+};
 
 export type TSettingsField = (typeof SETTINGS_FIELDS)[number];
 export type TTextSetting = Exclude<TSettingsField, 'additionalemails'>;

@@ -258,6 +258,10 @@ export class SyncEngine {
     if (typeof window !== 'undefined') {
       const online = () => {
         this.set({ online: true });
+        // A phone that lost its network may hold a dead event stream for minutes: open a fresh one.
+        this.events?.stop();
+        this.events = null;
+        this.listen();
         this.schedule(0);
       };
       const offline = () => this.set({ online: false });

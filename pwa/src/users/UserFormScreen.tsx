@@ -40,9 +40,7 @@ function EditUser({ id }: { id: string }) {
     return (
       <section className="page">
         <h1>Edit User</h1>
-        <p role="status">
-          {!started ? MSG_FORM_OFFLINE : one.loading ? 'Loading....' : 'No Records found.'}
-        </p>
+        <p role="status">{!started ? MSG_FORM_OFFLINE : one.loading ? 'Loading....' : 'No Records found.'}</p>
       </section>
     );
   return <UserForm key={one.data.user.id} user={one.data.user} onStay={one.reload} />;

@@ -19,7 +19,16 @@ const MSG_USER_BLOCKED = 'User Blocked Successfully!';
  * on this device at once (and so works offline) and queued for the server, which applies the rest: approval
  * stamps and mail, ending a blocked user's sessions, the unique-email rule.
  */
-export function UserRow({ user, onDelete }: { user: TUserRow; onDelete: (user: TUserRow) => void }) {
+export function UserRow({
+  user,
+  onChanged,
+  onDelete,
+}: {
+  user: TUserRow;
+  /** Called before this row is changed from the list, so the list keeps showing it. */
+  onChanged: (id: string) => void;
+  onDelete: (user: TUserRow) => void;
+}) {
   const ctx = useSync();
   const toast = useToast();
   // Nobody blocks or deletes themselves from this list (the server refuses it too).
@@ -33,6 +42,7 @@ export function UserRow({ user, onDelete }: { user: TUserRow; onDelete: (user: T
     if (!ctx) return;
     const approve = !user.is_approved;
     setBusy(true);
+    onChanged(user.id);
     try {
       await putLocal(ctx.db, 'users', user.id, { is_approved: approve }, { seen: user.field_versions });
       toast.success(approve ? MSG_USER_APPROVED : MSG_USER_BLOCKED);
@@ -62,9 +72,9 @@ export function UserRow({ user, onDelete }: { user: TUserRow; onDelete: (user: T
     if (name !== user.name) values.name = name;
     if (email !== user.email) values.email = email;
     setBusy(true);
+    onChanged(user.id);
     try {
-      if (Object.keys(values).length)
-        await putLocal(ctx.db, 'users', user.id, values, { seen: draft.seen });
+      if (Object.keys(values).length) await putLocal(ctx.db, 'users', user.id, values, { seen: draft.seen });
       setDraft(null);
       toast.success(MSG.updatedOk);
     } catch (e) {

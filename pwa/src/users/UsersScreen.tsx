@@ -30,10 +30,15 @@ function UsersList() {
   const loading = all === undefined || (all.length === 0 && lastSyncAt === null);
   const [filters, setFilters] = useState<TUserFilters>(EMPTY_FILTERS);
   const [page, setPage] = useState(1);
-  const paged = useMemo(
-    () => (all ? pageOf(sortUsers(filterUsers(all, filters)), page) : undefined),
-    [all, filters, page],
-  );
+  // Rows changed from this list stay until the next search even if they no longer match it (a user approved
+  // from the "Pending Approval" list): the new state shows where the admin clicked, with Block to undo it.
+  const [kept, setKept] = useState<ReadonlySet<string>>(() => new Set());
+  const keep = (id: string) => setKept((k) => (k.has(id) ? k : new Set(k).add(id)));
+  const paged = useMemo(() => {
+    if (!all) return undefined;
+    const matching = new Set(filterUsers(all, filters).map((u) => u.id));
+    return pageOf(sortUsers(all.filter((u) => matching.has(u.id) || kept.has(u.id))), page);
+  }, [all, filters, kept, page]);
 
   const remover = useConfirmedDelete<TUserRow>(
     async (u) => {
@@ -47,6 +52,7 @@ function UsersList() {
   const search = (f: TUserFilters) => {
     setFilters(f);
     setPage(1);
+    setKept(new Set());
   };
 
   const rows = paged?.data ?? [];
@@ -67,7 +73,7 @@ function UsersList() {
         empty={rows.length === 0}
       >
         {rows.map((u) => (
-          <UserRow key={u.id} user={u} onDelete={remover.ask} />
+          <UserRow key={u.id} user={u} onChanged={keep} onDelete={remover.ask} />
         ))}
       </ListTable>
       <PageControls page={loading ? undefined : paged} loading={loading} onPage={setPage} />
