@@ -10,6 +10,8 @@ import { mailOutboxRoutes } from './mail/mail-outbox.routes.ts';
 import { referenceDataRoutes } from './reference-data/reference-data.routes.ts';
 import { syncRoutes } from './sync/sync.routes.ts';
 import { uploadsRoutes } from './uploads/uploads.routes.ts';
+import { caseFilesRoutes } from './case-files/case-files.routes.ts';
+import { pdfRoutes } from './pdf/pdf.routes.ts';
 import './sync/registry.ts';
 
 /** Every feature's routes; each feature folder owns its own file. */
@@ -35,4 +37,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(referenceDataRoutes);
   await app.register(syncRoutes);
   await app.register(uploadsRoutes);
+  await app.register(caseFilesRoutes);
+  await app.register(pdfRoutes);
 }

@@ -35,3 +35,16 @@ export async function canReadPetition(db: Db, actor: TActor, petitionId: string)
   const access = await readablePetitions(db, actor);
   return access === 'all' || access.has(petitionId);
 }
+
+/** The live case file `id` of the actor's firm, when the actor may read it; undefined otherwise. */
+export async function findReadablePetition(db: Db, actor: TActor, petitionId: string) {
+  const row = await db
+    .selectFrom('petitions')
+    .selectAll()
+    .where('id', '=', petitionId)
+    .where('company_id', '=', actor.company_id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return (await canReadPetition(db, actor, petitionId)) ? row : undefined;
+}

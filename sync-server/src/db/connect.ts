@@ -46,12 +46,20 @@ function sqliteDialect(file: string): Dialect {
 // PostgreSQL returns bigint (int8) as text by default; our counts and versions fit in a double.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/**
+ * An idle connection the server ends (a PostgreSQL restart, a dropped test database) must not crash the
+ * process: the pool reports it here and opens a new connection for the next query.
+ */
+function pgPool(url: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', () => undefined);
+  return pool;
+}
+
 export async function openDatabase(url: string): Promise<DbHandle> {
   const isPg = /^postgres(ql)?:\/\//.test(url);
   const db = isPg
-    ? new Kysely<Database>({
-        dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) }),
-      })
+    ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: pgPool(url) }) })
     : new Kysely<Database>({ dialect: sqliteDialect(url.replace(/^sqlite:/, '')) });
   await migrateToLatest(db);
   return { db, kind: isPg ? 'postgres' : 'sqlite', close: () => db.destroy() };

@@ -232,12 +232,29 @@ export type PetitionTable = CaseRow & {
   pending_tag: string | null;
   lawyer_ids: string;
 };
-export type PetitionPartyTable = CaseRow & { petition_id: string; side: string; name: string; user_id: string | null; display_order: number };
-type IndexedDocument = { petition_id: string; document_description: string; date: string | null; annexure: string | null; page_info: string | null; display_order: number };
+export type PetitionPartyTable = CaseRow & {
+  petition_id: string;
+  side: string;
+  name: string;
+  user_id: string | null;
+  display_order: number;
+};
+type IndexedDocument = {
+  petition_id: string;
+  document_description: string;
+  date: string | null;
+  annexure: string | null;
+  page_info: string | null;
+  display_order: number;
+};
 export type PetitionIndexTable = CaseRow & IndexedDocument;
 export type ReplyTable = CaseRow & IndexedDocument & { reply_parent_id: string };
 export type ReplyParentTable = CaseRow & { petition_id: string; title: string; display_order: number };
-export type OrderSheetTable = CaseRow & { petition_id: string; order_sheet_type_id: string | null; order_sheet_date: string };
+export type OrderSheetTable = CaseRow & {
+  petition_id: string;
+  order_sheet_type_id: string | null;
+  order_sheet_date: string;
+};
 export type AttachmentTable = CaseRow & {
   petition_id: string | null;
   owner_type: string;

@@ -57,6 +57,9 @@ export async function putRow(
   opts: PutOptions = {},
 ): Promise<WriteResult> {
   const fields = Object.keys(values);
+  // PostgreSQL cannot store NUL in text; no real field holds one, so refuse it as invalid input.
+  if (JSON.stringify(values).includes('\\u0000'))
+    throw new MutationRejected('The text contains a character that is not allowed.', 422);
   const writer = opts.writer ?? `rest:${actor.id}`;
   const unknown = fields.filter((f) => !def.writable.includes(f));
   if (unknown.length)

@@ -1,19 +1,19 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { MSG, ZUploadCreate, type TUploadState } from '@lawfirm/shared-types';
 import { newId, nowIso } from '../db/ids.ts';
 import { HttpError, notFound, parse } from '../http/errors.ts';
 import { ACCEPTED_TYPES_MESSAGE, sniffDocument } from './sniff-document.ts';
+import { blobPath, storeBlob } from './blob-store.ts';
 
 const CHUNK_LIMIT = 4 * 1024 * 1024;
 const UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** Where finished files live: one copy per firm and SHA-256, in the data folder every server process shares. */
-export const blobPath = (dataDir: string, companyId: string, sha256: string) =>
-  join(dataDir, 'files', companyId, 'blobs', sha256);
+// Still exported from here for callers that import it with the upload routes.
+export { blobPath };
 const partPath = (dataDir: string, id: string) => join(dataDir, 'uploads-tmp', `${id}.part`);
 
 /** RFC 6266: an ASCII fallback plus the exact UTF-8 name. */
@@ -175,20 +175,13 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
       if (!kind) throw new HttpError(415, ACCEPTED_TYPES_MESSAGE);
       throw new HttpError(422, 'The file did not arrive intact. Upload it again.');
     }
-    const target = blobPath(dataDir, actor.company_id, sha);
-    await mkdir(join(dataDir, 'files', actor.company_id, 'blobs'), { recursive: true });
-    await rename(part, target);
-    await app.db
-      .insertInto('blobs')
-      .values({
-        company_id: actor.company_id,
-        sha256: sha,
-        size: bytes.length,
-        mime_type: kind.mime,
-        created_at: nowIso(),
-      })
-      .onConflict((oc) => oc.columns(['company_id', 'sha256']).doNothing())
-      .execute();
+    await storeBlob(
+      app.db,
+      dataDir,
+      actor.company_id,
+      { sha256: sha, size: bytes.length, mime: kind.mime },
+      { path: part },
+    );
     await app.db.updateTable('uploads').set({ completed_at: nowIso() }).where('id', '=', u.id).execute();
     return { ...state({ ...u, received, completed_at: nowIso() }), mime_type: kind.mime };
   });

@@ -1,0 +1,166 @@
+import { can, MSG, type TActor } from '@lawfirm/shared-types';
+import type { Db } from '../db/connect.ts';
+import { newId } from '../db/ids.ts';
+import { inTransaction } from '../db/query-helpers.ts';
+import { forbidden, notFound, parse, validationError } from '../http/errors.ts';
+import { deleteRow, putRow } from '../sync/store.ts';
+import { storeBlob } from '../uploads/blob-store.ts';
+import { ACCEPTED_TYPES_MESSAGE, type DocumentKind } from '../uploads/sniff-document.ts';
+import { findOwner, ownerTableOf, ownerTypeOf, type AttachmentOwnerType } from './attachments.repository.ts';
+import { MSG_SELECT_FILE, ZAttachmentUpdate, ZDeleteSelectedInput } from './case-files.schema.ts';
+import { caseEntity, findLive, liveRowsWhere, nextDisplayOrder, requireEditor } from './case-rows.ts';
+import type { ReceivedFile } from './multipart-files.ts';
+
+export const MSG_OWNER_INVALID = 'The document to attach the files to is not valid.';
+export const MSG_OWNER_OTHER_CASE = 'The document does not belong to this case file.';
+
+/** Extensions allowed on a name, with the type the bytes must then show (DESIGN §7: both must agree). */
+const EXTENSIONS: Record<string, DocumentKind['ext']> = {
+  png: 'png',
+  jpg: 'jpg',
+  jpeg: 'jpg',
+  pdf: 'pdf',
+  doc: 'doc',
+  docx: 'docx',
+  xml: 'xml',
+};
+
+const extensionOf = (name: string) => /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
+
+/**
+ * The name kept as file_name: the browser's name without any folder, control characters or the characters
+ * that would break the storage URL the original client builds by pasting the name in (#, ?, %), and short
+ * enough for the column (the extension is kept).
+ */
+export function cleanFileName(raw: string): string {
+  const base = [...(raw.split(/[\\/]/).pop() ?? '')]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
+    .join('')
+    .replace(/[#?%]/g, '_')
+    .trim();
+  if (base.length <= 200) return base || 'file';
+  const ext = extensionOf(base);
+  return `${base.slice(0, 190 - ext.length)}.${ext}`;
+}
+
+const stemOf = (name: string) => name.replace(/\.[^.]*$/, '');
+
+/** Two files of one owner never share a name, or their storage URL would be ambiguous: "scan (2).png". */
+function uniqueName(name: string, taken: Set<string>): string {
+  let candidate = name;
+  const ext = extensionOf(name);
+  for (let n = 2; taken.has(candidate); n++) candidate = `${stemOf(name)} (${n})${ext ? `.${ext}` : ''}`;
+  taken.add(candidate);
+  return candidate;
+}
+
+/** The refusal for a file whose bytes are not an accepted document, or do not match its extension. */
+function checkFile(f: ReceivedFile): void {
+  const wanted = EXTENSIONS[extensionOf(f.filename)];
+  if (!f.kind || !wanted || f.kind.ext !== wanted) throw validationError({ files: [ACCEPTED_TYPES_MESSAGE] });
+}
+
+/**
+ * rest-contract 33: files for one document of a case file. Every file is checked before anything is kept;
+ * the bytes go into the content-addressed store outside the transaction (file work never holds the database),
+ * then the rows are created through putRow so every device pulls them, placed after the owner's last file.
+ */
+export async function uploadAttachments(
+  db: Db,
+  dataDir: string,
+  actor: TActor,
+  fields: Record<string, string>,
+  files: ReceivedFile[],
+): Promise<string[]> {
+  if (!can(actor, 'attachments.upload')) throw forbidden();
+  if (!files.length) throw validationError({ files: [MSG_SELECT_FILE] });
+  files.forEach(checkFile);
+  const type = ownerTypeOf(fields.attachmentable_type);
+  if (!type || !ownerTableOf(type)) throw validationError({ attachmentable_type: [MSG_OWNER_INVALID] });
+  const ownerId = (fields.attachmentable_id ?? '').trim();
+  if (!ownerId) throw validationError({ attachmentable_id: [MSG_OWNER_INVALID] });
+  await ownerPetition(db, actor, type, ownerId, fields.petition_id);
+
+  for (const f of files)
+    await storeBlob(
+      db,
+      dataDir,
+      actor.company_id,
+      { sha256: f.sha256, size: f.size, mime: f.kind!.mime },
+      {
+        path: f.path,
+      },
+    );
+
+  return inTransaction(db, async (trx) => {
+    // Checked again inside the transaction: the owner may have been deleted while the bytes were stored.
+    const petitionId = await ownerPetition(trx, actor, type, ownerId, fields.petition_id);
+    const scope = { owner_type: type, owner_id: ownerId };
+    let order = await nextDisplayOrder(trx, 'attachments', actor.company_id, scope);
+    const taken = new Set(
+      (await liveRowsWhere(trx, 'attachments', actor.company_id, 'owner_id', [ownerId]))
+        .filter((a) => a.owner_type === type)
+        .map((a) => String(a.file_name)),
+    );
+    const ids: string[] = [];
+    for (const f of files) {
+      const original = cleanFileName(f.filename);
+      const id = newId();
+      await putRow(trx, actor, caseEntity('attachments'), id, {
+        ...scope,
+        petition_id: petitionId,
+        sha256: f.sha256,
+        file_name: uniqueName(original, taken),
+        mime_type: f.kind!.mime,
+        size: f.size,
+        title: stemOf(original).slice(0, 255) || null,
+        display_order: order++,
+      });
+      ids.push(id);
+    }
+    return ids;
+  });
+}
+
+/** The case file of a live owner of the firm; the petition_id the client sent, if any, must be that one. */
+async function ownerPetition(
+  db: Db,
+  actor: TActor,
+  type: AttachmentOwnerType,
+  ownerId: string,
+  sentPetitionId: string | undefined,
+): Promise<string> {
+  const owner = await findOwner(db, actor.company_id, type, ownerId);
+  if (!owner?.petition_id) throw notFound();
+  const sent = (sentPetitionId ?? '').trim();
+  // The original client sends "" or "undefined" when the page has no case file at hand.
+  if (sent && sent !== 'undefined' && sent !== 'null' && sent !== owner.petition_id)
+    throw validationError({ petition_id: [MSG_OWNER_OTHER_CASE] });
+  return owner.petition_id;
+}
+
+/** rest-contract 34: the whole row comes back; only its title and display order change. */
+export async function updateAttachment(db: Db, actor: TActor, id: string, body: unknown): Promise<void> {
+  requireEditor(actor);
+  const data = parse(ZAttachmentUpdate, body);
+  await inTransaction(db, async (trx) => {
+    if (!(await findLive(trx, 'attachments', actor.company_id, id))) throw notFound();
+    const values: Record<string, unknown> = {};
+    if (body && typeof body === 'object' && 'title' in body) values.title = data.title;
+    if (data.display_order !== null) values.display_order = data.display_order;
+    if (Object.keys(values).length) await putRow(trx, actor, caseEntity('attachments'), id, values);
+  });
+}
+
+/** rest-contract 35–36: one or several attachments, all or none (an unknown id refuses the whole call). */
+export async function deleteAttachments(db: Db, actor: TActor, ids: string[]): Promise<void> {
+  requireEditor(actor);
+  await inTransaction(db, async (trx) => {
+    for (const id of new Set(ids)) {
+      if (!(await findLive(trx, 'attachments', actor.company_id, id))) throw notFound(MSG.notFound);
+      await deleteRow(trx, actor, caseEntity('attachments'), id);
+    }
+  });
+}
+
+export const parseDeleteSelected = (body: unknown) => parse(ZDeleteSelectedInput, body).id;

@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import { MSG } from '@lawfirm/shared-types';
+import { parse, validationError } from '../http/errors.ts';
+import { attachmentsByOwner, ownerTypeOf } from './attachments.repository.ts';
+import { orderedRows, ZSinglePdfInput } from './case-files.schema.ts';
+import { findReadable, requireEditor } from './case-rows.ts';
+import {
+  deleteIndexedDocument,
+  neighboursOf,
+  PETITION_INDEX,
+  reorderIndexedDocuments,
+  REPLIES,
+  saveIndexedDocument,
+  toApiIndexedDocument,
+  type IndexedDocumentKind,
+} from './indexed-documents.ts';
+import { pdfUrl } from './pdf-urls.ts';
+import { apiPetition } from './petitions.routes.ts';
+
+type IdParams = { Params: { id: string } };
+
+/** The documented paths and keys of one indexed document list (rest-contract 23–26 and 55–58). */
+type ListRoutes = {
+  kind: IndexedDocumentKind;
+  /** POST here creates or updates; DELETE `${collection}/:id` deletes. */
+  collection: string;
+  reorderKey: string;
+  /** The detail page's read: the index uses GET, replies a POST (an oddity of the original API). */
+  detail: { method: 'GET' | 'POST'; path: string; rowKey: string };
+};
+
+const LISTS: ListRoutes[] = [
+  {
+    kind: PETITION_INDEX,
+    collection: '/api/petitions_index',
+    reorderKey: 'petition_details',
+    detail: { method: 'GET', path: '/api/petitions_index/:id', rowKey: 'petition_index' },
+  },
+  {
+    kind: REPLIES,
+    collection: '/api/petition_replies',
+    reorderKey: 'petition_replies',
+    detail: { method: 'POST', path: '/api/petition_reply_details/:id', rowKey: 'petition_reply' },
+  },
+];
+
+const MSG_NO_PDF = 'This kind of document cannot be downloaded as a PDF here.';
+
+/** Index items and replies, one implementation for both; and the single-item PDF link of either. */
+export async function indexedDocumentsRoutes(app: FastifyInstance): Promise<void> {
+  for (const l of LISTS) {
+    const { kind } = l;
+    app.post(l.collection, async (req) => {
+      const { actor } = await req.auth();
+      const saved = await saveIndexedDocument(app.db, actor, kind, req.body);
+      const row = await findReadable(app.db, actor, kind.table, saved.id);
+      return {
+        [l.detail.rowKey]: toApiIndexedDocument(kind, row),
+        message: saved.created ? MSG.savedOk : MSG.updatedOk,
+      };
+    });
+
+    app.delete<IdParams>(`${l.collection}/:id`, async (req) => {
+      const { actor } = await req.auth();
+      await deleteIndexedDocument(app.db, actor, kind, req.params.id);
+      return { message: MSG.deletedOk };
+    });
+
+    const ZOrder = orderedRows(l.reorderKey);
+    app.post(`${l.collection}/update_display_order`, async (req) => {
+      const { actor } = await req.auth();
+      requireEditor(actor);
+      const ids = parse(ZOrder, req.body)[l.reorderKey] as string[];
+      await reorderIndexedDocuments(app.db, actor, kind, ids);
+      return { message: MSG.updatedOk };
+    });
+
+    app.route<IdParams>({
+      method: l.detail.method,
+      url: l.detail.path,
+      handler: async (req) => {
+        const { actor } = await req.authorize('petitions.read');
+        const row = await findReadable(app.db, actor, kind.table, req.params.id);
+        const attachments = await attachmentsByOwner(app.db, actor.company_id, kind.ownerType, [row.id]);
+        return {
+          [l.detail.rowKey]: {
+            ...toApiIndexedDocument(kind, row),
+            attachments: attachments.get(row.id) ?? [],
+          },
+          petition: await apiPetition(app, req, actor, String(row.petition_id)),
+          ...(await neighboursOf(app.db, actor.company_id, kind, row)),
+        };
+      },
+    });
+  }
+
+  /** rest-contract 27: a link to one item's PDF; part 1 §6 gives the download to admins and lawyers. */
+  app.post('/api/download_single_petition_index_pdf', async (req) => {
+    const { actor } = await req.auth();
+    requireEditor(actor);
+    const data = parse(ZSinglePdfInput, req.body);
+    const model = ownerTypeOf(data.model ?? data.model_type);
+    const kind = LISTS.find((l) => l.kind.ownerType === model)?.kind;
+    if (!kind) throw validationError({ model: [MSG_NO_PDF] });
+    const row = await findReadable(app.db, actor, kind.table, data.id);
+    return { file_path: pdfUrl(app, req, `/api/pdf/${kind.ownerType}/${row.id}`, actor) };
+  });
+}

@@ -1,0 +1,126 @@
+import { can, type TActor } from '@lawfirm/shared-types';
+import type { Db } from '../db/connect.ts';
+import { newId } from '../db/ids.ts';
+import { inTransaction } from '../db/query-helpers.ts';
+import { forbidden, notFound, parse } from '../http/errors.ts';
+import { deleteRow, putRow } from '../sync/store.ts';
+import { petitionsEntity } from './case-files.entities.ts';
+import {
+  ZPendingTagInput,
+  ZPetitionInput,
+  ZToggleArchivedInput,
+  type TPartyInput,
+} from './case-files.schema.ts';
+import { caseEntity, deleteRowsWhere, findLive, liveRowsWhere, requireEditor } from './case-rows.ts';
+
+const sent = (body: unknown, key: string) => !!body && typeof body === 'object' && key in body;
+
+/**
+ * Makes the parties of one side of a case file exactly `wanted`, in that order. Rows that stay (the same
+ * linked user, or the same typed name) keep their ids, so devices see an edit rather than a delete and a new
+ * row, and a client's access to the case never blinks; the others are tombstoned or created.
+ */
+async function replaceParties(
+  trx: Db,
+  actor: TActor,
+  petitionId: string,
+  side: 'petitioner' | 'opponent',
+  wanted: TPartyInput[],
+): Promise<void> {
+  const def = caseEntity('petition_parties');
+  const current = (
+    await liveRowsWhere(trx, 'petition_parties', actor.company_id, 'petition_id', [petitionId])
+  ).filter((p) => p.side === side);
+  const kept = new Set<string>();
+  for (const [i, p] of wanted.entries()) {
+    const same = current.find(
+      (c) => !kept.has(c.id) && (p.user_id ? c.user_id === p.user_id : !c.user_id && c.name === p.name),
+    );
+    if (same) {
+      kept.add(same.id);
+      await putRow(trx, actor, def, same.id, { name: p.name, user_id: p.user_id, display_order: i + 1 });
+    } else
+      await putRow(trx, actor, def, newId(), {
+        petition_id: petitionId,
+        side,
+        name: p.name,
+        user_id: p.user_id,
+        display_order: i + 1,
+      });
+  }
+  for (const c of current) if (!kept.has(c.id)) await deleteRow(trx, actor, def, c.id);
+}
+
+/**
+ * rest-contract 13: create (no id) or update a case file with its parties. An update writes only what the
+ * form sent, so a client that leaves a field out does not clear it; the year defaults to the current year.
+ */
+export async function savePetition(
+  db: Db,
+  actor: TActor,
+  body: unknown,
+): Promise<{ id: string; created: boolean }> {
+  requireEditor(actor);
+  const data = parse(ZPetitionInput, body);
+  return inTransaction(db, async (trx) => {
+    const existing = data.id ? await findLive(trx, 'petitions', actor.company_id, data.id) : undefined;
+    if (data.id && !existing) throw notFound();
+    const values: Record<string, unknown> = { case_no: data.case_no, title: data.title };
+    if (!existing || data.year !== undefined) values.year = data.year ?? new Date().getFullYear();
+    for (const k of ['court_id', 'petition_type_id', 'institution_date'] as const)
+      if (!existing || sent(body, k)) values[k] = data[k];
+    if (data.lawyer_ids !== undefined) values.lawyer_ids = data.lawyer_ids;
+    if (data.is_moot_case !== undefined) values.is_moot_case = data.is_moot_case;
+    const id = existing?.id ?? newId();
+    await putRow(trx, actor, petitionsEntity, id, values);
+    if (data.petitioners) await replaceParties(trx, actor, id, 'petitioner', data.petitioners);
+    if (data.opponents) await replaceParties(trx, actor, id, 'opponent', data.opponents);
+    return { id, created: !existing };
+  });
+}
+
+/** Tables whose rows belong to one case file through petition_id, deleted with it. */
+const CHILD_TABLES = [
+  'attachments',
+  'petition_parties',
+  'petition_index',
+  'replies',
+  'reply_parents',
+  'order_sheets',
+] as const;
+
+/**
+ * rest-contract 14. The case file and everything in it become tombstones in one transaction: a device that
+ * reads every case file of the firm would otherwise keep its index, replies and files forever (a tombstone
+ * of the petition alone does not reach rows that did not change). The stored file bytes stay: they are
+ * content-addressed and may be shared with other attachments.
+ */
+export async function deletePetition(db: Db, actor: TActor, id: string): Promise<void> {
+  requireEditor(actor);
+  await inTransaction(db, async (trx) => {
+    if (!(await findLive(trx, 'petitions', actor.company_id, id))) throw notFound();
+    for (const t of CHILD_TABLES) await deleteRowsWhere(trx, actor, t, 'petition_id', [id]);
+    await deleteRow(trx, actor, petitionsEntity, id);
+  });
+}
+
+async function updatePetition(db: Db, actor: TActor, id: string, values: Record<string, unknown>) {
+  await inTransaction(db, async (trx) => {
+    if (!(await findLive(trx, 'petitions', actor.company_id, id))) throw notFound();
+    await putRow(trx, actor, petitionsEntity, id, values);
+  });
+}
+
+/** rest-contract 15: archive or bring back (admin or lawyer). */
+export async function toggleArchived(db: Db, actor: TActor, body: unknown): Promise<void> {
+  if (!can(actor, 'petitions.archive')) throw forbidden();
+  const data = parse(ZToggleArchivedInput, body);
+  await updatePetition(db, actor, data.petition_id, { archived: data.archived });
+}
+
+/** rest-contract 16–17: set or clear the pending tag (library number); an empty tag clears it. */
+export async function setPendingTag(db: Db, actor: TActor, body: unknown, remove: boolean): Promise<void> {
+  if (!can(actor, 'pendingTag.edit')) throw forbidden();
+  const data = parse(ZPendingTagInput, body);
+  await updatePetition(db, actor, data.petition_id, { pending_tag: remove ? null : data.pending_tag });
+}
