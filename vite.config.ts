@@ -39,7 +39,9 @@ export default defineConfig({
         ],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,png,svg,ico,woff2}'],
+        globPatterns: ['**/*.{js,css,html,png,svg,ico,woff2,ttf,otf}'],
+        // The PDF fonts (Urdu and Latin) must be precached so a case file PDF builds offline.
+        maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
         navigateFallback: '/index.html',
         // API calls, sync and file downloads never come from the precache.
         navigateFallbackDenylist: [

@@ -12,6 +12,10 @@ import { openDatabase } from '../sync-server/src/db/connect.ts';
 import { bootstrap } from '../sync-server/src/seed/bootstrap.ts';
 import { newId } from '../sync-server/src/db/ids.ts';
 import { hashPassword, verifyPassword } from '../sync-server/src/auth/passwords.ts';
+import { buildCaseFilePdf } from '../shared-types/src/pdf/index.ts';
+import { caseHeader } from '../shared-types/src/pdf/testing/fixtures.ts';
+import { memoryHost } from '../shared-types/src/pdf/testing/host.ts';
+import { makeScanPng } from '../shared-types/src/pdf/testing/images.ts';
 
 type Row = { what: string; figure: string; budget: string; ok: boolean };
 
@@ -70,6 +74,45 @@ async function pokeLatencies(base: string, authorization: string, n: number): Pr
   return out;
 }
 
+/**
+ * The "Download PDF" of a large case file: 200 scanned A4 pages (150 dpi PNGs, each a different file) in 20
+ * index items, built by the shared builder as the server and the PWA run it. Memory is the growth of the
+ * process while building: every page's bytes and the finished PDF are held at once.
+ */
+async function casePdfBench(): Promise<{ ms: number; mib: number; pdfMiB: number }> {
+  const host = memoryHost();
+  const scan = makeScanPng(1240, 1754);
+  const attachments = Array.from({ length: 200 }, (_, i) => {
+    // Bytes after IEND make each file distinct (no sharing of one embedded image) without changing the picture.
+    const bytes = new Uint8Array(scan.length + 4);
+    bytes.set(scan);
+    new DataView(bytes.buffer).setUint32(scan.length, i);
+    return host.add(`scan-${i + 1}.png`, 'image/png', bytes);
+  });
+  const index = Array.from({ length: 20 }, (_, i) => ({
+    description: `Annexure ${i + 1}`,
+    date: '2024-01-05',
+    annexure: `${i + 1}`,
+    page_info: null,
+    attachments: attachments.slice(i * 10, i * 10 + 10),
+  }));
+  const rss0 = process.memoryUsage().rss;
+  let peak = rss0;
+  const t0 = performance.now();
+  const bytes = await buildCaseFilePdf({
+    siteName: 'Bench',
+    caseFile: caseHeader(),
+    index,
+    loadBytes: host.loadBytes,
+    onProgress: () => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    },
+  });
+  const ms = performance.now() - t0;
+  peak = Math.max(peak, process.memoryUsage().rss);
+  return { ms, mib: (peak - rss0) / 1048576, pdfMiB: bytes.length / 1048576 };
+}
+
 const rows: Row[] = [];
 const dir = mkdtempSync(join(tmpdir(), 'lf-bench-'));
 
@@ -98,6 +141,20 @@ try {
     figure: `${verifyMs.toFixed(0)} ms`,
     budget: '< 1000 ms',
     ok: verifyMs < 1000,
+  });
+
+  const pdf = await casePdfBench();
+  rows.push({
+    what: 'case file PDF, 200 scanned pages (A4 PNG, 150 dpi)',
+    figure: `${pdf.ms.toFixed(0)} ms`,
+    budget: '< 5000 ms',
+    ok: pdf.ms < 5000,
+  });
+  rows.push({
+    what: `  memory growth while building it (PDF ${pdf.pdfMiB.toFixed(1)} MiB)`,
+    figure: `${pdf.mib.toFixed(0)} MiB`,
+    budget: '< 512 MiB',
+    ok: pdf.mib < 512,
   });
 
   const database = await openDatabase(config.databaseUrl);

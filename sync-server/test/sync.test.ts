@@ -188,10 +188,15 @@ describeEachDb('sync push and pull', (kind) => {
     const pulled = await pullAll(h, c, '', 1);
     expect(pulled.last.lastMutationId).toBe(4);
     expect(pulled.last.results.map((x) => x.id)).toEqual([1, 2, 3, 4]);
-    // A lawyer reads reference data and their own account, never the firm's other users or contact requests.
+    // A lawyer reads the firm's people (colleagues, clients) but never its contact requests.
     const keys = [...pulled.rows.keys()];
-    expect(keys.filter((k) => k.startsWith('users/'))).toEqual([`users/${lawyer.id}`]);
+    expect(keys.filter((k) => k.startsWith('users/')).length).toBeGreaterThan(1);
     expect(keys.some((k) => k.startsWith('contact_requests/'))).toBe(false);
+    // A student reads only their own account.
+    const student = await insertUser(t, { role: 'STUDENT' });
+    const sh = await bearerFor(t, student.email, student.password);
+    const theirs = await pullAll(sh, `st-${newId()}`);
+    expect([...theirs.rows.keys()].filter((k) => k.startsWith('users/'))).toEqual([`users/${student.id}`]);
   });
 
   it('refuses another firm’s rows and another account’s device queue', async () => {
@@ -246,7 +251,7 @@ describeEachDb('sync push and pull', (kind) => {
     expect([...first.rows.keys()].filter((k) => k.startsWith('users/')).length).toBeGreaterThan(1);
     await t.app.db
       .updateTable('users')
-      .set({ role_id: '00000000-0000-7000-8000-000000000002' })
+      .set({ role_id: '00000000-0000-7000-8000-000000000006' })
       .where('id', '=', u.id)
       .execute();
     const again = await pullAll(h, c, first.cursor);

@@ -19,6 +19,13 @@ import { StatutesScreen } from '../reference-data/StatutesScreen.tsx';
 import { ModuleTypesScreen } from '../reference-data/ModuleTypesScreen.tsx';
 import { CaseCategoriesScreen } from '../reference-data/CaseCategoriesScreen.tsx';
 import { CaseCategoryFormScreen } from '../reference-data/CaseCategoryFormScreen.tsx';
+import { CaseFilesScreen } from '../case-files/list/CaseFilesScreen.tsx';
+import { PetitionFormScreen } from '../case-files/form/PetitionFormScreen.tsx';
+import { PetitionScreen } from '../case-files/page/PetitionScreen.tsx';
+import { PrintPendingCasesScreen } from '../case-files/pending/PrintPendingCasesScreen.tsx';
+import { DocumentViewerScreen } from '../case-documents/DocumentViewerScreen.tsx';
+import { RepliesScreen } from '../case-documents/RepliesScreen.tsx';
+import { ReplyParentsScreen } from '../case-documents/ReplyParentsScreen.tsx';
 
 /**
  * access: 'public' anyone; 'guest' signed-out only (/, /login redirect to /dashboard when signed in);
@@ -49,16 +56,16 @@ export const ROUTES: AppRoute[] = [
   // Signed in
   { path: '/dashboard', access: 'auth', element: <DashboardScreen /> },
   { path: '/conflicts', access: 'auth', element: <ConflictsScreen /> },
-  { path: '/petitions', access: 'auth', element: later('Case Files') },
-  { path: '/petitions/create', access: 'auth', element: later('Add New Petition') },
-  { path: '/petitions/edit/:id', access: 'auth', element: later('Edit Petition') },
-  { path: '/petitions/:id', access: 'auth', element: later('Case File') },
-  { path: '/petition-index-details/:id', access: 'auth', element: later('Index Detail') },
-  { path: '/petition-replies/:id', access: 'auth', element: later('Replies') },
-  { path: '/petition-reply-details/:id', access: 'auth', element: later('Reply Detail') },
-  { path: '/petition-reply-parents/:id', access: 'auth', element: later('Replies') },
+  { path: '/petitions', access: 'auth', element: <CaseFilesScreen /> },
+  { path: '/petitions/create', access: 'auth', element: <PetitionFormScreen /> },
+  { path: '/petitions/edit/:id', access: 'auth', element: <PetitionFormScreen /> },
+  { path: '/petitions/:id', access: 'auth', element: <PetitionScreen /> },
+  { path: '/petition-index-details/:id', access: 'auth', element: <DocumentViewerScreen kind="index" /> },
+  { path: '/petition-replies/:id', access: 'auth', element: <RepliesScreen /> },
+  { path: '/petition-reply-details/:id', access: 'auth', element: <DocumentViewerScreen kind="reply" /> },
+  { path: '/petition-reply-parents/:id', access: 'auth', element: <ReplyParentsScreen /> },
   { path: '/all-indexes-details/:petition_id', access: 'auth', element: later('All Annexures') },
-  { path: '/print-pending-cases', access: 'auth', element: later('Pending Cases') },
+  { path: '/print-pending-cases', access: 'auth', element: <PrintPendingCasesScreen /> },
   { path: '/print-order-sheets/:petition_id', access: 'auth', element: later('Print Order Sheets') },
   ...(['order-sheets', 'talbana', 'synopsis', 'naqal-forms'] as const).flatMap((m): AppRoute[] => [
     { path: `/petition-${m}-index/:petition_id/:item_id?`, access: 'auth', element: later(`${m} index`) },

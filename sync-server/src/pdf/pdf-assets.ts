@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { TLoadBytes } from '@lawfirm/shared-types/pdf/index.ts';
 import { nodeFontBytes } from '@lawfirm/shared-types/pdf/node-fonts.ts';
-import { blobPath } from '../uploads/uploads.routes.ts';
+import { blobPath } from '../uploads/blob-store.ts';
 
 /**
  * Bytes for the shared PDF builders on the server: the fonts from node_modules, and a firm's stored files

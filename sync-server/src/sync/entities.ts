@@ -12,12 +12,17 @@ export type Row = Record<string, unknown> & { id: string; company_id: string };
  * Rows of the actor's firm the actor may read: all, none, those where any listed column equals a value, or
  * those of the case files the actor may read (`petition` names the column holding the case file's id).
  */
-export type ReadScope = 'all' | 'none' | { anyOf: { column: string; value: string }[] } | { petition: string };
+export type ReadScope =
+  'all' | 'none' | { anyOf: { column: string; value: string }[] } | { petition: string };
 
 /** The case files an actor may read, worked out once per pull: every one of the firm's, or these ids. */
 export type PetitionAccess = 'all' | ReadonlySet<string>;
 
-export function canReadRow(scope: ReadScope, row: Record<string, unknown>, petitions: PetitionAccess = 'all'): boolean {
+export function canReadRow(
+  scope: ReadScope,
+  row: Record<string, unknown>,
+  petitions: PetitionAccess = 'all',
+): boolean {
   if (scope === 'all') return true;
   if (scope === 'none') return false;
   if ('petition' in scope) return petitions === 'all' || petitions.has(String(row[scope.petition]));

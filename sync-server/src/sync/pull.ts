@@ -38,7 +38,11 @@ const scopeOf = (a: TActor, petitions: PetitionAccess) =>
     a.is_student,
     a.is_client,
     a.is_provider,
-    petitions === 'all' ? 'all' : createHash('sha256').update([...petitions].sort().join(',')).digest('hex'),
+    petitions === 'all'
+      ? 'all'
+      : createHash('sha256')
+          .update([...petitions].sort().join(','))
+          .digest('hex'),
   ]);
 
 function scoped(db: Db, def: EntityDef, actor: TActor, scope: ReadScope, petitions: PetitionAccess) {

@@ -59,8 +59,10 @@ export const usersEntity: EntityDef = {
     cnic: optional,
     moot_institute: optional,
   }),
-  // Admins see the whole firm; everyone else sees their own account (later features widen this, e.g. lawyers).
-  readScope: (a: TActor) => (a.is_admin ? 'all' : { anyOf: [{ column: 'id', value: a.id }] }),
+  // The firm's people: admins, lawyers and staff work with colleagues and clients (lawyer pickers, party
+  // names), so they read every member; students and clients read only their own account.
+  readScope: (a: TActor) =>
+    a.is_student || a.is_client ? { anyOf: [{ column: 'id', value: a.id }] } : 'all',
   // Accounts need a password and an email, so they are created online (POST /api/users, sign-up) as server
   // inserts (sync/system-write.ts).
   canCreate: () => false,

@@ -1,0 +1,71 @@
+import { useMemo } from 'react';
+import type { LocalDb } from '../sync/db.ts';
+import { deleteDocumentLocal } from './caseDocuments.actions.ts';
+import { DESCRIPTION_SUGGESTIONS } from './documents.logic.ts';
+import { DOCUMENT_KINDS, type TDocumentKind } from './kinds.ts';
+import { OrderedTable, type TOrderedColumn } from './OrderedTable.tsx';
+import { useDocuments, type TDocumentRow } from './useCaseDocuments.ts';
+
+/** Same texts and limits as the server (sync-server case-files.entities.ts). */
+const DESCRIPTION_REQUIRED = 'Description field is required.';
+
+function columnsFor(kind: TDocumentKind): TOrderedColumn[] {
+  const cfg = DOCUMENT_KINDS[kind];
+  return [
+    {
+      key: 'document_description',
+      label: 'Description',
+      required: DESCRIPTION_REQUIRED,
+      maxLength: 2000,
+      suggestions: cfg.offerSuggestions ? DESCRIPTION_SUGGESTIONS : undefined,
+      linkTo: (row) => cfg.detailPath(row.id),
+    },
+    { key: 'date', label: 'Date', kind: 'date' },
+    { key: 'annexure', label: 'Annexure', maxLength: 100 },
+    { key: 'page_info', label: 'Page', maxLength: 100 },
+  ];
+}
+
+/**
+ * The one indexed document list (DESIGN §3): a petition's index (kind 'index') or the replies under one
+ * reply heading (kind 'reply', with `parentId`). Columns No., Description (a link to the item's viewer),
+ * Date, Annexure, Page and, for editors, Actions; a bottom row adds an item; rows reorder by drag and drop.
+ */
+export function IndexedDocumentList({
+  kind,
+  petitionId,
+  parentId,
+  canEdit,
+}: {
+  kind: TDocumentKind;
+  petitionId: string;
+  /** The reply heading; required for kind 'reply'. */
+  parentId?: string;
+  canEdit: boolean;
+}) {
+  const cfg = DOCUMENT_KINDS[kind];
+  const scopeId = kind === 'index' ? petitionId : parentId;
+  const rows = useDocuments(kind, scopeId);
+  const columns = useMemo(() => columnsFor(kind), [kind]);
+  const newRowValues = useMemo(
+    () =>
+      kind === 'index' ? { petition_id: petitionId } : { petition_id: petitionId, reply_parent_id: parentId },
+    [kind, petitionId, parentId],
+  );
+  const remove = useMemo(
+    () => (db: LocalDb, row: TDocumentRow) => deleteDocumentLocal(db, kind, row.id),
+    [kind],
+  );
+  if (kind === 'reply' && !parentId) return null;
+  return (
+    <OrderedTable
+      entity={cfg.entity}
+      caption={cfg.caption}
+      columns={columns}
+      rows={rows}
+      canEdit={canEdit}
+      newRowValues={newRowValues}
+      remove={remove}
+    />
+  );
+}

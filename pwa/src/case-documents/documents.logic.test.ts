@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DESCRIPTION_SUGGESTIONS,
+  filterSuggestions,
+  moveItem,
+  neighbours,
+  nextDisplayOrder,
+  reorderChanges,
+  sortByOrder,
+  titleFromFileName,
+  annexureLabel,
+} from './documents.logic.ts';
+import { DATE_INVALID, draftOf, validateDraft, valuesOf, type TField } from './fields.ts';
+
+describe('description suggestions', () => {
+  it('offers the suggestions that start with the typed text, ignoring case', () => {
+    expect(filterSuggestions('app', DESCRIPTION_SUGGESTIONS)).toEqual([
+      'Application for stay cm',
+      'Application for Exemption',
+    ]);
+    expect(filterSuggestions('  POWER', DESCRIPTION_SUGGESTIONS)).toEqual(['Power of Attorney']);
+  });
+  it('matches by prefix only, not anywhere in the text', () => {
+    expect(filterSuggestions('Attorney', DESCRIPTION_SUGGESTIONS)).toEqual([]);
+    expect(filterSuggestions('stay', DESCRIPTION_SUGGESTIONS)).toEqual([]);
+  });
+  it('offers nothing for an empty field or a text that already is the only match', () => {
+    expect(filterSuggestions('', DESCRIPTION_SUGGESTIONS)).toEqual([]);
+    expect(filterSuggestions('   ', DESCRIPTION_SUGGESTIONS)).toEqual([]);
+    expect(filterSuggestions('power of attorney', DESCRIPTION_SUGGESTIONS)).toEqual([]);
+  });
+});
+
+const rows = (...orders: (number | null)[]) =>
+  orders.map((display_order, i) => ({ id: `0190-${String(i).padStart(4, '0')}`, display_order }));
+
+describe('ordering', () => {
+  it('sorts by display order, then by id (creation time) for equal orders', () => {
+    const list = [
+      { id: 'c', display_order: 1 },
+      { id: 'b', display_order: 0 },
+      { id: 'a', display_order: 1 },
+      { id: 'd', display_order: null },
+    ];
+    expect(sortByOrder(list).map((r) => r.id)).toEqual(['b', 'd', 'a', 'c']);
+  });
+  it('puts a new row after the last one', () => {
+    expect(nextDisplayOrder([])).toBe(1);
+    expect(nextDisplayOrder(rows(3, 1, 7))).toBe(8);
+  });
+  it('moves one item within a list', () => {
+    expect(moveItem(['a', 'b', 'c', 'd'], 0, 2)).toEqual(['b', 'c', 'a', 'd']);
+    expect(moveItem(['a', 'b', 'c', 'd'], 3, 1)).toEqual(['a', 'd', 'b', 'c']);
+    expect(moveItem(['a', 'b'], 0, 5)).toEqual(['a', 'b']);
+  });
+});
+
+describe('reorder -> new display orders', () => {
+  it('writes only the rows whose position number changed', () => {
+    const list = rows(1, 2, 3, 4);
+    // Dragging the first row below the third: rows 2 and 3 move up, row 1 takes 3, row 4 stays.
+    expect(reorderChanges(list, 0, 2)).toEqual([
+      { id: list[1]?.id, display_order: 1 },
+      { id: list[2]?.id, display_order: 2 },
+      { id: list[0]?.id, display_order: 3 },
+    ]);
+  });
+  it('moving up by one (the keyboard button) swaps two rows', () => {
+    const list = rows(1, 2, 3);
+    expect(reorderChanges(list, 2, 1)).toEqual([
+      { id: list[2]?.id, display_order: 2 },
+      { id: list[1]?.id, display_order: 3 },
+    ]);
+  });
+  it('numbers rows that shared an order (REST defaults of 0) so the new order holds', () => {
+    const list = rows(0, 0, 0);
+    expect(reorderChanges(list, 2, 0)).toEqual([
+      { id: list[2]?.id, display_order: 1 },
+      { id: list[0]?.id, display_order: 2 },
+      { id: list[1]?.id, display_order: 3 },
+    ]);
+  });
+  it('writes nothing for a drop on the same row', () => {
+    expect(reorderChanges(rows(1, 2), 1, 1)).toEqual([]);
+  });
+});
+
+describe('previous / next', () => {
+  const list = rows(1, 2, 3);
+  it('gives the neighbours in display order', () => {
+    expect(neighbours(list, list[1]!.id)).toEqual({ previous: list[0]!.id, next: list[2]!.id });
+  });
+  it('has no previous on the first and no next on the last', () => {
+    expect(neighbours(list, list[0]!.id)).toEqual({ previous: null, next: list[1]!.id });
+    expect(neighbours(list, list[2]!.id)).toEqual({ previous: list[1]!.id, next: null });
+  });
+  it('has neither for an item not in the list (deleted meanwhile)', () => {
+    expect(neighbours(list, 'gone')).toEqual({ previous: null, next: null });
+  });
+  it('follows a reorder', () => {
+    const moved = sortByOrder(
+      list.map((r) => ({
+        ...r,
+        display_order:
+          reorderChanges(list, 2, 0).find((c) => c.id === r.id)?.display_order ?? r.display_order,
+      })),
+    );
+    expect(neighbours(moved, list[0]!.id)).toEqual({ previous: list[2]!.id, next: list[1]!.id });
+  });
+});
+
+describe('attachment titles', () => {
+  it('is the file name without its extension', () => {
+    expect(titleFromFileName('Scan 1.jpg')).toBe('Scan 1');
+    expect(titleFromFileName('Order 12.3.2024.pdf')).toBe('Order 12.3.2024');
+    expect(titleFromFileName('.hidden')).toBe('.hidden');
+    expect(titleFromFileName('C:\\fakepath\\Affidavit.docx')).toBe('Affidavit');
+  });
+});
+
+describe('annexure labels', () => {
+  it('names a bare letter as an annexure and keeps a full name', () => {
+    expect(annexureLabel('A')).toBe('Annexure A');
+    expect(annexureLabel(' Annex-B ')).toBe('Annex-B');
+    expect(annexureLabel('annexure C')).toBe('annexure C');
+  });
+});
+
+describe('row fields', () => {
+  const fields: TField[] = [
+    { key: 'document_description', label: 'Description', required: 'Description field is required.' },
+    { key: 'date', label: 'Date', kind: 'date' },
+    { key: 'page_info', label: 'Page', maxLength: 5 },
+    { key: 'display_order', label: 'Display Order', kind: 'number' },
+  ];
+  it('requires the description and a real date', () => {
+    expect(validateDraft(fields, { document_description: ' ', date: '31/02/2026' })).toEqual({
+      document_description: 'Description field is required.',
+      date: DATE_INVALID,
+    });
+    expect(validateDraft(fields, { document_description: 'x', page_info: '123456' }).page_info).toMatch(
+      /greater than 5/,
+    );
+  });
+  it('reads dates as dd/mm/yyyy and stores them as ISO dates, empty fields as null', () => {
+    const row = { document_description: 'Power of Attorney', date: '2026-03-01', page_info: null };
+    const draft = draftOf(fields, row);
+    expect(draft).toEqual({
+      document_description: 'Power of Attorney',
+      date: '01/03/2026',
+      page_info: '',
+      display_order: '',
+    });
+    expect(valuesOf(fields, { ...draft, display_order: '4' })).toEqual({
+      document_description: 'Power of Attorney',
+      date: '2026-03-01',
+      page_info: null,
+      display_order: 4,
+    });
+  });
+});

@@ -1,0 +1,71 @@
+import { useMemo } from 'react';
+import { can } from '@lawfirm/shared-types';
+import { useAuth } from '../auth/AuthContext.tsx';
+import type { TRow } from '../sync/db.ts';
+import { useEntityRow, useEntityRows } from '../sync/hooks.ts';
+import { sortByOrder } from './documents.logic.ts';
+import { DOCUMENT_KINDS, type TDocumentKind } from './kinds.ts';
+
+/** Read hooks of this folder: thin wrappers over the local database (they work the same offline). */
+
+export type TDocumentRow = TRow & {
+  petition_id: string;
+  reply_parent_id?: string | null;
+  document_description: string;
+  date: string | null;
+  annexure: string | null;
+  page_info: string | null;
+  display_order: number;
+};
+export type TReplyParentRow = TRow & { petition_id: string; title: string; display_order: number };
+export type TAttachmentRow = TRow & {
+  petition_id: string;
+  owner_type: string;
+  owner_id: string;
+  sha256: string;
+  file_name: string;
+  mime_type: string;
+  size: number;
+  title: string | null;
+  display_order: number;
+};
+export type TPetitionRow = TRow & { title: string | null; case_no: string | null; year: number | null };
+
+/** Admins and lawyers add, edit, delete and reorder (the server enforces the same: petitions.edit). */
+export const useCanEditCase = (): boolean => can(useAuth().actor, 'petitions.edit');
+export const useCanUpload = (): boolean => can(useAuth().actor, 'attachments.upload');
+
+/** The items of one list in display order: a petition's index, or the replies under one heading. */
+export function useDocuments(kind: TDocumentKind, scopeId: string | undefined): TDocumentRow[] | undefined {
+  const cfg = DOCUMENT_KINDS[kind];
+  const rows = useEntityRows<TDocumentRow>(cfg.entity, { [cfg.scopeField]: scopeId ?? '' });
+  return useMemo(() => rows && sortByOrder(rows), [rows]);
+}
+
+export function useDocument(kind: TDocumentKind, id: string | undefined): TDocumentRow | null | undefined {
+  return useEntityRow<TDocumentRow>(DOCUMENT_KINDS[kind].entity, id);
+}
+
+export function useReplyParents(petitionId: string | undefined): TReplyParentRow[] | undefined {
+  const rows = useEntityRows<TReplyParentRow>('reply_parents', { petition_id: petitionId ?? '' });
+  return useMemo(() => rows && sortByOrder(rows), [rows]);
+}
+
+export const useReplyParent = (id: string | undefined) => useEntityRow<TReplyParentRow>('reply_parents', id);
+export const usePetition = (id: string | undefined) => useEntityRow<TPetitionRow>('petitions', id);
+
+/** The files of one owner (index item, reply, order sheet…) in display order. */
+export function useAttachments(ownerType: string, ownerId: string | undefined): TAttachmentRow[] | undefined {
+  const rows = useEntityRows<TAttachmentRow>('attachments', {
+    owner_type: ownerType,
+    owner_id: ownerId ?? '',
+  });
+  return useMemo(() => rows && sortByOrder(rows), [rows]);
+}
+
+/** "12/2026 Test v. State": how a petition is named in headings and breadcrumbs. */
+export function petitionTitle(p: TPetitionRow | null | undefined): string {
+  if (!p) return '';
+  const no = [p.case_no, p.year].filter((x) => x !== null && x !== undefined && x !== '').join('/');
+  return [no, p.title].filter(Boolean).join(' ');
+}

@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { hasLocalFile, readLocalFile } from '../sync/attachments.ts';
+import { useSync } from '../sync/hooks.ts';
+import { useOnline } from '../ui/useOnline.ts';
+import { fetchForOffline } from './fileFetch.ts';
+
+export type TLocalFileState =
+  | { status: 'loading' }
+  | { status: 'ready'; url: string }
+  /** Not on this device and no network: nothing to show until the phone is online. */
+  | { status: 'offline' }
+  | { status: 'error'; message: string; retry: () => void };
+
+export const NOT_DOWNLOADED_MESSAGE = 'Not downloaded yet — connect to load this file.';
+
+/**
+ * An attachment's bytes as an object URL. The device's copy comes first (it opens in a court corridor with
+ * no signal); a file not on the device yet is downloaded for offline reading while online, and shows as
+ * soon as its bytes are stored. The URL is revoked when the component goes, so pages do not leak memory.
+ */
+export function useLocalFile(sha256: string, name: string, mime: string): TLocalFileState {
+  const ctx = useSync();
+  const online = useOnline();
+  const present = useLiveQuery(async () => (ctx ? hasLocalFile(ctx.db, sha256) : undefined), [ctx, sha256]);
+  const [url, setUrl] = useState<{ key: string; url: string } | null>(null);
+  const [failure, setFailure] = useState<{ key: string; message: string } | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const key = `${sha256}|${mime}`;
+  const attemptKey = `${sha256}|${attempt}`;
+
+  useEffect(() => {
+    if (!ctx || !present) return;
+    let alive = true;
+    let made: string | null = null;
+    readLocalFile(ctx.db, sha256).then(
+      (blob) => {
+        if (!alive || !blob) return;
+        // The stored type may be a browser's guess: show it as the type the attachment row gives.
+        made = URL.createObjectURL(blob.type === mime ? blob : blob.slice(0, blob.size, mime));
+        setUrl({ key, url: made });
+      },
+      () => undefined,
+    );
+    return () => {
+      alive = false;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [ctx, present, sha256, mime, key]);
+
+  useEffect(() => {
+    if (!ctx || present !== false || !online) return;
+    let alive = true;
+    fetchForOffline(ctx.engine, sha256, name).catch((e: unknown) => {
+      if (alive) setFailure({ key: attemptKey, message: e instanceof Error ? e.message : String(e) });
+    });
+    return () => {
+      alive = false;
+    };
+  }, [ctx, present, online, sha256, name, attemptKey]);
+
+  if (present && url?.key === key) return { status: 'ready', url: url.url };
+  if (present === false && !online) return { status: 'offline' };
+  if (present === false && failure?.key === attemptKey)
+    return { status: 'error', message: failure.message, retry: () => setAttempt((a) => a + 1) };
+  return { status: 'loading' };
+}
+
+/** Has the server every byte of this file yet? (Files from other devices and from the server have.) */
+export function useFileUploaded(sha256: string): boolean {
+  const ctx = useSync();
+  return (
+    useLiveQuery(
+      async () => (ctx ? ((await ctx.db.files.get(sha256))?.uploaded ?? true) : true),
+      [ctx, sha256],
+    ) ?? true
+  );
+}

@@ -1,0 +1,117 @@
+import { roleFlags, roleNameById } from '@lawfirm/shared-types';
+import type { TPartyRow, TPetitionRow, TUserRow } from './caseFiles.types.ts';
+
+/** Part 1 §9: petitioner names longer than 20 characters show their first 19 and an ellipsis. */
+export const NAMES_MAX = 20;
+
+export function truncateNames(names: string, max = NAMES_MAX): string {
+  return names.length > max ? `${names.slice(0, max - 1)}…` : names;
+}
+
+export type TCaseParties = { petitioners: TPartyRow[]; opponents: TPartyRow[] };
+
+const byOrder = (a: TPartyRow, b: TPartyRow) =>
+  (a.display_order ?? 0) - (b.display_order ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Each case's petitioners and opponents in their display order, grouped in one pass over the parties. */
+export function groupParties(parties: readonly TPartyRow[]): Map<string, TCaseParties> {
+  const map = new Map<string, TCaseParties>();
+  for (const p of parties) {
+    let g = map.get(p.petition_id);
+    if (!g) map.set(p.petition_id, (g = { petitioners: [], opponents: [] }));
+    (p.side === 'opponent' ? g.opponents : g.petitioners).push(p);
+  }
+  for (const g of map.values()) {
+    g.petitioners.sort(byOrder);
+    g.opponents.sort(byOrder);
+  }
+  return map;
+}
+
+export const NO_PARTIES: TCaseParties = { petitioners: [], opponents: [] };
+
+export const namesOf = (parties: readonly TPartyRow[]): string =>
+  parties
+    .map((p) => p.name.trim())
+    .filter(Boolean)
+    .join(', ');
+
+/** 'WP 12/2024': the case type's abbreviation, the case number and the year (each left out when missing). */
+export function caseNumber(abbr: string | null | undefined, caseNo: string, year: number | null | undefined) {
+  const no = year ? `${caseNo}/${year}` : caseNo;
+  return abbr ? `${abbr} ${no}` : no;
+}
+
+/** The petition's standard title (the original `petition_standard_title`): 'WP 12/2024 Ali vs State'. */
+export function standardTitle(p: Pick<TPetitionRow, 'case_no' | 'year' | 'title'>, abbr?: string | null) {
+  return `${caseNumber(abbr, p.case_no, p.year)} ${p.title}`.trim();
+}
+
+export type TPendingCase = {
+  id: string;
+  libraryNo: string;
+  title: string;
+  caseNo: string;
+  court: string;
+};
+
+/**
+ * The Pending Cases list: active cases with a pending tag, by tag in natural order so 'L-2' comes before
+ * 'L-10' as on a library shelf.
+ */
+export function pendingCaseRows(
+  cases: readonly TPetitionRow[],
+  abbrOf: (categoryId: string | null) => string | null,
+  courtOf: (courtId: string | null) => string,
+): TPendingCase[] {
+  return cases
+    .filter((c) => !c.archived && (c.pending_tag ?? '').trim())
+    .map((c) => ({
+      id: c.id,
+      libraryNo: (c.pending_tag ?? '').trim(),
+      title: c.title,
+      caseNo: caseNumber(abbrOf(c.petition_type_id), c.case_no, c.year),
+      court: courtOf(c.court_id),
+    }))
+    .sort(
+      (a, b) =>
+        a.libraryNo.localeCompare(b.libraryNo, undefined, { numeric: true, sensitivity: 'base' }) ||
+        a.caseNo.localeCompare(b.caseNo, undefined, { numeric: true }),
+    );
+}
+
+/** 'Total Petitions' of a lawyer's profile: the cases on this device that list the lawyer. */
+export function lawyerCaseCount(cases: readonly TPetitionRow[], lawyerId: string): number {
+  let n = 0;
+  for (const c of cases) if (c.lawyer_ids?.includes(lawyerId)) n++;
+  return n;
+}
+
+/** Admins and the roles that practise law (partners and associates act as lawyers; moot students do not). */
+export function isFirmLawyer(u: Pick<TUserRow, 'role_id' | 'is_moot_student'>): boolean {
+  const role = roleNameById(u.role_id);
+  return role === 'ADMIN' || roleFlags(role, !!u.is_moot_student).is_lawyer;
+}
+
+export type TLawyerOption = { value: string; label: string };
+
+/**
+ * The lawyers a case may be assigned to. An admin's device holds the whole firm's users; anyone else's holds
+ * only their own row, so there the choice is the lawyers already on the case and the user themself (a name
+ * this device does not know shows as 'Lawyer (not on this device)' rather than disappearing on save).
+ */
+export function lawyerOptions(
+  users: readonly TUserRow[],
+  assigned: readonly string[],
+  me: { id: string; name: string } | null,
+): TLawyerOption[] {
+  const byId = new Map(users.map((u) => [u.id, u]));
+  const out = new Map<string, TLawyerOption>();
+  for (const u of users) if (isFirmLawyer(u) && !u.blocked_at) out.set(u.id, { value: u.id, label: u.name });
+  if (me && !out.has(me.id)) out.set(me.id, { value: me.id, label: byId.get(me.id)?.name ?? me.name });
+  for (const id of assigned)
+    if (!out.has(id)) out.set(id, { value: id, label: byId.get(id)?.name ?? UNKNOWN_LAWYER });
+  return [...out.values()].sort((a, b) => a.label.localeCompare(b.label));
+}
+
+export const UNKNOWN_LAWYER = 'Lawyer (not on this device)';

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import {
+  categoriesForCourt,
+  changedFields,
+  initialValues,
+  petitionValues,
+  validatePetition,
+} from './petitionForm.logic.ts';
+
+describe('the petition form', () => {
+  it('starts a new case in the current year', () => {
+    expect(initialValues(null, 2026)).toMatchObject({ year: '2026', case_no: '', is_moot_case: false });
+  });
+
+  it("shows the server's messages for missing case no and title, and refuses a bad year or date", () => {
+    const v = { ...initialValues(null, 2026), year: '26', institution_date: '31/02/2026' };
+    expect(validatePetition(v)).toEqual({
+      case_no: 'Case No field is required.',
+      title: 'Title field is required.',
+      year: 'The year is not valid.',
+      institution_date: 'The date must be a real date (dd/mm/yyyy).',
+    });
+  });
+
+  it('stores the date as ISO and empty choices as null', () => {
+    const v = {
+      ...initialValues(null, 2026),
+      case_no: ' 12 ',
+      title: 'Ali vs State',
+      institution_date: '05/01/2026',
+    };
+    expect(petitionValues(v, ['l1'])).toEqual({
+      case_no: '12',
+      year: 2026,
+      title: 'Ali vs State',
+      court_id: null,
+      petition_type_id: null,
+      institution_date: '2026-01-05',
+      is_moot_case: false,
+      lawyer_ids: ['l1'],
+    });
+  });
+
+  it('sends only changed fields on an edit (lists by content, 0/1 flags as booleans)', () => {
+    const before = { title: 'A', lawyer_ids: ['x'], is_moot_case: 0, court_id: null };
+    expect(
+      changedFields(before, { title: 'A', lawyer_ids: ['x'], is_moot_case: false, court_id: null }),
+    ).toEqual({});
+    expect(
+      changedFields(before, { title: 'B', lawyer_ids: ['x', 'y'], is_moot_case: true, court_id: 'c' }),
+    ).toEqual({
+      title: 'B',
+      lawyer_ids: ['x', 'y'],
+      is_moot_case: true,
+      court_id: 'c',
+    });
+  });
+
+  it('offers the case categories linked to the chosen court, keeping the saved one', () => {
+    const cats = [{ id: 'wp' }, { id: 'cs' }, { id: 'old' }];
+    const links = [
+      { case_category_id: 'wp', court_id: 'lhc' },
+      { case_category_id: 'cs', court_id: 'civil' },
+    ];
+    expect(categoriesForCourt(cats, links, 'lhc', '').map((c) => c.id)).toEqual(['wp']);
+    expect(categoriesForCourt(cats, links, 'lhc', 'old').map((c) => c.id)).toEqual(['wp', 'old']);
+    expect(categoriesForCourt(cats, links, '', '')).toEqual([]);
+  });
+});

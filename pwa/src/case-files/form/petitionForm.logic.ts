@@ -1,0 +1,85 @@
+import { formatDate, parseDisplayDate } from '@lawfirm/shared-types';
+import type { FieldErrors } from '../../ui/form.tsx';
+import type { TPetitionRow } from '../caseFiles.types.ts';
+
+/** The form's own fields (court, category, lawyers and parties are kept beside them). */
+export type TPetitionValues = {
+  case_no: string;
+  year: string;
+  title: string;
+  court_id: string;
+  petition_type_id: string;
+  institution_date: string;
+  is_moot_case: boolean;
+};
+
+export const CASE_NO_REQUIRED = 'Case No field is required.';
+export const TITLE_REQUIRED = 'Title field is required.';
+export const YEAR_INVALID = 'The year is not valid.';
+export const DATE_INVALID = 'The date must be a real date (dd/mm/yyyy).';
+
+export function initialValues(p: TPetitionRow | null, thisYear: number): TPetitionValues {
+  return {
+    case_no: p?.case_no ?? '',
+    // Part 1 §9: a new case defaults to the current year.
+    year: p ? (p.year ? String(p.year) : '') : String(thisYear),
+    title: p?.title ?? '',
+    court_id: p?.court_id ?? '',
+    petition_type_id: p?.petition_type_id ?? '',
+    institution_date: formatDate(p?.institution_date),
+    is_moot_case: !!p?.is_moot_case,
+  };
+}
+
+/** The same rules as the server's petition schema, with its messages. */
+export function validatePetition(v: TPetitionValues): FieldErrors {
+  const e: FieldErrors = {};
+  if (!v.case_no.trim()) e.case_no = CASE_NO_REQUIRED;
+  else if (v.case_no.trim().length > 50) e.case_no = 'The case no may not be greater than 50 characters.';
+  if (!v.title.trim()) e.title = TITLE_REQUIRED;
+  else if (v.title.trim().length > 500) e.title = 'The title may not be greater than 500 characters.';
+  const y = v.year.trim();
+  if (y && (!/^\d{4}$/.test(y) || Number(y) < 1900 || Number(y) > 2100)) e.year = YEAR_INVALID;
+  if (v.institution_date.trim() && !parseDisplayDate(v.institution_date)) e.institution_date = DATE_INVALID;
+  return e;
+}
+
+/** The stored petition fields of a valid form. */
+export function petitionValues(v: TPetitionValues, lawyerIds: readonly string[]): Record<string, unknown> {
+  return {
+    case_no: v.case_no.trim(),
+    year: v.year.trim() ? Number(v.year) : null,
+    title: v.title.trim(),
+    court_id: v.court_id || null,
+    petition_type_id: v.petition_type_id || null,
+    institution_date: v.institution_date.trim() ? parseDisplayDate(v.institution_date) : null,
+    is_moot_case: v.is_moot_case,
+    lawyer_ids: [...lawyerIds],
+  };
+}
+
+/** Only the fields that differ from the saved row (lists compared by content). */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Record<string, unknown> {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  return Object.fromEntries(
+    Object.entries(after).filter(([k, v]) => {
+      // A flag stored as 0/1 by an older copy equals its boolean.
+      if (typeof v === 'boolean') return !!before[k] !== v;
+      return !same(before[k], v);
+    }),
+  );
+}
+
+/** Case categories offered for a court: those linked to it (plus the saved one, so an edit never loses it). */
+export function categoriesForCourt<T extends { id: string }>(
+  categories: readonly T[],
+  links: readonly { case_category_id: string; court_id: string }[],
+  courtId: string,
+  keep: string,
+): T[] {
+  const linked = new Set(links.filter((l) => l.court_id === courtId).map((l) => l.case_category_id));
+  return categories.filter((c) => linked.has(c.id) || c.id === keep);
+}
