@@ -3,12 +3,36 @@
 // DATABASE_URL_TEST is set), then the end-to-end journeys in headless Chromium when a browser is present.
 // On CI (CI=true) nothing may be skipped.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const skipped = [];
 const results = [];
+const counts = { passed: 0, failed: 0, skipped: 0 };
+const reports = mkdtempSync(join(tmpdir(), 'lf-test-report-'));
+
+/** A vitest run that also writes a JSON report, so the summary can count every test. */
+function vitestArgs(name, extra = []) {
+  return [
+    'vitest',
+    'run',
+    ...extra,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${join(reports, `${name}.json`)}`,
+  ];
+}
+function countReport(name) {
+  const file = join(reports, `${name}.json`);
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  counts.passed += r.numPassedTests ?? 0;
+  counts.failed += r.numFailedTests ?? 0;
+  counts.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+}
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label} ===`);
@@ -27,6 +51,10 @@ function summary() {
   console.log('\n=== Summary ===');
   for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.label} (${r.seconds} s)`);
   for (const s of skipped) console.log(`SKIPPED ${s}`);
+  countReport('unit');
+  countReport('e2e');
+  rmSync(reports, { recursive: true, force: true });
+  console.log(`Tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 }
 
 if (!process.env.DATABASE_URL_TEST) {
@@ -52,7 +80,7 @@ if (!haveChromium) {
 run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 run('format', 'npx', ['prettier', '--check', '.', '--log-level=warn']);
-run('unit and server tests', 'npx', ['vitest', 'run']);
+run('unit and server tests', 'npx', vitestArgs('unit'));
 if (haveChromium) {
   run('build the PWA', 'npx', ['vite', 'build', '--logLevel', 'warn']);
   run(
