@@ -1,3 +1,4 @@
+import { RowEditButtons } from '../ui/RowEditButtons.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { MSG } from '@lawfirm/shared-types';
 import { useSync } from '../sync/hooks.ts';
@@ -178,30 +179,15 @@ function AttachmentRow({
       {canEdit && (
         <td data-label="Actions">
           <div className="row-actions">
-            {ed.editing ? (
-              <>
-                <button
-                  type="button"
-                  className="btn primary"
-                  disabled={ed.saving}
-                  onClick={() => void ed.update()}
-                >
-                  Update
-                </button>
-                <button type="button" className="btn" onClick={ed.cancel}>
-                  Cancel
-                </button>
-              </>
-            ) : (
-              <>
-                <button type="button" className="btn" onClick={ed.start}>
-                  Edit
-                </button>
-                <button type="button" className="btn danger" disabled={busy} onClick={onDelete}>
-                  Delete
-                </button>
-              </>
-            )}
+            <RowEditButtons
+              editing={!!ed.editing}
+              saving={ed.saving}
+              busy={busy}
+              onEdit={ed.start}
+              onUpdate={ed.update}
+              onCancel={ed.cancel}
+              onDelete={onDelete}
+            />
           </div>
         </td>
       )}

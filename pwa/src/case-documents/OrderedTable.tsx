@@ -1,3 +1,4 @@
+import { RowEditButtons } from '../ui/RowEditButtons.tsx';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Link } from 'react-router';
 import { v7 } from 'uuid';
@@ -260,50 +261,36 @@ function OrderedRow<T extends TRow>({
       {canEdit && (
         <td data-label="Actions">
           <div className="row-actions">
-            {ed.editing ? (
-              <>
-                <button
-                  type="button"
-                  className="btn primary"
-                  disabled={ed.saving}
-                  onClick={() => void ed.update()}
-                >
-                  Update
-                </button>
-                <button type="button" className="btn" onClick={ed.cancel}>
-                  Cancel
-                </button>
-              </>
-            ) : (
-              <>
-                <button type="button" className="btn" onClick={ed.start}>
-                  Edit
-                </button>
-                <button type="button" className="btn danger" disabled={busy} onClick={() => onDelete(row)}>
-                  Delete
-                </button>
-                <button
-                  type="button"
-                  className="btn icon"
-                  aria-label="Move up"
-                  title="Move up"
-                  disabled={position === 0}
-                  onClick={() => onMove(position - 1, 'Move up')}
-                >
-                  ↑
-                </button>
-                <button
-                  type="button"
-                  className="btn icon"
-                  aria-label="Move down"
-                  title="Move down"
-                  disabled={position === count - 1}
-                  onClick={() => onMove(position + 1, 'Move down')}
-                >
-                  ↓
-                </button>
-              </>
-            )}
+            <RowEditButtons
+              editing={!!ed.editing}
+              saving={ed.saving}
+              busy={busy}
+              onEdit={ed.start}
+              onUpdate={ed.update}
+              onCancel={ed.cancel}
+              onDelete={() => onDelete(row)}
+            >
+              <button
+                type="button"
+                className="btn icon"
+                aria-label="Move up"
+                title="Move up"
+                disabled={position === 0}
+                onClick={() => onMove(position - 1, 'Move up')}
+              >
+                ↑
+              </button>
+              <button
+                type="button"
+                className="btn icon"
+                aria-label="Move down"
+                title="Move down"
+                disabled={position === count - 1}
+                onClick={() => onMove(position + 1, 'Move down')}
+              >
+                ↓
+              </button>
+            </RowEditButtons>
             {pending && <PendingMark />}
           </div>
         </td>

@@ -1,3 +1,4 @@
+import { RowEditButtons } from './RowEditButtons.tsx';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { v7 } from 'uuid';
 import { MSG } from '@lawfirm/shared-types';
@@ -319,25 +320,15 @@ function InlineRow<T extends TRow>({
       {canEdit && (
         <td data-label="Actions" style={CELL}>
           <div className="row-actions" style={ACTIONS}>
-            {editing ? (
-              <>
-                <button type="button" className="btn primary" disabled={saving} onClick={() => void update()}>
-                  Update
-                </button>
-                <button type="button" className="btn" onClick={cancel}>
-                  Cancel
-                </button>
-              </>
-            ) : (
-              <>
-                <button type="button" className="btn" onClick={start}>
-                  Edit
-                </button>
-                <button type="button" className="btn danger" disabled={busy} onClick={() => onDelete(row)}>
-                  Delete
-                </button>
-              </>
-            )}
+            <RowEditButtons
+              editing={!!editing}
+              saving={saving}
+              busy={busy}
+              onEdit={start}
+              onUpdate={update}
+              onCancel={cancel}
+              onDelete={() => onDelete(row)}
+            />
             {pending && <PendingMark />}
           </div>
         </td>

@@ -27,7 +27,8 @@ type FieldShell = {
   className?: string;
 };
 
-function Shell({
+/** The frame of every field (label, required mark, hint, error under it); custom controls use it as FieldFrame. */
+export function FieldFrame({
   id,
   label,
   error,
@@ -87,9 +88,9 @@ export function TextField(props: InputProps) {
   const id = useId();
   const [shell, { onChange, type = 'text', ...rest }] = splitShell(props);
   return (
-    <Shell id={id} {...shell}>
+    <FieldFrame id={id} {...shell}>
       <input {...rest} {...aria(id, shell)} type={type} onChange={(e) => onChange(e.target.value)} />
-    </Shell>
+    </FieldFrame>
   );
 }
 
@@ -102,7 +103,7 @@ export function PasswordField(props: InputProps) {
   const [shown, setShown] = useState(false);
   const [shell, { onChange, ...rest }] = splitShell(props);
   return (
-    <Shell id={id} {...shell}>
+    <FieldFrame id={id} {...shell}>
       <div className="input-group">
         <input
           {...rest}
@@ -114,7 +115,7 @@ export function PasswordField(props: InputProps) {
           {shown ? 'Hide' : 'Show'}
         </button>
       </div>
-    </Shell>
+    </FieldFrame>
   );
 }
 
@@ -169,9 +170,9 @@ export function TextAreaField(
   const id = useId();
   const [shell, { onChange, ...rest }] = splitShell(props);
   return (
-    <Shell id={id} {...shell}>
+    <FieldFrame id={id} {...shell}>
       <textarea rows={4} {...rest} {...aria(id, shell)} onChange={(e) => onChange(e.target.value)} />
-    </Shell>
+    </FieldFrame>
   );
 }
 
@@ -190,7 +191,7 @@ export function SelectField(
   const id = useId();
   const [shell, { onChange, options, placeholder, ...rest }] = splitShell(props);
   return (
-    <Shell id={id} {...shell}>
+    <FieldFrame id={id} {...shell}>
       <select {...rest} {...aria(id, shell)} onChange={(e) => onChange(e.target.value)}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
@@ -199,7 +200,7 @@ export function SelectField(
           </option>
         ))}
       </select>
-    </Shell>
+    </FieldFrame>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { Combobox, type TComboOption } from './Combobox.tsx';
-import { FieldFrame } from './FieldFrame.tsx';
+import { FieldFrame } from '../../ui/form.tsx';
 
 const SHOWN_MAX = 50;
 

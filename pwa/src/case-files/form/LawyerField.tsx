@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import type { TLawyerOption } from '../caseFiles.logic.ts';
 import { Combobox } from './Combobox.tsx';
-import { FieldFrame } from './FieldFrame.tsx';
+import { FieldFrame } from '../../ui/form.tsx';
 
 /** Lawyer: the chosen lawyers as tags (each with a remove button) and a search box that adds one more. */
 export function LawyerField({

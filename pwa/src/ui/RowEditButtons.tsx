@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+
+/**
+ * The row actions every inline-editable table shares (courts, index items, replies, attachments…):
+ * Edit and Delete in view mode, Update and Cancel in edit mode. `children` adds row-specific buttons
+ * (Move up/down) after Delete.
+ */
+export function RowEditButtons({
+  editing,
+  saving,
+  busy,
+  onEdit,
+  onUpdate,
+  onCancel,
+  onDelete,
+  children,
+}: {
+  editing: boolean;
+  saving: boolean;
+  busy: boolean;
+  onEdit: () => void;
+  onUpdate: () => Promise<unknown> | void;
+  onCancel: () => void;
+  onDelete: () => void;
+  children?: ReactNode;
+}) {
+  if (editing)
+    return (
+      <>
+        <button type="button" className="btn primary" disabled={saving} onClick={() => void onUpdate()}>
+          Update
+        </button>
+        <button type="button" className="btn" onClick={onCancel}>
+          Cancel
+        </button>
+      </>
+    );
+  return (
+    <>
+      <button type="button" className="btn" onClick={onEdit}>
+        Edit
+      </button>
+      <button type="button" className="btn danger" disabled={busy} onClick={onDelete}>
+        Delete
+      </button>
+      {children}
+    </>
+  );
+}
