@@ -5,7 +5,7 @@ import { v7 } from 'uuid';
 import { MSG } from '@lawfirm/shared-types';
 import { putLocal } from '../sync/actions.ts';
 import type { LocalDb, TRow } from '../sync/db.ts';
-import { usePendingFor, useSync } from '../sync/hooks.ts';
+import { usePendingIds, useSync } from '../sync/hooks.ts';
 import { useToast } from '../ui/toast.tsx';
 import { useConfirmedDelete } from '../ui/useConfirmedDelete.tsx';
 import { ListStatusRow } from '../ui/useApiList.tsx';
@@ -65,6 +65,7 @@ export function OrderedTable<T extends TRow>({
 }: TProps<T>) {
   const ctx = useSync();
   const toast = useToast();
+  const pendingIds = usePendingIds(entity);
   const remover = useConfirmedDelete<T>(
     async (row) => {
       if (!ctx) throw new Error('The local database is not open yet.');
@@ -145,6 +146,7 @@ export function OrderedTable<T extends TRow>({
               <OrderedRow
                 key={row.id}
                 entity={entity}
+                pending={pendingIds.has(row.id)}
                 columns={columns}
                 row={row}
                 position={i}
@@ -198,8 +200,10 @@ function OrderedRow<T extends TRow>({
   onMove,
   dragClass,
   dragProps,
+  pending,
 }: {
   entity: string;
+  pending: boolean;
   columns: readonly TOrderedColumn[];
   row: T;
   position: number;
@@ -211,7 +215,6 @@ function OrderedRow<T extends TRow>({
   dragClass: string;
   dragProps: Record<string, (e: DragEvent) => void>;
 }) {
-  const pending = usePendingFor(entity, row.id);
   const ed = useRowEditor(entity, row, columns);
   const draggable = canEdit && !ed.editing;
   return (

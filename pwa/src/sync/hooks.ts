@@ -76,6 +76,22 @@ export function useRejected(): TOutboxEntry[] | undefined {
   }, [ctx]);
 }
 
+/**
+ * The ids of an entity's records with edits the server has not confirmed yet: one query for a whole table,
+ * so a list of hundreds of rows does not run a query per row.
+ */
+export function usePendingIds(entity: string): ReadonlySet<string> {
+  const ctx = useSync();
+  return (
+    useLiveQuery(async () => {
+      if (!ctx) return new Set<string>();
+      const pending = await ctx.db.outbox.where('status').equals('pending').toArray();
+      return new Set(pending.filter((e) => e.entity === entity).map((e) => e.rowId));
+    }, [ctx, entity]) ?? EMPTY
+  );
+}
+const EMPTY: ReadonlySet<string> = new Set();
+
 /** Has this record edits the server has not confirmed yet? (A "not synced yet" mark on a screen.) */
 export function usePendingFor(entity: string, id: string | undefined): boolean {
   const ctx = useSync();
