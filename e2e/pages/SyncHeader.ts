@@ -19,6 +19,10 @@ export class SyncHeader {
       ? this.status().getByText(/^\d+ pending$/)
       : this.status().getByText(`${n} pending`, { exact: true });
   }
+  /** 'Uploading i/n': attachment bytes on their way to the server (after the pending rows were sent). */
+  uploading() {
+    return this.status().getByText(/^Uploading \d+\/\d+$/);
+  }
   /** The 'N conflict(s)' link to /conflicts. */
   conflicts(n?: number) {
     return n === undefined

@@ -4,6 +4,7 @@ import { PendingMark } from './OrderedTable.tsx';
 import type { TAttachmentRow } from './useCaseDocuments.ts';
 import {
   NOT_DOWNLOADED_MESSAGE,
+  NOT_UPLOADED_MESSAGE,
   useFileUploaded,
   useLocalFile,
   type TLocalFileState,
@@ -26,6 +27,12 @@ export function FileStatus({ file }: { file: Exclude<TLocalFileState, { status: 
       </p>
     );
   if (file.status === 'offline') return <p className="file-status">{NOT_DOWNLOADED_MESSAGE}</p>;
+  if (file.status === 'waiting')
+    return (
+      <p className="file-status" role="status">
+        {NOT_UPLOADED_MESSAGE}
+      </p>
+    );
   return (
     <p className="file-status" role="alert">
       Could not load this file: {file.message}{' '}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { hasLocalFile, readLocalFile } from '../sync/attachments.ts';
 import { useSync } from '../sync/hooks.ts';
+import { HttpStatusError } from '../sync/http.ts';
 import { useOnline } from '../ui/useOnline.ts';
 import { fetchForOffline } from './fileFetch.ts';
 
@@ -10,9 +11,16 @@ export type TLocalFileState =
   | { status: 'ready'; url: string }
   /** Not on this device and no network: nothing to show until the phone is online. */
   | { status: 'offline' }
+  /** The server has the row but not the bytes yet (another device is still uploading): asked again shortly. */
+  | { status: 'waiting' }
   | { status: 'error'; message: string; retry: () => void };
 
 export const NOT_DOWNLOADED_MESSAGE = 'Not downloaded yet — connect to load this file.';
+export const NOT_UPLOADED_MESSAGE =
+  'Not uploaded yet — it shows here once the device that added it has sent it.';
+
+/** Waits before asking the server again for bytes another device is still sending (then every 30 s). */
+const WAIT_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
 
 /**
  * An attachment's bytes as an object URL. The device's copy comes first (it opens in a court corridor with
@@ -25,6 +33,8 @@ export function useLocalFile(sha256: string, name: string, mime: string): TLocal
   const present = useLiveQuery(async () => (ctx ? hasLocalFile(ctx.db, sha256) : undefined), [ctx, sha256]);
   const [url, setUrl] = useState<{ key: string; url: string } | null>(null);
   const [failure, setFailure] = useState<{ key: string; message: string } | null>(null);
+  // The sha256 the server answered 404 for: its attachment row arrived before its bytes.
+  const [waiting, setWaiting] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const key = `${sha256}|${mime}`;
   const attemptKey = `${sha256}|${attempt}`;
@@ -51,18 +61,30 @@ export function useLocalFile(sha256: string, name: string, mime: string): TLocal
   useEffect(() => {
     if (!ctx || present !== false || !online) return;
     let alive = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     fetchForOffline(ctx.engine, sha256, name).catch((e: unknown) => {
-      if (alive) setFailure({ key: attemptKey, message: e instanceof Error ? e.message : String(e) });
+      if (!alive) return;
+      // Rows are pushed before their files are uploaded: a file the server does not have yet is on its way,
+      // not an error. Ask again later, without a Retry the user would have to find.
+      if (e instanceof HttpStatusError && e.status === 404) {
+        setWaiting(sha256);
+        timer = setTimeout(() => setAttempt((a) => a + 1), WAIT_MS[Math.min(attempt, WAIT_MS.length - 1)]);
+        return;
+      }
+      setWaiting(null);
+      setFailure({ key: attemptKey, message: e instanceof Error ? e.message : String(e) });
     });
     return () => {
       alive = false;
+      clearTimeout(timer);
     };
-  }, [ctx, present, online, sha256, name, attemptKey]);
+  }, [ctx, present, online, sha256, name, attemptKey, attempt]);
 
   if (present && url?.key === key) return { status: 'ready', url: url.url };
   if (present === false && !online) return { status: 'offline' };
   if (present === false && failure?.key === attemptKey)
     return { status: 'error', message: failure.message, retry: () => setAttempt((a) => a + 1) };
+  if (present === false && waiting === sha256) return { status: 'waiting' };
   return { status: 'loading' };
 }
 
