@@ -86,7 +86,7 @@ if (haveChromium) {
   run(
     'end-to-end journeys (headless Chromium)',
     'npx',
-    ['vitest', 'run', '--config', 'vitest.e2e.config.ts'],
+    vitestArgs('e2e', ['--config', 'vitest.e2e.config.ts']),
     { CHROMIUM_PATH: chromium },
   );
 }

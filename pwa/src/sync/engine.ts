@@ -104,12 +104,38 @@ export class SyncEngine {
     else await fn();
   }
 
+  private uploading: Promise<void> | null = null;
+
+  /**
+   * Attachment bytes go up beside the sync cycle, not inside it: a large photo on a slow line must not hold
+   * back the hearing date typed after it. One upload run at a time; a run that ends with more to send (a
+   * file added meanwhile) starts again.
+   */
+  private uploadInBackground(): void {
+    if (this.uploading) {
+      this.uploadAgain = true;
+      return;
+    }
+    this.uploadAgain = false;
+    this.uploading = uploadPending(this.db, {
+      ...this.http,
+      onProgress: (uploading) => this.set({ uploading }),
+    })
+      .then(() => undefined)
+      .catch(() => undefined)
+      .finally(() => {
+        this.uploading = null;
+        if (this.uploadAgain && this.started) this.uploadInBackground();
+      });
+  }
+  private uploadAgain = false;
+
   private async cycle(): Promise<void> {
     this.set({ syncing: true });
     try {
       const complete = await this.push();
       await this.pull();
-      await uploadPending(this.db, { ...this.http, onProgress: (uploading) => this.set({ uploading }) });
+      this.uploadInBackground();
       const lastSyncAt = new Date().toISOString();
       await setMeta(this.db, 'lastSyncAt', lastSyncAt);
       this.failures = 0;
@@ -298,6 +324,7 @@ export class SyncEngine {
     this.counts?.unsubscribe();
     this.counts = null;
     await this.running;
+    await this.uploading;
   }
 
   /** Downloads a server file so it opens offline later. */
