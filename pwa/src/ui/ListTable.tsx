@@ -10,16 +10,20 @@ export function ListTable({
   columns,
   loading,
   empty,
+  emptyText,
+  className,
   children,
 }: {
   columns: readonly string[];
   loading: boolean;
   empty: boolean;
+  emptyText?: string;
+  className?: string;
   children: ReactNode;
 }) {
   return (
     <div className="table-scroll">
-      <table className="table stack">
+      <table className={`table stack${className ? ` ${className}` : ''}`}>
         <thead>
           <tr>
             {columns.map((c) => (
@@ -30,7 +34,7 @@ export function ListTable({
           </tr>
         </thead>
         <tbody>
-          <ListStatusRow loading={loading} empty={empty} colSpan={columns.length} />
+          <ListStatusRow loading={loading} empty={empty} colSpan={columns.length} emptyText={emptyText} />
           {!loading && children}
         </tbody>
       </table>

@@ -67,16 +67,18 @@ export function ListStatusRow({
   loading,
   empty,
   colSpan,
+  emptyText = 'No Records found.',
 }: {
   loading: boolean;
   empty: boolean;
   colSpan: number;
+  emptyText?: string;
 }) {
   if (!loading && !empty) return null;
   return (
     <tr>
       <td colSpan={colSpan} role="status">
-        {loading ? 'Loading....' : 'No Records found.'}
+        {loading ? 'Loading....' : emptyText}
       </td>
     </tr>
   );
