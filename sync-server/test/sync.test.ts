@@ -223,6 +223,31 @@ describeEachDb('sync push and pull', (kind) => {
     expect(stolen.statusCode).toBe(409);
   });
 
+  it('an approval pushed from a device sends the same approval mail as the REST call, once', async () => {
+    const pending = await insertUser(t, { role: 'ASSOCIATE', approved: false, name: 'Pending Associate' });
+    const c = `ap-${newId()}`;
+    const approve = {
+      id: 1,
+      name: 'put',
+      args: { entity: 'users', id: pending.id, values: { is_approved: true } },
+    };
+    expect((await pushAs(admin, c, [approve])).results).toEqual([{ id: 1, status: 'applied' }]);
+    await pushAs(admin, c, [approve]);
+    const mails = await t.app.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', pending.email)
+      .execute();
+    expect(mails.map((m) => m.subject)).toEqual(['Your account is approved']);
+    expect(mails[0]!.body_text).toContain('/login');
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: pending.email, password: pending.password },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
   it('a write over the documented REST calls pokes the firm’s devices, and a read does not', async () => {
     let pokes = 0;
     const stop = t.app.pokes.subscribe(t.providerId, () => (pokes += 1));

@@ -3,6 +3,13 @@ import { can, MSG, type TActor } from '@lawfirm/shared-types';
 import type { Database } from '../db/schema.ts';
 import type { Db } from '../db/connect.ts';
 
+/** What a write may do beyond the database, inside its transaction (a device's push: mails the REST calls send themselves). */
+export type WriteEffects = {
+  mail: (trx: Db, mail: { companyId: string; to: string; subject: string; text: string }) => Promise<void>;
+  /** Where the firm's people sign in, for links in mails. */
+  loginUrl: string;
+};
+
 /** How a column travels: flags are 0/1 in the database and booleans on the wire; JSON is text in the database. */
 export type Codec = 'text' | 'int' | 'bool' | 'json';
 
@@ -53,7 +60,14 @@ export type EntityDef = {
   /** Extra rules that need the database (unique emails…); answers a message to refuse with, or null. */
   check?: (trx: Db, actor: TActor, row: Row, changed: string[]) => Promise<string | null>;
   /** Side effects of a change (approval stamps, ending sessions), inside the same transaction. */
-  afterWrite?: (trx: Db, actor: TActor, before: Row | null, after: Row, changed: string[]) => Promise<void>;
+  afterWrite?: (
+    trx: Db,
+    actor: TActor,
+    before: Row | null,
+    after: Row,
+    changed: string[],
+    effects?: WriteEffects,
+  ) => Promise<void>;
 };
 
 const title = z.string({ error: MSG.titleRequired }).trim().min(1, { error: MSG.titleRequired }).max(255);

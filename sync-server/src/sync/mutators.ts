@@ -8,7 +8,7 @@ import {
 } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { resolveConflict } from './conflicts.ts';
-import { entityByName } from './entities.ts';
+import { entityByName, type WriteEffects } from './entities.ts';
 import { deleteRow, MutationRejected, putRow } from './store.ts';
 
 export type MutatorResult = { status: Exclude<TMutationStatus, 'rejected'>; fields?: string[] };
@@ -16,7 +16,7 @@ export type Mutator = (
   trx: Db,
   actor: TActor,
   args: unknown,
-  m: TMutation & { clientId: string },
+  m: TMutation & { clientId: string; effects?: WriteEffects },
 ) => Promise<MutatorResult>;
 
 function entityOf(name: string) {
@@ -36,6 +36,7 @@ const MUTATORS = new Map<string, Mutator>([
         base: m.base ?? {},
         changedAt: m.createdAt,
         writer: m.clientId,
+        effects: m.effects,
       });
       return { status: r.status, fields: r.conflicts };
     },

@@ -4,6 +4,7 @@ import type { Db } from '../db/connect.ts';
 import { nowIso } from '../db/ids.ts';
 import { HttpError } from '../http/errors.ts';
 import { mutatorFor } from './mutators.ts';
+import type { WriteEffects } from './entities.ts';
 import { MutationRejected } from './store.ts';
 
 /** The client row, created on first contact. A client id belongs to one user forever. */
@@ -79,6 +80,7 @@ export async function push(
   clientId: string,
   mutations: TMutation[],
   onChange: () => void,
+  effects?: WriteEffects,
 ): Promise<TPushResponse> {
   const client = await clientRow(db, clientId, actor);
   let last = Number(client.last_mutation_id);
@@ -100,7 +102,11 @@ export async function push(
             await sp.releaseSavepoint('mutation').execute();
             continue;
           }
-          const r = await mutatorFor(m.name)(sp, actor, m.args, { ...m, clientId });
+          const r = await mutatorFor(m.name)(sp, actor, m.args, {
+            ...m,
+            clientId,
+            ...(effects ? { effects } : {}),
+          });
           const res: TMutationResult = {
             id: m.id,
             status: r.status,

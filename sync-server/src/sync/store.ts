@@ -3,7 +3,7 @@ import type { Db } from '../db/connect.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { recordChange } from './change-log.ts';
 import { decodeValue, encodeValue, toWire } from './codec.ts';
-import type { EntityDef, Row } from './entities.ts';
+import type { EntityDef, Row, WriteEffects } from './entities.ts';
 
 /** A mutation that can never succeed (forbidden, invalid): recorded as rejected, kept and shown on the device. */
 export class MutationRejected extends Error {
@@ -23,6 +23,7 @@ export type PutOptions = {
   changedAt?: string;
   /** The device (sync client id) or 'rest:<user id>' writing. */
   writer?: string;
+  effects?: WriteEffects;
 };
 
 const tableOf = (trx: Db, def: EntityDef) => trx.selectFrom(def.table as 'courts').selectAll();
@@ -101,7 +102,7 @@ export async function putRow(
       .values(dbRow as never)
       .execute();
     const row = toWire(def, dbRow);
-    await def.afterWrite?.(trx, actor, null, row, fields);
+    await def.afterWrite?.(trx, actor, null, row, fields, opts.effects);
     return { status: 'applied', row, conflicts: [] };
   }
 
@@ -148,7 +149,7 @@ export async function putRow(
       .where('id', '=', id)
       .execute();
     row = toWire(def, { ...existing, ...set });
-    await def.afterWrite?.(trx, actor, before, row, changed);
+    await def.afterWrite?.(trx, actor, before, row, changed, opts.effects);
   }
   for (const c of conflicts) {
     const cid = newId();

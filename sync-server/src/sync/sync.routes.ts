@@ -15,7 +15,22 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
   app.post('/sync/push', { bodyLimit: 10 * 1024 * 1024 }, async (req) => {
     const { actor } = await req.auth();
     const body = parse(ZPushRequest, req.body);
-    return push(app.db, actor, body.clientId, body.mutations, () => app.pokes.poke(actor.company_id));
+    const answer = await push(
+      app.db,
+      actor,
+      body.clientId,
+      body.mutations,
+      () => app.pokes.poke(actor.company_id),
+      {
+        mail: async (trx, mail) => {
+          await app.mailer.enqueue(mail, trx);
+        },
+        loginUrl: `${app.config.publicUrl ?? `${req.protocol}://${req.host}`}/login`,
+      },
+    );
+    // Mails queued inside the push's transactions go out now rather than at the sender's next round.
+    app.mailer.wake();
+    return answer;
   });
 
   app.get('/sync/pull', async (req) => {

@@ -84,7 +84,7 @@ export const usersEntity: EntityDef = {
       .executeTakeFirst();
     return taken ? MSG.emailTaken : null;
   },
-  afterWrite: async (trx, actor, before, after, changed) => {
+  afterWrite: async (trx, actor, before, after, changed, effects) => {
     if (changed.includes('email'))
       await trx
         .updateTable('users')
@@ -93,6 +93,14 @@ export const usersEntity: EntityDef = {
         .execute();
     if (!changed.includes('is_approved')) return;
     if (after.is_approved) {
+      // Approved from a device: the same mail the REST approval sends (REST calls send theirs themselves).
+      if (effects && !before?.is_approved)
+        await effects.mail(trx, {
+          companyId: after.company_id,
+          to: String(after.email),
+          subject: 'Your account is approved',
+          text: `Dear ${String(after.name)},\n\nYour account is approved. You can now log in at ${effects.loginUrl} with your email ${String(after.email)}.\n`,
+        });
       await trx
         .updateTable('users')
         .set({ approved_at: nowIso(), approved_by: actor.id, blocked_at: null })
