@@ -8,9 +8,9 @@ import { AttachmentPending, AttachmentThumb, attachmentLabel } from './Attachmen
 import { NO_ATTACHMENTS_MESSAGE } from './AttachmentViewer.tsx';
 import { deleteAttachmentsLocal } from './caseDocuments.actions.ts';
 import { FieldInput } from './FieldInput.tsx';
-import type { TField } from './fields.ts';
+import { fieldForm, type TField } from './fields.ts';
 import type { TAttachmentRow } from './useCaseDocuments.ts';
-import { useRowEditor } from './useRowEditor.ts';
+import { useRowEditor } from '../ui/useRowEditor.ts';
 import './case-documents.css';
 
 const FIELDS: readonly TField[] = [
@@ -137,7 +137,7 @@ function AttachmentRow({
   busy: boolean;
   onDelete: () => void;
 }) {
-  const ed = useRowEditor('attachments', a, FIELDS);
+  const ed = useRowEditor('attachments', a, fieldForm(FIELDS));
   const label = attachmentLabel(a);
   return (
     <tr data-row-id={a.id}>

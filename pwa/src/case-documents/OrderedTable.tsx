@@ -15,6 +15,7 @@ import { nextDisplayOrder, reorderChanges } from './documents.logic.ts';
 import {
   emptyDraft,
   fieldText,
+  fieldForm,
   hasErrors,
   validateDraft,
   valuesOf,
@@ -23,7 +24,7 @@ import {
   type TField,
 } from './fields.ts';
 import { FieldInput } from './FieldInput.tsx';
-import { useRowEditor } from './useRowEditor.ts';
+import { useRowEditor } from '../ui/useRowEditor.ts';
 import './case-documents.css';
 
 /**
@@ -215,7 +216,7 @@ function OrderedRow<T extends TRow>({
   dragClass: string;
   dragProps: Record<string, (e: DragEvent) => void>;
 }) {
-  const ed = useRowEditor(entity, row, columns);
+  const ed = useRowEditor(entity, row, fieldForm(columns));
   const draggable = canEdit && !ed.editing;
   return (
     <tr

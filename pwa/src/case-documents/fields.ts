@@ -1,3 +1,4 @@
+import type { TRowForm } from '../ui/useRowEditor.ts';
 import { formatDate, parseDisplayDate } from '@lawfirm/shared-types';
 
 /**
@@ -76,3 +77,10 @@ export function valuesOf(fields: readonly TField[], draft: TDraft): Record<strin
     }),
   );
 }
+
+/** The row-editor form of a field list (see ui/useRowEditor.ts). */
+export const fieldForm = (fields: readonly TField[]): TRowForm => ({
+  draftOf: (row) => draftOf(fields, row),
+  validate: (draft) => validateDraft(fields, draft),
+  valuesOf: (draft) => valuesOf(fields, draft),
+});

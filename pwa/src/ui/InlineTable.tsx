@@ -1,4 +1,5 @@
 import { RowEditButtons } from './RowEditButtons.tsx';
+import { useRowEditor } from './useRowEditor.ts';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { v7 } from 'uuid';
 import { MSG } from '@lawfirm/shared-types';
@@ -239,8 +240,6 @@ const keysFor =
     }
   };
 
-type TEditing = { draft: TDraft; errors: FieldErrors; seen: Record<string, number> | undefined };
-
 function InlineRow<T extends TRow>({
   entity,
   columns,
@@ -256,38 +255,12 @@ function InlineRow<T extends TRow>({
   busy: boolean;
   onDelete: (row: T) => void;
 }) {
-  const ctx = useSync();
-  const toast = useToast();
   const pending = usePendingFor(entity, row.id);
-  const [editing, setEditing] = useState<TEditing | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  const start = () =>
-    setEditing({
-      draft: draftOf(columns, row),
-      errors: {},
-      // The versions the user is editing against: a change pulled meanwhile becomes a conflict, not lost.
-      seen: row.field_versions as Record<string, number> | undefined,
-    });
-  const cancel = () => setEditing(null);
-
-  const update = async () => {
-    if (!editing || !ctx || saving) return;
-    const errors = validateDraft(columns, editing.draft);
-    if (Object.keys(errors).length) return setEditing({ ...editing, errors });
-    const changed = changedValues(row, valuesOf(columns, editing.draft));
-    setSaving(true);
-    try {
-      if (Object.keys(changed).length)
-        await putLocal(ctx.db, entity, row.id, changed, editing.seen ? { seen: editing.seen } : {});
-      setEditing(null);
-      toast.success(MSG.updatedOk);
-    } catch (e) {
-      toast.failed(e);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { editing, saving, start, cancel, setField, update } = useRowEditor(entity, row, {
+    draftOf: (r) => draftOf(columns, r),
+    validate: (draft) => validateDraft(columns, draft),
+    valuesOf: (draft) => valuesOf(columns, draft),
+  });
   const onKey = keysFor(() => void update(), cancel);
 
   const last = columns.length - 1;
@@ -303,13 +276,7 @@ function InlineRow<T extends TRow>({
               error={editing.errors[c.key]}
               autoFocus={i === 0}
               onKeyDown={onKey}
-              onChange={(v) =>
-                setEditing({
-                  ...editing,
-                  draft: { ...editing.draft, [c.key]: v },
-                  errors: { ...editing.errors, [c.key]: undefined },
-                })
-              }
+              onChange={(v) => setField(c.key, v)}
             />
           ) : (
             displayValue(c, row[c.key])
