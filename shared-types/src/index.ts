@@ -13,3 +13,8 @@ export * from './sync/sync.schema.ts';
 export * from './sync/merge.ts';
 export * from './sync/entities.ts';
 export * from './reference-data/reference-data.schema.ts';
+export * from './sync/entity.ts';
+export * from './sync/conflicts.entity.ts';
+export * from './users/users.entity.ts';
+export * from './reference-data/reference-data.entities.ts';
+export * from './case-files/case-files.entities.ts';

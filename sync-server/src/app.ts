@@ -14,6 +14,8 @@ import { registerStatic } from './plugins/static.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerRoutes } from './routes.ts';
 import { createPokeHub, type PokeHub } from './sync/poke.ts';
+import type { SyncRegistry } from './sync/entities.ts';
+import { REGISTRY } from './entities.ts';
 
 declare module 'fastify' {
   // Module augmentation needs an interface.
@@ -24,6 +26,8 @@ declare module 'fastify' {
     dbKind: DbKind;
     mailer: Mailer;
     pokes: PokeHub;
+    /** The synced entities and access sets (sync-server/src/entities.ts). */
+    registry: SyncRegistry;
   }
 }
 
@@ -42,6 +46,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
+  app.decorate('registry', REGISTRY);
   app.decorate('mailer', createMailer(database.db, config));
   app.decorate('pokes', await createPokeHub(database.kind === 'postgres' ? config.databaseUrl : null));
   app.addHook('onClose', async () => {

@@ -12,7 +12,6 @@ import { syncRoutes } from './sync/sync.routes.ts';
 import { uploadsRoutes } from './uploads/uploads.routes.ts';
 import { caseFilesRoutes } from './case-files/case-files.routes.ts';
 import { pdfRoutes } from './pdf/pdf.routes.ts';
-import './sync/registry.ts';
 
 /** Every feature's routes; each feature folder owns its own file. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {

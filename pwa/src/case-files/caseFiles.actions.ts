@@ -53,8 +53,8 @@ export async function setArchivedLocal(db: LocalDb, petition: TPetitionRow, arch
 }
 
 /**
- * Deletes the case file itself. Its documents stay on the server (and this device) but can no longer be
- * reached from any screen; removing them with it is the server's cascade, not one mutation per document.
+ * Deletes the case file and, through the shared relations, everything in it: one mutation; the device hides
+ * its documents at once and the server tombstones them in the same transaction as the case file.
  */
 export async function deletePetitionLocal(db: LocalDb, id: string) {
   await deleteLocal(db, 'petitions', id);

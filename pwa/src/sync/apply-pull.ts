@@ -1,6 +1,6 @@
 import { Dexie } from 'dexie';
 import type { TMutationResult, TPullResponse } from '@lawfirm/shared-types';
-import { getMeta, rowKey, setMeta, type LocalDb, type TRow } from './db.ts';
+import { getMeta, rowKey, setMeta, shadowOf, type LocalDb, type TRow } from './db.ts';
 import { keysOf, pendingEntries, rebase, syncTables } from './rebase.ts';
 
 /** The server sends at most this many results per pull (sync-server/src/sync/pull.ts). */
@@ -80,7 +80,7 @@ export async function applyPullPage(db: LocalDb, page: TPullResponse, sentCursor
       for (const k of await keysOf(db, await pendingEntries(db))) touched.add(k);
     }
     const puts = page.changes.filter((c) => c.row);
-    await db.shadow.bulkPut(puts.map((c) => ({ entity: c.entity, id: c.id, row: c.row as TRow })));
+    await db.shadow.bulkPut(puts.map((c) => shadowOf(c.entity, c.row as TRow)));
     await db.shadow.bulkDelete(
       page.changes.filter((c) => !c.row).map((c): [string, string] => [c.entity, c.id]),
     );

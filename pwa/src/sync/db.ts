@@ -1,11 +1,14 @@
 import { Dexie, type Table } from 'dexie';
-import { CLIENT_ENTITIES, type TEntityName } from '@lawfirm/shared-types';
+import { CLIENT_ENTITIES, entityDecl, parentsOf, type TEntityName } from '@lawfirm/shared-types';
 
 /** A synced row as a screen reads it: the server's fields (with version, field_versions…) plus pending edits. */
 export type TRow = Record<string, unknown> & { id: string };
 
-/** The last copy of a row the server sent: the base every pending edit is re-applied on (rebase). */
-export type TShadowRow = { entity: string; id: string; row: TRow };
+/**
+ * The last copy of a row the server sent: the base every pending edit is re-applied on (rebase). `links` are
+ * the row keys of the rows it hangs off (its case file, heading, owner), so a local delete finds its children.
+ */
+export type TShadowRow = { entity: string; id: string; row: TRow; links?: string[] };
 
 export type TOutboxStatus = 'pending' | 'rejected' | 'conflict';
 export type TOutboxEntry = {
@@ -64,10 +67,10 @@ export type TLocalFile = {
  * a fresh snapshot that fills any new entity table (the server sends `reset`; the outbox is kept). Declare an
  * older `db.version(n)` again only if data must be transformed, with its own `.upgrade()`.
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export const LOCAL_TABLES = {
-  shadow: '[entity+id]',
+  shadow: '[entity+id], *links',
   outbox: '++seq, &id, status, [entity+rowId]',
   meta: 'key',
   blobs: '[sha256+index]',
@@ -146,6 +149,13 @@ export async function clientIdOf(db: LocalDb): Promise<string> {
 
 /** Stable string key of one record, for sets and maps. */
 export const rowKey = (entity: string, id: string): string => `${entity}\u0000${id}`;
+
+/** The shadow copy of a row the server sent, linked to the rows it hangs off (the shared declarations). */
+export function shadowOf(entity: string, row: TRow): TShadowRow {
+  const decl = entityDecl(entity);
+  const links = decl ? parentsOf(decl, row).map(([e, id]) => rowKey(e, id)) : [];
+  return { entity, id: row.id, row, links };
+}
 export const splitRowKey = (key: string): [string, string] => {
   const i = key.indexOf('\u0000');
   return [key.slice(0, i), key.slice(i + 1)];

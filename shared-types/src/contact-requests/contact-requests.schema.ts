@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../common/messages.ts';
 import { email, optionalText, requiredText } from '../common/validation.ts';
+import { defineEntity } from '../sync/entity.ts';
 
 /** POST /api/contact_requests (part 1 §5): subject optional. */
 export const ZContactRequestInput = z.object({
@@ -18,3 +19,20 @@ export type TContactRequest = {
   message: string;
   created_at: string;
 };
+
+/** Visitors create these through the public form (REST); admins read and delete them on any device. */
+export const contactRequestsDecl = defineEntity({
+  name: 'contact_requests',
+  columns: {
+    id: 'text',
+    company_id: 'text',
+    name: 'text',
+    email: 'text',
+    subject: 'text',
+    message: 'text',
+    created_at: 'text',
+  },
+  writable: [],
+  schema: z.object({}),
+  indexes: ['created_at'],
+});

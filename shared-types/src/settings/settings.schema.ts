@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText, phone } from '../common/validation.ts';
+import { defineEntity, type Codec } from '../sync/entity.ts';
 
 /** Every settings field of part 3 §3. */
 export const SETTINGS_FIELDS = [
@@ -69,3 +70,17 @@ export type TSettings = {
   [K in (typeof SETTINGS_FIELDS)[number]]: K extends 'additionalemails' ? string[] : string | null;
 };
 export type TPublicSettings = Pick<TSettings, (typeof PUBLIC_SETTINGS_FIELDS)[number]>;
+
+/** One settings row per firm; every member reads it (site name, phone), admins edit it. */
+export const settingsDecl = defineEntity({
+  name: 'settings',
+  columns: {
+    id: 'text',
+    company_id: 'text',
+    ...Object.fromEntries(
+      SETTINGS_FIELDS.map((f): [string, Codec] => [f, f === 'additionalemails' ? 'json' : 'text']),
+    ),
+  },
+  writable: [...SETTINGS_FIELDS],
+  schema: ZSettingsInput,
+});

@@ -1,25 +1,69 @@
+import {
+  caseCategoriesDecl,
+  caseCategoryCourtsDecl,
+  courtsDecl,
+} from '../reference-data/reference-data.entities.ts';
+import {
+  limitationArticlesDecl,
+  moduleTypesDecl,
+  statutesDecl,
+} from '../reference-data/reference-data.entities.ts';
+import {
+  attachmentsDecl,
+  orderSheetsDecl,
+  petitionIndexDecl,
+  petitionPartiesDecl,
+  petitionsDecl,
+  repliesDecl,
+  replyParentsDecl,
+} from '../case-files/case-files.entities.ts';
+import { contactRequestsDecl } from '../contact-requests/contact-requests.schema.ts';
+import { settingsDecl } from '../settings/settings.schema.ts';
+import { usersDecl } from '../users/users.entity.ts';
+import { conflictsDecl } from './conflicts.entity.ts';
+import { dexieSpec, fixedColumns, relationTable, type TEntityDecl } from './entity.ts';
+
 /**
- * The synced entities as devices store them: Dexie index specs per table (primary key first). The server
- * declares the same names in sync-server/src/sync/entities.ts; a name here and there is one entity.
+ * THE list of synced entities, explicit and in the order a first sync sends them (reference data before the
+ * rows that point at it). The server pairs each with its policy (sync-server/src/entities.ts) and the device
+ * builds its Dexie tables from it. A device's pull cursor names entities, never positions in this list, so
+ * adding an entity anywhere in it never moves a device's place in a first sync.
  */
-export const CLIENT_ENTITIES = {
-  courts: 'id, title',
-  case_categories: 'id, title',
-  case_category_courts: 'id, case_category_id, court_id',
-  module_types: 'id, module_id, [module_id+display_order]',
-  statutes: 'id, display_order',
-  limitation_articles: 'id, case_kind, display_order',
-  settings: 'id',
-  users: 'id, email, role_id, created_at',
-  contact_requests: 'id, created_at',
-  petitions: 'id, archived, court_id, year, case_no, pending_tag, is_moot_case',
-  petition_parties: 'id, petition_id, user_id, name',
-  petition_index: 'id, petition_id, [petition_id+display_order]',
-  reply_parents: 'id, petition_id',
-  replies: 'id, petition_id, reply_parent_id',
-  order_sheets: 'id, petition_id, order_sheet_date',
-  attachments: 'id, petition_id, [owner_type+owner_id], sha256',
-  conflicts: 'id, row_id, resolved_at',
-} as const;
-export type TEntityName = keyof typeof CLIENT_ENTITIES;
-export const ENTITY_NAMES = Object.keys(CLIENT_ENTITIES) as TEntityName[];
+export const ENTITY_DECLS = [
+  courtsDecl,
+  caseCategoriesDecl,
+  caseCategoryCourtsDecl,
+  moduleTypesDecl,
+  statutesDecl,
+  limitationArticlesDecl,
+  settingsDecl,
+  usersDecl,
+  contactRequestsDecl,
+  petitionsDecl,
+  petitionPartiesDecl,
+  petitionIndexDecl,
+  replyParentsDecl,
+  repliesDecl,
+  orderSheetsDecl,
+  attachmentsDecl,
+  conflictsDecl,
+] as const satisfies readonly TEntityDecl[];
+
+export type TEntityName = (typeof ENTITY_DECLS)[number]['name'];
+export const ENTITY_NAMES: TEntityName[] = ENTITY_DECLS.map((d) => d.name);
+
+const BY_NAME = new Map<string, TEntityDecl>(ENTITY_DECLS.map((d) => [d.name, d]));
+export const entityDecl = (name: string): TEntityDecl | undefined => BY_NAME.get(name);
+
+/** For each entity, the rows that go when one of its rows goes (parents and owners, from the declarations). */
+export const RELATIONS = relationTable(ENTITY_DECLS);
+export const childRelationsOf = (name: string) => RELATIONS.get(name) ?? [];
+export const fixedColumnsOf = (name: string): string[] => {
+  const d = BY_NAME.get(name);
+  return d ? fixedColumns(d) : [];
+};
+
+/** The synced entities as devices store them: Dexie index specs per table (primary key first). */
+export const CLIENT_ENTITIES = Object.fromEntries(
+  ENTITY_DECLS.map((d) => [d.name, dexieSpec(d)]),
+) as Record<TEntityName, string>;

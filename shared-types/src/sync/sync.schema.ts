@@ -69,7 +69,7 @@ export type TPullResponse = {
 
 export const ZPullQuery = z.object({
   clientId: z.string().min(8).max(64),
-  cursor: z.string().max(100).optional().default(''),
+  cursor: z.string().max(2000).optional().default(''),
   pendingFrom: z.coerce.number().int().nonnegative().optional().default(0),
   limit: z.coerce.number().int().min(1).max(2000).optional().default(500),
 });

@@ -1,13 +1,13 @@
 import type { TActor } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
-import type { PetitionAccess } from '../sync/entities.ts';
+import type { Access } from '../sync/entities.ts';
 
 /**
  * Which case files an actor may read (part 1 §6, issue 4 item 8): admins, lawyers and the firm's staff read
  * every case file of the firm; a student reads the moot cases; a client reads the cases they are a party to.
  * The server decides this from its own rows; a device only ever receives what this allows.
  */
-export async function readablePetitions(db: Db, actor: TActor): Promise<PetitionAccess> {
+export async function readablePetitions(db: Db, actor: TActor): Promise<Access> {
   if (actor.is_admin || actor.is_lawyer || (!actor.is_student && !actor.is_client)) return 'all';
   if (actor.is_student) {
     const rows = await db

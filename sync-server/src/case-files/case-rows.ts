@@ -3,8 +3,9 @@ import { can, type TActor } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { toWire } from '../sync/codec.ts';
-import { entityByName, type EntityDef, type Row } from '../sync/entities.ts';
-import { deleteRow, putRow } from '../sync/store.ts';
+import type { EntityDef, Row } from '../sync/entities.ts';
+import { CASE_ENTITIES } from './case-files.entities.ts';
+import { putRow } from '../sync/store.ts';
 import { canReadPetition } from './access.ts';
 
 /**
@@ -25,7 +26,7 @@ export type CaseTable =
 const loose = (db: Db) => db as unknown as Kysely<any>;
 
 export function caseEntity(table: CaseTable): EntityDef {
-  const def = entityByName(table);
+  const def = CASE_ENTITIES.find((e) => e.name === table);
   if (!def) throw new Error(`${table} is not a synced entity`);
   return def;
 }
@@ -125,30 +126,4 @@ export async function reorderRows(
     if (byId.get(id)!.display_order !== i + 1)
       await putRow(trx, actor, caseEntity(table), id, { display_order: i + 1 });
   }
-}
-
-/** Tombstones the firm's live rows of `table` whose `column` is one of `values`; answers their ids. */
-export async function deleteRowsWhere(
-  trx: Db,
-  actor: TActor,
-  table: CaseTable,
-  column: string,
-  values: readonly string[],
-): Promise<string[]> {
-  const rows = await liveRowsWhere(trx, table, actor.company_id, column, values);
-  for (const r of rows) await deleteRow(trx, actor, caseEntity(table), r.id);
-  return rows.map((r) => r.id);
-}
-
-/** Tombstones the attachments of these owners, so no device keeps files of a document that is gone. */
-export async function deleteAttachmentsOf(
-  trx: Db,
-  actor: TActor,
-  ownerType: string,
-  ownerIds: readonly string[],
-): Promise<void> {
-  const rows = (await liveRowsWhere(trx, 'attachments', actor.company_id, 'owner_id', ownerIds)).filter(
-    (r) => r.owner_type === ownerType,
-  );
-  for (const r of rows) await deleteRow(trx, actor, caseEntity('attachments'), r.id);
 }

@@ -13,7 +13,7 @@ import {
   ZOrderSheetOnDemandInput,
   ZRemoveHearingInput,
 } from './case-files.schema.ts';
-import { caseEntity, deleteAttachmentsOf, findLive, findReadable, requireEditor } from './case-rows.ts';
+import { caseEntity, findLive, findReadable, requireEditor } from './case-rows.ts';
 
 /**
  * "Today" for hearings is the firm's day in Pakistan (UTC+5), not the server's UTC day: at 02:00 in Lahore
@@ -80,7 +80,6 @@ async function removeHearingDate(db: Db, actor: TActor, body: unknown): Promise<
     if (!(await findLive(trx, 'petitions', actor.company_id, data.petition_id))) throw notFound();
     const sheet = (await sheetsOn(trx, actor.company_id, data.petition_id, data.order_sheet_date))[0];
     if (!sheet) throw notFound('No hearing on this date.');
-    await deleteAttachmentsOf(trx, actor, 'PetitonOrderSheet', [sheet.id]);
     await deleteRow(trx, actor, caseEntity('order_sheets'), sheet.id);
   });
 }

@@ -13,7 +13,6 @@ import {
 } from './case-files.schema.ts';
 import {
   caseEntity,
-  deleteAttachmentsOf,
   findLive,
   liveRowsWhere,
   nextDisplayOrder,
@@ -135,7 +134,7 @@ export async function saveIndexedDocument(
   });
 }
 
-/** Deletes a row and its attachments (tombstones every device receives). */
+/** Deletes a row and, through the declared owner relation, its attachments (tombstones every device receives). */
 export async function deleteIndexedDocument(
   db: Db,
   actor: TActor,
@@ -145,7 +144,6 @@ export async function deleteIndexedDocument(
   requireEditor(actor);
   await inTransaction(db, async (trx) => {
     if (!(await findLive(trx, kind.table, actor.company_id, id))) throw notFound();
-    await deleteAttachmentsOf(trx, actor, kind.ownerType, [id]);
     await deleteRow(trx, actor, caseEntity(kind.table), id);
   });
 }

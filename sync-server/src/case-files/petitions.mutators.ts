@@ -11,7 +11,7 @@ import {
   ZToggleArchivedInput,
   type TPartyInput,
 } from './case-files.schema.ts';
-import { caseEntity, deleteRowsWhere, findLive, liveRowsWhere, requireEditor } from './case-rows.ts';
+import { caseEntity, findLive, liveRowsWhere, requireEditor } from './case-rows.ts';
 
 const sent = (body: unknown, key: string) => !!body && typeof body === 'object' && key in body;
 
@@ -79,27 +79,15 @@ export async function savePetition(
   });
 }
 
-/** Tables whose rows belong to one case file through petition_id, deleted with it. */
-const CHILD_TABLES = [
-  'attachments',
-  'petition_parties',
-  'petition_index',
-  'replies',
-  'reply_parents',
-  'order_sheets',
-] as const;
-
 /**
- * rest-contract 14. The case file and everything in it become tombstones in one transaction: a device that
- * reads every case file of the firm would otherwise keep its index, replies and files forever (a tombstone
- * of the petition alone does not reach rows that did not change). The stored file bytes stay: they are
- * content-addressed and may be shared with other attachments.
+ * rest-contract 14. The case file and everything in it become tombstones in one transaction (the declared
+ * relations, the same cascade a device's delete runs). The stored file bytes stay: they are content-addressed
+ * and may be shared with other attachments.
  */
 export async function deletePetition(db: Db, actor: TActor, id: string): Promise<void> {
   requireEditor(actor);
   await inTransaction(db, async (trx) => {
     if (!(await findLive(trx, 'petitions', actor.company_id, id))) throw notFound();
-    for (const t of CHILD_TABLES) await deleteRowsWhere(trx, actor, t, 'petition_id', [id]);
     await deleteRow(trx, actor, petitionsEntity, id);
   });
 }

@@ -10,8 +10,6 @@ import { attachmentsByOwner } from './attachments.repository.ts';
 import { MSG_PETITION_REQUIRED, orderedRows, ZReplyParentInput } from './case-files.schema.ts';
 import {
   caseEntity,
-  deleteAttachmentsOf,
-  deleteRowsWhere,
   findLive,
   findReadable,
   liveRowsWhere,
@@ -60,16 +58,11 @@ async function saveReplyParent(
   });
 }
 
-/** A heading goes with its replies and their files, so no device keeps replies under a heading that is gone. */
+/** A heading goes with its replies and their files (the declared relations cascade). */
 async function deleteReplyParent(db: Db, actor: TActor, id: string): Promise<void> {
   requireEditor(actor);
   await inTransaction(db, async (trx) => {
     if (!(await findLive(trx, 'reply_parents', actor.company_id, id))) throw notFound();
-    const replyIds = (await liveRowsWhere(trx, 'replies', actor.company_id, 'reply_parent_id', [id])).map(
-      (r) => r.id,
-    );
-    await deleteAttachmentsOf(trx, actor, REPLIES.ownerType, replyIds);
-    await deleteRowsWhere(trx, actor, 'replies', 'reply_parent_id', [id]);
     await deleteRow(trx, actor, caseEntity('reply_parents'), id);
   });
 }

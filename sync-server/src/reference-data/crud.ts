@@ -4,7 +4,14 @@ import { can, MSG, type TActor } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { newId } from '../db/ids.ts';
 import { forbidden, HttpError, notFound, parse } from '../http/errors.ts';
-import { entityByName, type EntityDef } from '../sync/entities.ts';
+import type { EntityDef } from '../sync/entities.ts';
+import {
+  caseCategoriesEntity,
+  caseCategoryCourtsEntity,
+  courtsEntity,
+  moduleTypesEntity,
+  statutesEntity,
+} from './reference-data.entities.ts';
 import { deleteRow, MutationRejected, putRow } from '../sync/store.ts';
 import { inTransaction } from '../db/query-helpers.ts';
 
@@ -15,11 +22,14 @@ export type OwnedTable = 'courts' | 'case_categories' | 'case_category_courts' |
 // that loosens it, and every query below still filters by company_id and deleted_at.
 const loose = (db: Db) => db as unknown as Kysely<any>;
 
-export function entityOf(table: OwnedTable): EntityDef {
-  const def = entityByName(table);
-  if (!def) throw new Error(`${table} is not a synced entity`);
-  return def;
-}
+const OWNED: Record<OwnedTable, EntityDef> = {
+  courts: courtsEntity,
+  case_categories: caseCategoriesEntity,
+  case_category_courts: caseCategoryCourtsEntity,
+  module_types: moduleTypesEntity,
+  statutes: statutesEntity,
+};
+export const entityOf = (table: OwnedTable): EntityDef => OWNED[table];
 
 /**
  * Writes go through the sync store, so a change made over REST is logged for every device's next pull and

@@ -3,7 +3,7 @@ import limitationData from './data/limitation-act-1908.json' with { type: 'json'
 import type { Db } from '../db/connect.ts';
 import { newId } from '../db/ids.ts';
 import { insertSeedRows, type SystemRow } from '../sync/system-write.ts';
-import { entityByName } from '../sync/entities.ts';
+import { REGISTRY } from '../entities.ts';
 
 /** Common abbreviations of the cause-list categories (the data ships titles only; admins edit these). */
 export const CATEGORY_ABBREVIATIONS: Record<string, string> = {
@@ -71,7 +71,7 @@ export async function seedReferenceData(db: Db, companyId: string): Promise<void
   if (already) return;
   await db.transaction().execute(async (trx) => {
     const seed = (entity: string, rows: SystemRow[]) =>
-      insertSeedRows(trx, entityByName(entity)!, companyId, rows);
+      insertSeedRows(trx, REGISTRY.byName.get(entity)!, companyId, rows);
     const courts = courtsData.courts.map((title) => ({ id: newId(), title, short_title: null }));
     await seed('courts', courts);
     const categories = courtsData.case_categories.map((title) => ({

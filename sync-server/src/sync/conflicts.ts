@@ -1,37 +1,16 @@
 import { z } from 'zod';
-import { MSG, type TActor } from '@lawfirm/shared-types';
+import { conflictsDecl, MSG, type TActor } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { nowIso } from '../db/ids.ts';
 import { recordChange } from './change-log.ts';
-import { entityByName, registerEntity, type EntityDef } from './entities.ts';
+import { serverEntity, type SyncRegistry } from './entities.ts';
 import { MutationRejected, putRow } from './store.ts';
 
 /**
  * Conflicts are themselves a synced entity, so both devices (and the firm's admins) see the same list and a
  * resolution made on one reaches the other. Devices never write them directly: only 'conflicts.resolve'.
  */
-export const conflictsEntity: EntityDef = {
-  name: 'conflicts',
-  table: 'conflicts',
-  columns: {
-    id: 'text',
-    company_id: 'text',
-    entity: 'text',
-    row_id: 'text',
-    field: 'text',
-    server_value: 'json',
-    server_user_id: 'text',
-    server_user_name: 'text',
-    server_changed_at: 'text',
-    client_value: 'json',
-    client_user_id: 'text',
-    client_user_name: 'text',
-    client_changed_at: 'text',
-    resolved_at: 'text',
-    resolution: 'text',
-  },
-  writable: [],
-  schema: z.object({}),
+export const conflictsEntity = serverEntity(conflictsDecl, {
   readScope: (a) =>
     a.is_admin
       ? 'all'
@@ -44,8 +23,7 @@ export const conflictsEntity: EntityDef = {
   canCreate: () => false,
   canUpdate: () => MSG.forbidden,
   canDelete: () => false,
-};
-registerEntity(conflictsEntity);
+});
 
 export const ZResolve = z.object({ id: z.string().min(1), keep: z.enum(['server', 'client']) });
 
@@ -53,7 +31,12 @@ export const ZResolve = z.object({ id: z.string().min(1), keep: z.enum(['server'
  * Keeps one value of a conflict. Keeping the device's value writes it as a fresh edit over the current value
  * (the person has now seen both); keeping the server's value changes nothing but the conflict.
  */
-export async function resolveConflict(trx: Db, actor: TActor, args: unknown): Promise<void> {
+export async function resolveConflict(
+  trx: Db,
+  registry: SyncRegistry,
+  actor: TActor,
+  args: unknown,
+): Promise<void> {
   const parsed = ZResolve.safeParse(args);
   if (!parsed.success) throw new MutationRejected('The given data was invalid.');
   const { id, keep } = parsed.data;
@@ -62,7 +45,7 @@ export async function resolveConflict(trx: Db, actor: TActor, args: unknown): Pr
   if (!actor.is_admin && c.client_user_id !== actor.id && c.server_user_id !== actor.id)
     throw new MutationRejected(MSG.forbidden, 403);
   if (c.resolved_at) return;
-  const def = entityByName(c.entity);
+  const def = registry.byName.get(c.entity);
   if (!def) throw new MutationRejected(MSG.notFound, 404);
   if (keep === 'client') {
     await putRow(trx, actor, def, c.row_id, {

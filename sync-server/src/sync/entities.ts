@@ -1,7 +1,8 @@
-import { z } from 'zod';
-import { can, MSG, type TActor } from '@lawfirm/shared-types';
+import { ENTITY_DECLS, type TActor, type TEntityDecl, type TEntityName } from '@lawfirm/shared-types';
 import type { Database } from '../db/schema.ts';
 import type { Db } from '../db/connect.ts';
+
+export type { Codec } from '@lawfirm/shared-types';
 
 /** What a write may do beyond the database, inside its transaction (a device's push: mails the REST calls send themselves). */
 export type WriteEffects = {
@@ -10,48 +11,35 @@ export type WriteEffects = {
   loginUrl: string;
 };
 
-/** How a column travels: flags are 0/1 in the database and booleans on the wire; JSON is text in the database. */
-export type Codec = 'text' | 'int' | 'bool' | 'json';
-
 export type Row = Record<string, unknown> & { id: string; company_id: string };
 
 /**
  * Rows of the actor's firm the actor may read: all, none, those where any listed column equals a value, or
- * those of the case files the actor may read (`petition` names the column holding the case file's id).
+ * those whose `column` is in an access set (`set` names one of the registry's access sets, e.g. the case files
+ * the actor may read). The sync layer knows access sets only by name; features provide them.
  */
 export type ReadScope =
-  'all' | 'none' | { anyOf: { column: string; value: string }[] } | { petition: string };
+  'all' | 'none' | { anyOf: { column: string; value: string }[] } | { set: string; column: string };
 
-/** The case files an actor may read, worked out once per pull: every one of the firm's, or these ids. */
-export type PetitionAccess = 'all' | ReadonlySet<string>;
+/** The ids of one access set the actor may read: every row of the firm, or these ids. */
+export type Access = 'all' | ReadonlySet<string>;
+export type AccessSets = Record<string, (db: Db, actor: TActor) => Promise<Access>>;
+/** The access sets worked out once per pull. */
+export type ResolvedAccess = ReadonlyMap<string, Access>;
 
-export function canReadRow(
-  scope: ReadScope,
-  row: Record<string, unknown>,
-  petitions: PetitionAccess = 'all',
-): boolean {
+export function canReadRow(scope: ReadScope, row: Record<string, unknown>, access: ResolvedAccess): boolean {
   if (scope === 'all') return true;
   if (scope === 'none') return false;
-  if ('petition' in scope) return petitions === 'all' || petitions.has(String(row[scope.petition]));
+  if ('set' in scope) {
+    const ids = access.get(scope.set) ?? new Set<string>();
+    return ids === 'all' || ids.has(String(row[scope.column]));
+  }
   return scope.anyOf.some((c) => row[c.column] === c.value);
 }
 
-/**
- * One synced entity, declared once: the sync push/pull, the conflict machinery and the REST routes all work
- * from this declaration, so adding an entity is adding an entry here (plus its migration), not new sync code.
- */
-export type EntityDef = {
-  name: string;
-  table: keyof Database;
-  /** Columns sent to devices, with their codec. Anything else (password hashes…) never leaves the server. */
-  columns: Record<string, Codec>;
-  /** Columns a device may write; the rest are the server's. */
-  writable: readonly string[];
-  /** Validates the whole row after a merge (messages shown to the user when a mutation is rejected). */
-  schema: z.ZodType;
-  /** Values a create starts from. */
-  defaults?: Record<string, unknown>;
-  /** Which rows the actor may read: every row of the firm, none, or those matching a column value. */
+/** Who may do what with an entity's rows, and what a write must also check or do: the server's half of an entity. */
+export type EntityPolicy = {
+  /** Which rows the actor may read. */
   readScope: (actor: TActor) => ReadScope;
   canCreate: (actor: TActor) => boolean;
   /** May the actor change these fields of this row? Answers a message to refuse with, or true. */
@@ -70,98 +58,33 @@ export type EntityDef = {
   ) => Promise<void>;
 };
 
-const title = z.string({ error: MSG.titleRequired }).trim().min(1, { error: MSG.titleRequired }).max(255);
-const optional = z.string().max(2000).nullish();
-const order = z.coerce.number().int().min(0).max(1_000_000).default(0);
+/** One synced entity on the server: the shared declaration (columns, schema, relations) plus its policy. */
+export type EntityDef = TEntityDecl & EntityPolicy & { table: keyof Database };
 
-const everyone = (): 'all' => 'all';
-const manageRef = (a: TActor) => can(a, 'referenceData.manage');
-const refUpdate = (a: TActor): true | string => (manageRef(a) ? true : MSG.forbidden);
-
-/** Reference data every member of a firm reads and its admins edit. */
-function referenceEntity(
-  name: keyof Database,
-  columns: Record<string, Codec>,
-  schema: z.ZodType,
-  defaults: Record<string, unknown> = {},
-): EntityDef {
-  return {
-    name,
-    table: name,
-    columns: { id: 'text', company_id: 'text', ...columns },
-    writable: Object.keys(columns),
-    schema,
-    defaults,
-    readScope: everyone,
-    canCreate: manageRef,
-    canUpdate: refUpdate,
-    canDelete: manageRef,
-  };
+export function serverEntity(decl: TEntityDecl, policy: EntityPolicy): EntityDef {
+  return { ...decl, ...policy, table: decl.name as TEntityName };
 }
+// Every synced entity's table has the entity's name: a declared entity without a table does not compile.
+export const TABLES_EXIST: TEntityName extends keyof Database ? true : never = true;
 
-export const ENTITIES: EntityDef[] = [
-  referenceEntity(
-    'courts',
-    { title: 'text', short_title: 'text' },
-    z.object({ title, short_title: optional }),
-  ),
-  referenceEntity(
-    'case_categories',
-    { title: 'text', abbreviation: 'text' },
-    z.object({ title, abbreviation: z.string().trim().max(50).nullish() }),
-  ),
-  referenceEntity(
-    'case_category_courts',
-    { case_category_id: 'text', court_id: 'text' },
-    z.object({ case_category_id: z.string().min(1), court_id: z.string().min(1) }),
-  ),
-  referenceEntity(
-    'module_types',
-    { module_id: 'int', title: 'text', display_order: 'int' },
-    z.object({
-      module_id: z.coerce
-        .number({ error: 'Module field is required.' })
-        .int()
-        .min(1, { error: 'Module field is required.' })
-        .max(4, { error: 'Module field is required.' }),
-      title,
-      display_order: order,
-    }),
-    { display_order: 0 },
-  ),
-  referenceEntity(
-    'statutes',
-    { title: 'text', display_order: 'int' },
-    z.object({ title, display_order: order }),
-    { display_order: 0 },
-  ),
-  referenceEntity(
-    'limitation_articles',
-    {
-      case_kind: 'text',
-      article: 'text',
-      description: 'text',
-      also_known_as: 'json',
-      period_days: 'int',
-      date_fields: 'json',
-      display_order: 'int',
-    },
-    z.object({
-      case_kind: z.enum(['Appeal', 'Application', 'Review', 'Revision', 'Suit']),
-      article: z.string().max(20).nullish(),
-      description: z.string().trim().min(1).max(2000),
-      also_known_as: z.array(z.string()).default([]),
-      period_days: z.number().int().min(0).max(36500).nullable(),
-      date_fields: z.array(z.string()).default([]),
-      display_order: order,
-    }),
-    { also_known_as: [], date_fields: [], display_order: 0, period_days: null },
-  ),
-];
+/** The server's entities in the shared order, and the access sets their read scopes name. */
+export type SyncRegistry = {
+  entities: readonly EntityDef[];
+  byName: ReadonlyMap<string, EntityDef>;
+  access: AccessSets;
+};
 
-export const entityByName = (name: string): EntityDef | undefined => ENTITIES.find((e) => e.name === name);
-
-/** Registers more entities (features declare theirs in their own folder). */
-export function registerEntity(def: EntityDef): void {
-  if (!entityByName(def.name)) ENTITIES.push(def);
+/**
+ * Pairs every shared declaration with exactly one server entity, in the shared order (a missing or extra one
+ * is a start-up error, never a silently unsynced table), and checks every read scope names a known set.
+ */
+export function createRegistry(defs: readonly EntityDef[], access: AccessSets): SyncRegistry {
+  const byName = new Map(defs.map((d) => [d.name, d]));
+  const missing = ENTITY_DECLS.filter((d) => !byName.has(d.name)).map((d) => d.name);
+  const extra = defs.filter((d) => !ENTITY_DECLS.some((s) => s.name === d.name)).map((d) => d.name);
+  if (missing.length || extra.length || byName.size !== defs.length)
+    throw new Error(
+      `Server entities do not match the shared list (missing ${missing.join()}, extra ${extra.join()})`,
+    );
+  return { entities: ENTITY_DECLS.map((d) => byName.get(d.name)!), byName, access };
 }

@@ -3,33 +3,85 @@ import type { Db } from '../db/connect.ts';
 import { nowIso } from '../db/ids.ts';
 import { lastSeq } from './change-log.ts';
 import { toWire } from './codec.ts';
-import { canReadRow, ENTITIES, type EntityDef, type PetitionAccess, type ReadScope } from './entities.ts';
-import { readablePetitions } from '../case-files/access.ts';
+import {
+  canReadRow,
+  type Access,
+  type EntityDef,
+  type ReadScope,
+  type ResolvedAccess,
+  type SyncRegistry,
+} from './entities.ts';
 import { createHash } from 'node:crypto';
 import { clientRow } from './push.ts';
 
 /**
  * Cursors are opaque to devices:
- *   s:<seq>:<entity index>:<last id>  a snapshot in progress (first sync, or after the caller's scope changed),
- *                                     taken as of change <seq>; changes after it follow as a normal pull.
- *   c:<seq>                           every change up to <seq> has been delivered.
+ *   p:<seq>:<entity>:<last id>:<done>  a snapshot in progress (first sync, or after the caller's scope changed),
+ *                                      taken as of change <seq>: <entity> is being sent from after <last id>,
+ *                                      <done> lists the entities already sent. Names, never positions: a
+ *                                      server that gains entities mid-way still sends every one exactly once.
+ *   c:<seq>                            every change up to <seq> has been delivered.
  */
-type Cursor =
-  { kind: 'snapshot'; seq: number; entity: number; after: string } | { kind: 'changes'; seq: number };
+type Snapshot = { kind: 'snapshot'; seq: number; entity: string; after: string; done: string[] };
+type Cursor = Snapshot | { kind: 'changes'; seq: number };
+
+/**
+ * The order snapshots were sent in before cursors named entities (s:<seq>:<position>:<last id>). A device that
+ * was mid-way through a first sync when the server was upgraded resumes where it was. Never edit this list.
+ */
+const LEGACY_SNAPSHOT_ORDER = [
+  'courts',
+  'case_categories',
+  'case_category_courts',
+  'module_types',
+  'statutes',
+  'limitation_articles',
+  'settings',
+  'users',
+  'contact_requests',
+  'petitions',
+  'petition_parties',
+  'petition_index',
+  'reply_parents',
+  'replies',
+  'order_sheets',
+  'attachments',
+  'conflicts',
+];
 
 function parseCursor(s: string): Cursor | null {
-  const snap = /^s:(\d+):(\d+):(.*)$/.exec(s);
-  if (snap) return { kind: 'snapshot', seq: Number(snap[1]), entity: Number(snap[2]), after: snap[3] ?? '' };
+  const snap = /^p:(\d+):([a-z_]*):([^:]*):([a-z_,]*)$/.exec(s);
+  if (snap)
+    return {
+      kind: 'snapshot',
+      seq: Number(snap[1]),
+      entity: snap[2]!,
+      after: snap[3]!,
+      done: snap[4] ? snap[4].split(',') : [],
+    };
+  const legacy = /^s:(\d+):(\d+):(.*)$/.exec(s);
+  if (legacy) {
+    const i = Number(legacy[2]);
+    return {
+      kind: 'snapshot',
+      seq: Number(legacy[1]),
+      entity: LEGACY_SNAPSHOT_ORDER[i] ?? '',
+      after: legacy[3] ?? '',
+      done: LEGACY_SNAPSHOT_ORDER.slice(0, i),
+    };
+  }
   const ch = /^c:(\d+)$/.exec(s);
   if (ch) return { kind: 'changes', seq: Number(ch[1]) };
   return null;
 }
 
+const snapshotCursor = (c: Snapshot) => `p:${c.seq}:${c.entity}:${c.after}:${c.done.join(',')}`;
+
 /**
  * What the actor may read; when it changes (role, approval, a case file shared or no longer shared) the device
  * starts over from a snapshot, which both removes what it may no longer read and brings what it now may.
  */
-const scopeOf = (a: TActor, petitions: PetitionAccess) =>
+const scopeOf = (a: TActor, access: ResolvedAccess) =>
   JSON.stringify([
     a.id,
     a.company_id,
@@ -38,23 +90,32 @@ const scopeOf = (a: TActor, petitions: PetitionAccess) =>
     a.is_student,
     a.is_client,
     a.is_provider,
-    petitions === 'all'
-      ? 'all'
-      : createHash('sha256')
-          .update([...petitions].sort().join(','))
-          .digest('hex'),
+    ...[...access].map(([name, ids]) =>
+      ids === 'all'
+        ? 'all'
+        : `${name}:${createHash('sha256')
+            .update([...ids].sort().join(','))
+            .digest('hex')}`,
+    ),
   ]);
 
-function scoped(db: Db, def: EntityDef, actor: TActor, scope: ReadScope, petitions: PetitionAccess) {
+async function resolveAccess(db: Db, registry: SyncRegistry, actor: TActor): Promise<ResolvedAccess> {
+  const out = new Map<string, Access>();
+  for (const [name, fn] of Object.entries(registry.access)) out.set(name, await fn(db, actor));
+  return out;
+}
+
+function scoped(db: Db, def: EntityDef, actor: TActor, scope: ReadScope, access: ResolvedAccess) {
   let q = db
     .selectFrom(def.table as 'courts')
     .selectAll()
     .where('company_id', '=', actor.company_id);
-  if (typeof scope === 'object' && 'petition' in scope) {
-    if (petitions !== 'all') {
-      const ids = [...petitions];
-      // No readable case file: match nothing (an empty IN list is not valid SQL everywhere).
-      q = ids.length ? q.where(scope.petition as 'id', 'in', ids) : q.where('id', '=', '');
+  if (typeof scope === 'object' && 'set' in scope) {
+    const set = access.get(scope.set) ?? new Set<string>();
+    if (set !== 'all') {
+      const ids = [...set];
+      // Nothing readable: match nothing (an empty IN list is not valid SQL everywhere).
+      q = ids.length ? q.where(scope.column as 'id', 'in', ids) : q.where('id', '=', '');
     }
   } else if (typeof scope === 'object')
     q = q.where((eb) => eb.or(scope.anyOf.map((c) => eb(c.column as 'id', '=', c.value))));
@@ -63,19 +124,25 @@ function scoped(db: Db, def: EntityDef, actor: TActor, scope: ReadScope, petitio
 
 async function snapshotPage(
   db: Db,
+  registry: SyncRegistry,
   actor: TActor,
-  cur: Extract<Cursor, { kind: 'snapshot' }>,
+  cur: Snapshot,
   limit: number,
-  petitions: PetitionAccess,
+  access: ResolvedAccess,
 ) {
   const changes: TChange[] = [];
-  let { entity, after } = cur;
-  while (entity < ENTITIES.length && changes.length < limit) {
-    const def = ENTITIES[entity]!;
+  // The entity in progress first (if the server still has it), then every entity not yet sent, in registry order.
+  const done = new Set(cur.done);
+  const todo = registry.entities.filter((d) => !done.has(d.name));
+  todo.sort((a, b) => Number(b.name === cur.entity) - Number(a.name === cur.entity));
+  let after = todo[0]?.name === cur.entity ? cur.after : '';
+  let i = 0;
+  for (; i < todo.length && changes.length < limit; i++) {
+    const def = todo[i]!;
     const scope = def.readScope(actor);
     if (scope !== 'none') {
       const want = limit - changes.length;
-      const rows = await scoped(db, def, actor, scope, petitions)
+      const rows = await scoped(db, def, actor, scope, access)
         .where('deleted_at', 'is', null)
         .where('id', '>', after)
         .orderBy('id')
@@ -88,34 +155,40 @@ async function snapshotPage(
         break;
       }
     }
-    entity += 1;
+    done.add(def.name);
     after = '';
   }
-  const done = entity >= ENTITIES.length;
+  const rest = todo.slice(i);
   let remaining = 0;
-  if (!done) {
-    for (let i = entity; i < ENTITIES.length; i++) {
-      const def = ENTITIES[i]!;
-      const scope = def.readScope(actor);
-      if (scope === 'none') continue;
-      let q = scoped(db, def, actor, scope, petitions).where('deleted_at', 'is', null);
-      if (i === entity) q = q.where('id', '>', after);
-      const r = await q
-        .clearSelect()
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirst();
-      remaining += Number(r?.n ?? 0);
-    }
+  for (const [j, def] of rest.entries()) {
+    const scope = def.readScope(actor);
+    if (scope === 'none') continue;
+    let q = scoped(db, def, actor, scope, access).where('deleted_at', 'is', null);
+    if (j === 0) q = q.where('id', '>', after);
+    const r = await q
+      .clearSelect()
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
+    remaining += Number(r?.n ?? 0);
   }
+  const finished = rest.length === 0;
+  const next: Snapshot = { ...cur, entity: rest[0]?.name ?? '', after, done: [...done] };
   return {
     changes,
-    cursor: done ? `c:${cur.seq}` : `s:${cur.seq}:${entity}:${after}`,
-    more: !done,
+    cursor: finished ? `c:${cur.seq}` : snapshotCursor(next),
+    more: !finished,
     remaining,
   };
 }
 
-async function changesPage(db: Db, actor: TActor, seq: number, limit: number, petitions: PetitionAccess) {
+async function changesPage(
+  db: Db,
+  registry: SyncRegistry,
+  actor: TActor,
+  seq: number,
+  limit: number,
+  access: ResolvedAccess,
+) {
   const log = await db
     .selectFrom('change_log')
     .select(['seq', 'entity', 'row_id'])
@@ -131,7 +204,7 @@ async function changesPage(db: Db, actor: TActor, seq: number, limit: number, pe
   }
   const changes: TChange[] = [];
   for (const [name, ids] of byEntity) {
-    const def = ENTITIES.find((e) => e.name === name);
+    const def = registry.byName.get(name);
     if (!def) continue;
     const scope = def.readScope(actor);
     const rows = await db
@@ -144,7 +217,7 @@ async function changesPage(db: Db, actor: TActor, seq: number, limit: number, pe
     for (const id of ids) {
       const r = found.get(id);
       // A row that is gone, or that the caller may no longer read, is removed from the device.
-      const readable = r && !r.deleted_at && canReadRow(scope, toWire(def, r), petitions);
+      const readable = r && !r.deleted_at && canReadRow(scope, toWire(def, r), access);
       changes.push({ entity: name, id, row: readable ? toWire(def, r) : null });
     }
   }
@@ -161,17 +234,18 @@ async function changesPage(db: Db, actor: TActor, seq: number, limit: number, pe
 
 export async function pull(
   db: Db,
+  registry: SyncRegistry,
   actor: TActor,
   q: { clientId: string; cursor: string; pendingFrom: number; limit: number },
 ): Promise<TPullResponse> {
   const client = await clientRow(db, q.clientId, actor);
-  const petitions = await readablePetitions(db, actor);
-  const scope = scopeOf(actor, petitions);
+  const access = await resolveAccess(db, registry, actor);
+  const scope = scopeOf(actor, access);
   let cur = parseCursor(q.cursor);
   let reset = false;
   if (!cur || (client.scope !== scope && cur.kind === 'changes')) {
     // First sync, an unknown cursor, or the caller's rights changed: start over from a snapshot.
-    cur = { kind: 'snapshot', seq: await lastSeq(db, actor.company_id), entity: 0, after: '' };
+    cur = { kind: 'snapshot', seq: await lastSeq(db, actor.company_id), entity: '', after: '', done: [] };
     reset = true;
   }
   if (client.scope !== scope)
@@ -182,8 +256,8 @@ export async function pull(
       .execute();
   const page =
     cur.kind === 'snapshot'
-      ? await snapshotPage(db, actor, cur, q.limit, petitions)
-      : await changesPage(db, actor, cur.seq, q.limit, petitions);
+      ? await snapshotPage(db, registry, actor, cur, q.limit, access)
+      : await changesPage(db, registry, actor, cur.seq, q.limit, access);
   const results = await db
     .selectFrom('sync_results')
     .selectAll()

@@ -1,10 +1,9 @@
 import type { TActor, TMutation, TMutationResult, TPushResponse } from '@lawfirm/shared-types';
-import { MSG } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { nowIso } from '../db/ids.ts';
 import { HttpError } from '../http/errors.ts';
 import { mutatorFor } from './mutators.ts';
-import type { WriteEffects } from './entities.ts';
+import type { SyncRegistry, WriteEffects } from './entities.ts';
 import { MutationRejected } from './store.ts';
 
 /** The client row, created on first contact. A client id belongs to one user forever. */
@@ -76,6 +75,7 @@ const GROUP_MAX_MS = 25;
  */
 export async function push(
   db: Db,
+  registry: SyncRegistry,
   actor: TActor,
   clientId: string,
   mutations: TMutation[],
@@ -105,6 +105,7 @@ export async function push(
           const r = await mutatorFor(m.name)(sp, actor, m.args, {
             ...m,
             clientId,
+            registry,
             ...(effects ? { effects } : {}),
           });
           const res: TMutationResult = {
@@ -148,5 +149,3 @@ export async function push(
   if (results.some((r) => r.status !== 'rejected')) onChange();
   return { lastMutationId: last, results };
 }
-
-export { MSG };

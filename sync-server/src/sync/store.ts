@@ -1,9 +1,10 @@
-import { mergeFields, MSG, toValidationErrors, type TActor } from '@lawfirm/shared-types';
+import { fixedColumns, mergeFields, MSG, toValidationErrors, type TActor } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { recordChange } from './change-log.ts';
 import { decodeValue, encodeValue, toWire } from './codec.ts';
 import type { EntityDef, Row, WriteEffects } from './entities.ts';
+import { cascadeDelete, refuseParents, tombstone, withoutFixed } from './relations.ts';
 
 /** A mutation that can never succeed (forbidden, invalid): recorded as rejected, kept and shown on the device. */
 export class MutationRejected extends Error {
@@ -54,15 +55,15 @@ export async function putRow(
   actor: TActor,
   def: EntityDef,
   id: string,
-  values: Record<string, unknown>,
+  input: Record<string, unknown>,
   opts: PutOptions = {},
 ): Promise<WriteResult> {
-  const fields = Object.keys(values);
+  let values = input;
   // PostgreSQL cannot store NUL in text; no real field holds one, so refuse it as invalid input.
   if (JSON.stringify(values).includes('\\u0000'))
     throw new MutationRejected('The text contains a character that is not allowed.', 422);
   const writer = opts.writer ?? `rest:${actor.id}`;
-  const unknown = fields.filter((f) => !def.writable.includes(f));
+  const unknown = Object.keys(values).filter((f) => !def.writable.includes(f));
   if (unknown.length)
     throw new MutationRejected(`These fields cannot be changed: ${unknown.join(', ')}.`, 422);
   const existing = await loadRow(trx, def, id);
@@ -77,7 +78,10 @@ export async function putRow(
       id,
       company_id: actor.company_id,
     };
+    const fields = Object.keys(values);
     validate(def, wire);
+    const orphan = await refuseParents(trx, def, actor.company_id, wire);
+    if (orphan) throw new MutationRejected(orphan, 422);
     if (def.check) {
       const msg = await def.check(trx, actor, wire as Row, fields);
       if (msg) throw new MutationRejected(msg, 422);
@@ -108,8 +112,11 @@ export async function putRow(
 
   if (existing.deleted_at) throw new MutationRejected('This record was deleted on another device.', 410);
   const before = toWire(def, existing);
-  const allowed = def.canUpdate(actor, before, fields);
+  const allowed = def.canUpdate(actor, before, Object.keys(values));
   if (allowed !== true) throw new MutationRejected(allowed, 403);
+  const fixed = withoutFixed(fixedColumns(def), existing, values);
+  if (fixed.refused) throw new MutationRejected(fixed.refused, 422);
+  values = fixed.values;
   const fieldVersions = (decodeValue('json', existing.field_versions) ?? {}) as Record<string, number>;
   const fieldWriters = (decodeValue('json', existing.field_writers) ?? {}) as Record<string, string>;
   const { apply, conflicts } = mergeFields({
@@ -188,18 +195,16 @@ async function userName(trx: Db, id: string | null): Promise<string | null> {
   return u?.name ?? null;
 }
 
-/** Deletes a row as a tombstone, so every device learns of it at its next pull. */
+/**
+ * Deletes a row as a tombstone, so every device learns of it at its next pull, and with it every row below it
+ * (the declared relations), in the same transaction.
+ */
 export async function deleteRow(trx: Db, actor: TActor, def: EntityDef, id: string): Promise<void> {
   const existing = await loadRow(trx, def, id);
   if (!existing || existing.company_id !== actor.company_id) throw new MutationRejected(MSG.notFound, 404);
   // Permission first: a refused delete stays refused even when someone else already deleted the row.
   if (!def.canDelete(actor, toWire(def, existing))) throw new MutationRejected(MSG.forbidden, 403);
   if (existing.deleted_at) return;
-  const seq = await recordChange(trx, actor.company_id, def.name, id);
-  const now = nowIso();
-  await trx
-    .updateTable(def.table as 'courts')
-    .set({ deleted_at: now, updated_at: now, updated_by: actor.id, version: seq } as never)
-    .where('id', '=', id)
-    .execute();
+  await tombstone(trx, def.name, actor.company_id, id, actor.id);
+  await cascadeDelete(trx, def.name, actor.company_id, id, actor.id);
 }

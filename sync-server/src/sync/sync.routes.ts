@@ -17,6 +17,7 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
     const body = parse(ZPushRequest, req.body);
     const answer = await push(
       app.db,
+      app.registry,
       actor,
       body.clientId,
       body.mutations,
@@ -35,7 +36,7 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/sync/pull', async (req) => {
     const { actor } = await req.auth();
-    return pull(app.db, actor, parse(ZPullQuery, req.query));
+    return pull(app.db, app.registry, actor, parse(ZPullQuery, req.query));
   });
 
   /** Server-sent events: a "poke" whenever the firm's data changed, so devices pull within a second. */

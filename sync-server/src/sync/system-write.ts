@@ -1,12 +1,11 @@
-// Registers every entity in the registry's order even when a server-side writer is the first module to load one.
-import './registry.ts';
-import type { TActor } from '@lawfirm/shared-types';
+import { fixedColumns, type TActor } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { nowIso } from '../db/ids.ts';
 import { recordChange } from './change-log.ts';
 import { decodeValue, encodeValue, toWire } from './codec.ts';
 import type { EntityDef, Row } from './entities.ts';
-import { loadRow } from './store.ts';
+import { refuseParents } from './relations.ts';
+import { loadRow, MutationRejected } from './store.ts';
 
 /**
  * field_writers of rows the server makes itself. A device's client id is never one of these, so a device's
@@ -61,6 +60,8 @@ export async function insertSyncedRow(
   row: SystemRow,
   opts: SystemInsertOptions,
 ): Promise<Row> {
+  const orphan = await refuseParents(trx, def, companyId, row);
+  if (orphan) throw new MutationRejected(orphan, 422);
   const now = nowIso();
   const seq = await recordChange(trx, companyId, def.name, row.id);
   const dbRow = {
@@ -133,6 +134,8 @@ export async function updateSyncedRow(
     throw new Error(`${def.name} ${id} is not a live row of firm ${companyId}`);
   const unknown = Object.keys(values).filter((f) => !(f in def.columns));
   if (unknown.length) throw new Error(`${def.name} does not sync ${unknown.join(', ')}`);
+  const moved = fixedColumns(def).filter((c) => c in values && values[c] !== existing[c]);
+  if (moved.length) throw new Error(`${def.name} ${id}: ${moved.join(', ')} are fixed at creation`);
   const before = toWire(def, existing);
   const changed = Object.keys(values).filter(
     (f) => JSON.stringify(before[f] ?? null) !== JSON.stringify(values[f] ?? null),

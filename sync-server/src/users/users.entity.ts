@@ -1,64 +1,9 @@
-import { z } from 'zod';
-import { MSG, ROLE_IDS, type TActor } from '@lawfirm/shared-types';
+import { MSG, USER_SELF_EDITABLE, usersDecl, type TActor } from '@lawfirm/shared-types';
 import { revokeUserSessions } from '../auth/sessions.repository.ts';
 import { nowIso } from '../db/ids.ts';
-import { registerEntity, type EntityDef } from '../sync/entities.ts';
+import { serverEntity } from '../sync/entities.ts';
 
-/**
- * What a user may change on their own profile (the My Profile form, over REST or from a device alike);
- * everything else (role, approval, the moot-student flag) is the admin's.
- */
-const SELF_EDITABLE = [
-  'name',
-  'email',
-  'phone',
-  'cnic',
-  'company_name',
-  'address',
-  'city',
-  'province',
-  'zip',
-  'moot_team_no',
-  'moot_institute',
-];
-const optional = z.string().max(255).nullish();
-
-export const usersEntity: EntityDef = {
-  name: 'users',
-  table: 'users',
-  columns: {
-    id: 'text',
-    company_id: 'text',
-    name: 'text',
-    email: 'text',
-    phone: 'text',
-    cnic: 'text',
-    company_name: 'text',
-    address: 'text',
-    city: 'text',
-    province: 'text',
-    zip: 'text',
-    role_id: 'text',
-    avatar_file_name: 'text',
-    is_moot_student: 'bool',
-    moot_team_no: 'text',
-    moot_institute: 'text',
-    is_approved: 'bool',
-    approved_at: 'text',
-    approved_by: 'text',
-    blocked_at: 'text',
-    send_email: 'bool',
-    created_at: 'text',
-  },
-  writable: [...SELF_EDITABLE, 'role_id', 'is_moot_student', 'is_approved'],
-  schema: z.object({
-    name: z.string({ error: MSG.nameRequired }).trim().min(1, { error: MSG.nameRequired }).max(191),
-    email: z.email({ error: MSG.emailInvalid }).max(191),
-    role_id: z.enum(Object.values(ROLE_IDS) as [string, ...string[]], { error: MSG.roleRequired }),
-    phone: optional,
-    cnic: optional,
-    moot_institute: optional,
-  }),
+export const usersEntity = serverEntity(usersDecl, {
   // The firm's people: admins, lawyers and staff work with colleagues and clients (lawyer pickers, party
   // names), so they read every member; students and clients read only their own account.
   readScope: (a: TActor) =>
@@ -68,7 +13,8 @@ export const usersEntity: EntityDef = {
   canCreate: () => false,
   canUpdate: (a, row, fields) => {
     if (a.is_admin) return true;
-    if (row.id === a.id && fields.every((f) => SELF_EDITABLE.includes(f))) return true;
+    if (row.id === a.id && fields.every((f) => (USER_SELF_EDITABLE as readonly string[]).includes(f)))
+      return true;
     return MSG.forbidden;
   },
   canDelete: (a, row) => a.is_admin && row.id !== a.id,
@@ -116,5 +62,4 @@ export const usersEntity: EntityDef = {
       await revokeUserSessions(trx, after.id);
     }
   },
-};
-registerEntity(usersEntity);
+});

@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import { MSG } from '../common/messages.ts';
+import { defineEntity, type Codec, type TParent } from '../sync/entity.ts';
+
+/** Attachment owners as the original API names them (`attachmentable_type`, storage folders). */
+export const ATTACHMENT_OWNERS = [
+  'PetitionIndex',
+  'PetitionReply',
+  'PetitonOrderSheet',
+  'PetitionTalbana',
+  'PetitionSynopsis',
+  'PetitionNaqalForm',
+  'OralArgument',
+  'CaseLaw',
+  'ExtraDocument',
+  'Judgement',
+] as const;
+export type TAttachmentOwnerType = (typeof ATTACHMENT_OWNERS)[number];
+
+/** The owner kinds that exist today and their entities; part 2 modules add theirs here as they are built. */
+export const ATTACHMENT_OWNER_ENTITIES: Partial<Record<TAttachmentOwnerType, string>> = {
+  PetitionIndex: 'petition_index',
+  PetitionReply: 'replies',
+  PetitonOrderSheet: 'order_sheets',
+};
+
+export const MSG_OWNER_INVALID = 'The document to attach the files to is not valid.';
+export const MSG_OWNER_OTHER_CASE = 'The document does not belong to this case file.';
+export const MSG_PETITION_MISSING = 'The case file of this record does not exist.';
+export const MSG_DATE_INVALID = 'The date must be a real date (dd/mm/yyyy).';
+export const ACCEPTED_MIME_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'application/pdf',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/xml',
+] as const;
+export const MSG_ACCEPTED_TYPES = 'Only png, jpeg, jpg, pdf, doc, docx and xml files can be uploaded.';
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG_DATE_INVALID })
+  .nullish();
+const order = z.coerce.number().int().min(0).max(1_000_000).default(0);
+const text = (max: number) => z.string().max(max).nullish();
+const required = (message: string, max = 500) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(max);
+
+const inPetition: TParent = { column: 'petition_id', entity: 'petitions', message: MSG_PETITION_MISSING };
+
+/** Rows that belong to one case file: readable with it, and created only in a live case file of the firm. */
+function caseChild<S extends z.ZodType, const N extends string>(
+  name: N,
+  columns: Record<string, Codec>,
+  schema: S,
+  more: { indexes?: string[]; defaults?: Record<string, unknown>; parents?: TParent[] } = {},
+) {
+  return defineEntity({
+    name,
+    columns: { id: 'text', company_id: 'text', petition_id: 'text', ...columns },
+    writable: ['petition_id', ...Object.keys(columns)],
+    schema,
+    defaults: more.defaults ?? { display_order: 0 },
+    indexes: ['petition_id', ...(more.indexes ?? [])],
+    parents: [inPetition, ...(more.parents ?? [])],
+  });
+}
+
+const indexedDocument = {
+  document_description: 'text',
+  date: 'text',
+  annexure: 'text',
+  page_info: 'text',
+  display_order: 'int',
+} as const;
+const indexedDocumentSchema = {
+  document_description: required('Description field is required.', 2000),
+  date: isoDate,
+  annexure: text(100),
+  page_info: text(100),
+  display_order: order,
+};
+
+export const petitionsDecl = defineEntity({
+  name: 'petitions',
+  columns: {
+    id: 'text',
+    company_id: 'text',
+    case_no: 'text',
+    year: 'int',
+    title: 'text',
+    court_id: 'text',
+    petition_type_id: 'text',
+    institution_date: 'text',
+    is_moot_case: 'bool',
+    archived: 'bool',
+    pending_tag: 'text',
+    lawyer_ids: 'json',
+    created_at: 'text',
+  },
+  writable: [
+    'case_no',
+    'year',
+    'title',
+    'court_id',
+    'petition_type_id',
+    'institution_date',
+    'is_moot_case',
+    'archived',
+    'pending_tag',
+    'lawyer_ids',
+  ],
+  schema: z.object({
+    case_no: required('Case No field is required.', 50),
+    title: required('Title field is required.', 500),
+    year: z
+      .number()
+      .int()
+      .min(1900, { error: 'The year is not valid.' })
+      .max(2100, { error: 'The year is not valid.' })
+      .nullish(),
+    institution_date: isoDate,
+    pending_tag: text(100),
+    lawyer_ids: z.array(z.string()).max(50).default([]),
+  }),
+  defaults: { is_moot_case: false, archived: false, lawyer_ids: [], pending_tag: null },
+  indexes: ['archived', 'court_id', 'year', 'case_no', 'pending_tag', 'is_moot_case'],
+});
+
+export const petitionPartiesDecl = caseChild(
+  'petition_parties',
+  { side: 'text', name: 'text', user_id: 'text', display_order: 'int' },
+  z.object({
+    side: z.enum(['petitioner', 'opponent']),
+    name: required('Name field is required.', 191),
+    display_order: order,
+  }),
+  { indexes: ['user_id', 'name'] },
+);
+
+export const petitionIndexDecl = caseChild(
+  'petition_index',
+  indexedDocument,
+  z.object(indexedDocumentSchema),
+  {
+    indexes: ['[petition_id+display_order]'],
+  },
+);
+
+export const replyParentsDecl = caseChild(
+  'reply_parents',
+  { title: 'text', display_order: 'int' },
+  z.object({ title: required(MSG.titleRequired, 500), display_order: order }),
+);
+
+export const repliesDecl = caseChild(
+  'replies',
+  { reply_parent_id: 'text', ...indexedDocument },
+  z.object({ reply_parent_id: z.string().min(1), ...indexedDocumentSchema }),
+  {
+    indexes: ['reply_parent_id'],
+    parents: [
+      {
+        column: 'reply_parent_id',
+        entity: 'reply_parents',
+        message: 'The reply heading of this reply does not exist.',
+      },
+    ],
+  },
+);
+
+/** Hearing dates live on order sheets. */
+export const orderSheetsDecl = caseChild(
+  'order_sheets',
+  { order_sheet_type_id: 'text', order_sheet_date: 'text' },
+  z.object({
+    order_sheet_date: z
+      .string({ error: 'Date field is required.' })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Date field is required.' }),
+  }),
+  { indexes: ['order_sheet_date'], defaults: {} },
+);
+
+export const attachmentsDecl = defineEntity({
+  ...caseChild(
+    'attachments',
+    {
+      owner_type: 'text',
+      owner_id: 'text',
+      sha256: 'text',
+      file_name: 'text',
+      mime_type: 'text',
+      size: 'int',
+      title: 'text',
+      display_order: 'int',
+    },
+    z.object({
+      owner_type: z.enum(ATTACHMENT_OWNERS),
+      owner_id: z.string().min(1),
+      sha256: z.string().regex(/^[0-9a-f]{64}$/),
+      file_name: z.string().min(1).max(255),
+      mime_type: z.enum(ACCEPTED_MIME_TYPES, { error: MSG_ACCEPTED_TYPES }),
+      size: z.number().int().min(0),
+      title: text(255),
+      display_order: order,
+    }),
+    { indexes: ['[owner_type+owner_id]', 'sha256'] },
+  ),
+  owner: {
+    typeColumn: 'owner_type',
+    idColumn: 'owner_id',
+    entities: ATTACHMENT_OWNER_ENTITIES,
+    sameAs: 'petition_id',
+    invalidMessage: MSG_OWNER_INVALID,
+    otherCaseMessage: MSG_OWNER_OTHER_CASE,
+  },
+});

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { defineEntity } from './entity.ts';
+
+/**
+ * Conflicts are themselves synced, so both devices (and the firm's admins) see the same list and a resolution
+ * made on one reaches the other. Devices never write them directly: only 'conflicts.resolve'.
+ */
+export const conflictsDecl = defineEntity({
+  name: 'conflicts',
+  columns: {
+    id: 'text',
+    company_id: 'text',
+    entity: 'text',
+    row_id: 'text',
+    field: 'text',
+    server_value: 'json',
+    server_user_id: 'text',
+    server_user_name: 'text',
+    server_changed_at: 'text',
+    client_value: 'json',
+    client_user_id: 'text',
+    client_user_name: 'text',
+    client_changed_at: 'text',
+    resolved_at: 'text',
+    resolution: 'text',
+  },
+  writable: [],
+  schema: z.object({}),
+  indexes: ['row_id', 'resolved_at'],
+});

@@ -1,0 +1,117 @@
+import type { z } from 'zod';
+
+/** How a column travels: flags are 0/1 in the database and booleans on the wire; JSON is text in the database. */
+export type Codec = 'text' | 'int' | 'bool' | 'json';
+
+/**
+ * A parent of a row: `column` holds the id of a live row of `entity` in the same firm. It is fixed when the row
+ * is created (a row never moves to another case file or heading), and deleting the parent deletes the row,
+ * in the same transaction on the server and at once on the device.
+ */
+export type TParent = { column: string; entity: string; message: string };
+
+/**
+ * A polymorphic owner (attachments): `typeColumn` names the owner's kind as the original API spells it,
+ * `idColumn` its id. Known kinds map to entities; the owner must be a live row of the same firm and of the same
+ * case file (`sameAs`: a parent column both rows share). Fixed at creation; deleting the owner deletes the row.
+ */
+export type TOwner = {
+  typeColumn: string;
+  idColumn: string;
+  /** Owner kind -> entity, for the kinds that exist; any other kind is refused. */
+  entities: Readonly<Record<string, string>>;
+  sameAs?: string;
+  invalidMessage: string;
+  otherCaseMessage: string;
+};
+
+/**
+ * One synced entity as every side sees it, declared once in shared-types: the server's entity adds only its
+ * policy (who reads and writes, database checks), the device's Dexie table is built from `indexes`, and REST
+ * parsers and forms validate with `schema`.
+ */
+export type TEntityDecl<S extends z.ZodType = z.ZodType, N extends string = string> = {
+  name: N;
+  /** Columns sent to devices, with their codec (id and company_id included). */
+  columns: Readonly<Record<string, Codec>>;
+  /** Columns a device may write; the rest are the server's. Parent and owner columns only at creation. */
+  writable: readonly string[];
+  /** The whole row after a merge, with the spec's messages. */
+  schema: S;
+  /** Values a create starts from. */
+  defaults?: Readonly<Record<string, unknown>>;
+  /** Dexie indexes besides the primary key `id` (parent columns are indexed whatever is listed here). */
+  indexes?: readonly string[];
+  parents?: readonly TParent[];
+  owner?: TOwner;
+};
+
+/** Declares an entity (identity at run time; keeps the schema's type for inference). */
+export const defineEntity = <S extends z.ZodType, const N extends string>(
+  decl: TEntityDecl<S, N>,
+): TEntityDecl<S, N> => decl;
+
+/** A way a row of `entity` hangs off a parent row: by `column`, and for owners only where `typeColumn` = `typeValue`. */
+export type TChildRelation = {
+  entity: string;
+  column: string;
+  typeColumn?: string;
+  typeValue?: string;
+};
+
+/** The relation table of a registry: for each entity, the relations of rows that go when one of its rows goes. */
+export function relationTable(decls: readonly TEntityDecl[]): ReadonlyMap<string, TChildRelation[]> {
+  const table = new Map<string, TChildRelation[]>(decls.map((d) => [d.name, []]));
+  const add = (parent: string, rel: TChildRelation) => {
+    const list = table.get(parent);
+    if (!list) throw new Error(`${rel.entity} names ${parent} as a parent, which is not a registered entity`);
+    list.push(rel);
+  };
+  for (const d of decls) {
+    for (const p of d.parents ?? []) add(p.entity, { entity: d.name, column: p.column });
+    if (d.owner)
+      for (const [type, entity] of Object.entries(d.owner.entities))
+        add(entity, {
+          entity: d.name,
+          column: d.owner.idColumn,
+          typeColumn: d.owner.typeColumn,
+          typeValue: type,
+        });
+  }
+  return table;
+}
+
+/** The columns of a row that are fixed when it is created: its parents and its owner. */
+export function fixedColumns(decl: TEntityDecl): string[] {
+  const cols = (decl.parents ?? []).map((p) => p.column);
+  if (decl.owner) cols.push(decl.owner.typeColumn, decl.owner.idColumn);
+  return cols;
+}
+
+/** The rows a row hangs off, as [entity, id] pairs (its parents and its owner), for local lookups. */
+export function parentsOf(decl: TEntityDecl, row: Record<string, unknown>): [string, string][] {
+  const out: [string, string][] = [];
+  for (const p of decl.parents ?? []) {
+    const v = row[p.column];
+    if (typeof v === 'string' && v) out.push([p.entity, v]);
+  }
+  if (decl.owner) {
+    const entity = decl.owner.entities[String(row[decl.owner.typeColumn])];
+    const v = row[decl.owner.idColumn];
+    if (entity && typeof v === 'string' && v) out.push([entity, v]);
+  }
+  return out;
+}
+
+/** The Dexie store spec of an entity: primary key first, then its indexes and every relation column. */
+export function dexieSpec(decl: TEntityDecl): string {
+  const idx = [...(decl.indexes ?? [])];
+  for (const p of decl.parents ?? []) if (!idx.includes(p.column)) idx.push(p.column);
+  if (decl.owner) {
+    const pair = `[${decl.owner.typeColumn}+${decl.owner.idColumn}]`;
+    if (!idx.includes(pair)) idx.push(pair);
+  }
+  return ['id', ...idx].join(', ');
+}
+
+export const MSG_MOVE_REFUSED = 'A record cannot be moved to another case file or heading.';

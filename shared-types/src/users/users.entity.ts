@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { ROLE_IDS } from '../auth/roles.ts';
+import { MSG } from '../common/messages.ts';
+import { defineEntity } from '../sync/entity.ts';
+
+/**
+ * What a user may change on their own profile (the My Profile form, over REST or from a device alike);
+ * everything else (role, approval, the moot-student flag) is the admin's.
+ */
+export const USER_SELF_EDITABLE = [
+  'name',
+  'email',
+  'phone',
+  'cnic',
+  'company_name',
+  'address',
+  'city',
+  'province',
+  'zip',
+  'moot_team_no',
+  'moot_institute',
+] as const;
+const optional = z.string().max(255).nullish();
+
+export const usersDecl = defineEntity({
+  name: 'users',
+  columns: {
+    id: 'text',
+    company_id: 'text',
+    name: 'text',
+    email: 'text',
+    phone: 'text',
+    cnic: 'text',
+    company_name: 'text',
+    address: 'text',
+    city: 'text',
+    province: 'text',
+    zip: 'text',
+    role_id: 'text',
+    avatar_file_name: 'text',
+    is_moot_student: 'bool',
+    moot_team_no: 'text',
+    moot_institute: 'text',
+    is_approved: 'bool',
+    approved_at: 'text',
+    approved_by: 'text',
+    blocked_at: 'text',
+    send_email: 'bool',
+    created_at: 'text',
+  },
+  writable: [...USER_SELF_EDITABLE, 'role_id', 'is_moot_student', 'is_approved'],
+  schema: z.object({
+    name: z.string({ error: MSG.nameRequired }).trim().min(1, { error: MSG.nameRequired }).max(191),
+    email: z.email({ error: MSG.emailInvalid }).max(191),
+    role_id: z.enum(Object.values(ROLE_IDS) as [string, ...string[]], { error: MSG.roleRequired }),
+    phone: optional,
+    cnic: optional,
+    moot_institute: optional,
+  }),
+  indexes: ['email', 'role_id', 'created_at'],
+});

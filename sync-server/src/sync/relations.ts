@@ -1,0 +1,102 @@
+import { childRelationsOf, MSG_MOVE_REFUSED, type TEntityDecl } from '@lawfirm/shared-types';
+import type { Db } from '../db/connect.ts';
+import { nowIso } from '../db/ids.ts';
+import { recordChange } from './change-log.ts';
+
+/**
+ * The relations of the shared declarations, held on every write path: a row is created only under live
+ * parents (and a live owner of the same case file) of its own firm, never moves to another parent, and goes
+ * when its parent goes, in the same transaction, as tombstones every device pulls.
+ */
+
+async function liveRow(trx: Db, entity: string, companyId: string, id: unknown) {
+  if (typeof id !== 'string' || !id) return undefined;
+  // The table is a parameter (every entity's table has its name); the query still filters by firm and tombstone.
+  return (await trx
+    .selectFrom(entity as 'petition_index')
+    .selectAll()
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()) as Record<string, unknown> | undefined;
+}
+
+/** Why a new row may not be created under the parents and owner it names, or null when it may. */
+export async function refuseParents(
+  trx: Db,
+  decl: TEntityDecl,
+  companyId: string,
+  row: Record<string, unknown>,
+): Promise<string | null> {
+  for (const p of decl.parents ?? [])
+    if (!(await liveRow(trx, p.entity, companyId, row[p.column]))) return p.message;
+  const o = decl.owner;
+  if (o) {
+    const entity = o.entities[String(row[o.typeColumn])];
+    if (!entity) return o.invalidMessage;
+    const owner = await liveRow(trx, entity, companyId, row[o.idColumn]);
+    if (!owner) return o.invalidMessage;
+    if (o.sameAs && owner[o.sameAs] !== row[o.sameAs]) return o.otherCaseMessage;
+  }
+  return null;
+}
+
+/**
+ * The fixed columns an update names: refused when it would change one (a move to another case file), dropped
+ * when it repeats the current value (devices send a row's parent back with its other fields).
+ */
+export function withoutFixed(
+  fixed: readonly string[],
+  existing: Record<string, unknown>,
+  values: Record<string, unknown>,
+): { values: Record<string, unknown>; refused: string | null } {
+  const out = { ...values };
+  for (const col of fixed) {
+    if (!(col in out)) continue;
+    if ((out[col] ?? null) !== (existing[col] ?? null)) return { values, refused: MSG_MOVE_REFUSED };
+    delete out[col];
+  }
+  return { values: out, refused: null };
+}
+
+/** Tombstones one row as a change every device pulls. */
+export async function tombstone(
+  trx: Db,
+  entity: string,
+  companyId: string,
+  id: string,
+  updatedBy: string | null,
+): Promise<void> {
+  const seq = await recordChange(trx, companyId, entity, id);
+  const now = nowIso();
+  await trx
+    .updateTable(entity as 'petition_index')
+    .set({ deleted_at: now, updated_at: now, updated_by: updatedBy, version: seq })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes every live row below a deleted row (children, their children, attachments of any of them). */
+export async function cascadeDelete(
+  trx: Db,
+  entity: string,
+  companyId: string,
+  id: string,
+  updatedBy: string | null,
+): Promise<number> {
+  let n = 0;
+  for (const rel of childRelationsOf(entity)) {
+    let q = trx
+      .selectFrom(rel.entity as 'attachments')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where(rel.column as 'owner_id', '=', id)
+      .where('deleted_at', 'is', null);
+    if (rel.typeColumn) q = q.where(rel.typeColumn as 'owner_type', '=', rel.typeValue!);
+    for (const child of await q.execute()) {
+      await tombstone(trx, rel.entity, companyId, child.id, updatedBy);
+      n += 1 + (await cascadeDelete(trx, rel.entity, companyId, child.id, updatedBy));
+    }
+  }
+  return n;
+}
