@@ -1,6 +1,6 @@
 import { usePendingFor } from '../sync/hooks.ts';
+import { PendingMark } from '../ui/PendingMark.tsx';
 import { isImageMime } from './documents.logic.ts';
-import { PendingMark } from './OrderedTable.tsx';
 import type { TAttachmentRow } from './useCaseDocuments.ts';
 import {
   NOT_DOWNLOADED_MESSAGE,

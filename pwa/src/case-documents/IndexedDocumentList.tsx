@@ -1,15 +1,15 @@
 import { useMemo } from 'react';
 import type { LocalDb } from '../sync/db.ts';
+import { RowTable, type TColumn } from '../ui/RowTable.tsx';
 import { deleteDocumentLocal } from './caseDocuments.actions.ts';
 import { DESCRIPTION_SUGGESTIONS } from './documents.logic.ts';
 import { DOCUMENT_KINDS, type TDocumentKind } from './kinds.ts';
-import { OrderedTable, type TOrderedColumn } from './OrderedTable.tsx';
 import { useDocuments, type TDocumentRow } from './useCaseDocuments.ts';
 
 /** Same texts and limits as the server (sync-server case-files.entities.ts). */
 const DESCRIPTION_REQUIRED = 'Description field is required.';
 
-function columnsFor(kind: TDocumentKind): TOrderedColumn[] {
+function columnsFor(kind: TDocumentKind): TColumn[] {
   const cfg = DOCUMENT_KINDS[kind];
   return [
     {
@@ -47,9 +47,13 @@ export function IndexedDocumentList({
   const scopeId = kind === 'index' ? petitionId : parentId;
   const rows = useDocuments(kind, scopeId);
   const columns = useMemo(() => columnsFor(kind), [kind]);
-  const newRowValues = useMemo(
-    () =>
-      kind === 'index' ? { petition_id: petitionId } : { petition_id: petitionId, reply_parent_id: parentId },
+  const add = useMemo(
+    () => ({
+      values:
+        kind === 'index'
+          ? { petition_id: petitionId }
+          : { petition_id: petitionId, reply_parent_id: parentId },
+    }),
     [kind, petitionId, parentId],
   );
   const remove = useMemo(
@@ -58,14 +62,16 @@ export function IndexedDocumentList({
   );
   if (kind === 'reply' && !parentId) return null;
   return (
-    <OrderedTable
+    <RowTable
       entity={cfg.entity}
       caption={cfg.caption}
       columns={columns}
       rows={rows}
       canEdit={canEdit}
-      newRowValues={newRowValues}
+      add={add}
       remove={remove}
+      numbered
+      orderable
     />
   );
 }

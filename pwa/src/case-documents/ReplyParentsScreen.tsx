@@ -1,10 +1,10 @@
 import { useParams } from 'react-router';
 import { MSG } from '@lawfirm/shared-types';
 import type { LocalDb } from '../sync/db.ts';
+import { RowTable, type TColumn } from '../ui/RowTable.tsx';
 import { Breadcrumb } from './Breadcrumb.tsx';
 import { deleteReplyParentLocal } from './caseDocuments.actions.ts';
 import { petitionPath, repliesPath } from './kinds.ts';
-import { OrderedTable, type TOrderedColumn } from './OrderedTable.tsx';
 import {
   petitionTitle,
   useCanEditCase,
@@ -13,7 +13,7 @@ import {
   type TReplyParentRow,
 } from './useCaseDocuments.ts';
 
-const COLUMNS: readonly TOrderedColumn[] = [
+const COLUMNS: readonly TColumn[] = [
   {
     key: 'title',
     label: 'Title',
@@ -41,14 +41,16 @@ export function ReplyParentsScreen() {
       <Breadcrumb trail={[{ label: title, to: petitionPath(id) }]} current="Replies" />
       <h1>Replies</h1>
       {petition && <p className="muted">{title}</p>}
-      <OrderedTable
+      <RowTable
         entity="reply_parents"
         caption="Reply headings"
         columns={COLUMNS}
         rows={petition === undefined ? undefined : rows}
         canEdit={canEdit}
-        newRowValues={{ petition_id: id }}
+        add={{ values: { petition_id: id } }}
         remove={removeParent}
+        numbered
+        orderable
       />
     </section>
   );

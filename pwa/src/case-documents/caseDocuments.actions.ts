@@ -3,55 +3,23 @@ import { deleteLocal, putLocal } from '../sync/actions.ts';
 import { storeLocalFile, type TStoredFile } from '../sync/attachments.ts';
 import type { LocalDb } from '../sync/db.ts';
 import { syncTables } from '../sync/rebase.ts';
-import { titleFromFileName, type TOrderChange } from './documents.logic.ts';
+import { titleFromFileName } from './documents.logic.ts';
 import { DOCUMENT_KINDS, type TDocumentKind, type TOwnerType } from './kinds.ts';
 
 /**
- * Local writes of this folder that touch more than one row. Each runs in ONE Dexie transaction, so a reorder
- * is queued whole and a deleted item never leaves its files behind, even if the tab closes half way. Sync
- * deletes on the server do not cascade, so the device queues the children's deletes itself.
+ * Local writes of this folder. A delete is one mutation: the shared relations take the row's attachments
+ * (and a heading's replies) with it, off the screen at once and on the server in the same transaction.
+ * (Reorders are the row table's: ui/RowTable.)
  */
-
-/** Stores a drag or a Move up/down: the new display orders of every row that moved. */
-export async function saveOrderLocal(
-  db: LocalDb,
-  entity: string,
-  changes: readonly TOrderChange[],
-): Promise<void> {
-  if (!changes.length) return;
-  await db.transaction('rw', syncTables(db), async () => {
-    for (const c of changes) await putLocal(db, entity, c.id, { display_order: c.display_order });
-  });
-}
-
-const attachmentIdsOf = (db: LocalDb, ownerType: string, ownerId: string): Promise<string[]> =>
-  db.rows('attachments').where({ owner_type: ownerType, owner_id: ownerId }).primaryKeys();
 
 /** Deletes an index item or a reply with its attachments. */
 export async function deleteDocumentLocal(db: LocalDb, kind: TDocumentKind, id: string): Promise<void> {
-  const cfg = DOCUMENT_KINDS[kind];
-  await db.transaction('rw', syncTables(db), async () => {
-    for (const a of await attachmentIdsOf(db, cfg.ownerType, id)) await deleteLocal(db, 'attachments', a);
-    await deleteLocal(db, cfg.entity, id);
-  });
+  await deleteLocal(db, DOCUMENT_KINDS[kind].entity, id);
 }
 
 /** Deletes a reply heading with its replies and their attachments. */
 export async function deleteReplyParentLocal(db: LocalDb, id: string): Promise<void> {
-  await db.transaction('rw', syncTables(db), async () => {
-    const replies = await db.rows('replies').where('reply_parent_id').equals(id).primaryKeys();
-    for (const r of replies) {
-      for (const a of await attachmentIdsOf(db, 'PetitionReply', r)) await deleteLocal(db, 'attachments', a);
-      await deleteLocal(db, 'replies', r);
-    }
-    await deleteLocal(db, 'reply_parents', id);
-  });
-}
-
-export async function deleteAttachmentsLocal(db: LocalDb, ids: readonly string[]): Promise<void> {
-  await db.transaction('rw', syncTables(db), async () => {
-    for (const id of ids) await deleteLocal(db, 'attachments', id);
-  });
+  await deleteLocal(db, 'reply_parents', id);
 }
 
 export type TAttachTarget = {

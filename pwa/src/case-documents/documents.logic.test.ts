@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DESCRIPTION_SUGGESTIONS,
+  DATE_INVALID,
+  draftOf,
   filterSuggestions,
-  moveItem,
-  neighbours,
-  nextDisplayOrder,
-  reorderChanges,
-  sortByOrder,
-  titleFromFileName,
-  annexureLabel,
-} from './documents.logic.ts';
-import { DATE_INVALID, draftOf, validateDraft, valuesOf, type TField } from './fields.ts';
+  validateDraft,
+  valuesOf,
+  type TField,
+} from '../ui/fields.ts';
+import { moveItem, nextDisplayOrder, reorderChanges, sortByOrder } from '../ui/rowOrder.ts';
+import { DESCRIPTION_SUGGESTIONS, neighbours, titleFromFileName, annexureLabel } from './documents.logic.ts';
 
 describe('description suggestions', () => {
   it('offers the suggestions that start with the typed text, ignoring case', () => {

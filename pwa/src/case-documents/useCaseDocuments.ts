@@ -3,7 +3,7 @@ import { can } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
 import type { TRow } from '../sync/db.ts';
 import { useEntityRow, useEntityRows } from '../sync/hooks.ts';
-import { sortByOrder } from './documents.logic.ts';
+import { sortByOrder } from '../ui/rowOrder.ts';
 import { DOCUMENT_KINDS, type TDocumentKind } from './kinds.ts';
 
 /** Read hooks of this folder: thin wrappers over the local database (they work the same offline). */

@@ -5,7 +5,7 @@ import { useEntityRow, useSync } from '../sync/hooks.ts';
 import { CheckboxField, TextField, useForm, type FieldErrors } from '../ui/form.tsx';
 import { ScreenGuard } from '../ui/ScreenGuard.tsx';
 import { useToast } from '../ui/toast.tsx';
-import { changedValues } from '../ui/InlineTable.tsx';
+import { changedValues } from '../ui/fields.ts';
 import { saveCaseCategoryLocal } from './referenceData.actions.ts';
 import {
   useCaseCategoryCourts,

@@ -1,11 +1,11 @@
 import { MSG } from '@lawfirm/shared-types';
-import { InlineTable, type TInlineColumn } from '../ui/InlineTable.tsx';
+import { RowTable, type TColumn } from '../ui/RowTable.tsx';
 import { deleteCourtLocal } from './referenceData.actions.ts';
 import { useCanManageReference, useCourts, type TCourtRow } from './useReferenceData.ts';
 
-const COLUMNS: readonly TInlineColumn[] = [
-  { key: 'title', label: 'Title', kind: 'text', required: MSG.titleRequired, maxLength: 255 },
-  { key: 'short_title', label: 'Short Title', kind: 'text', maxLength: 100 },
+const COLUMNS: readonly TColumn[] = [
+  { key: 'title', label: 'Title', required: MSG.titleRequired, maxLength: 255 },
+  { key: 'short_title', label: 'Short Title', maxLength: 100 },
 ];
 
 const removeCourt = (db: Parameters<typeof deleteCourtLocal>[0], court: TCourtRow) =>
@@ -16,11 +16,12 @@ export function CourtsScreen() {
   return (
     <section className="page">
       <h1>Courts</h1>
-      <InlineTable
+      <RowTable
         entity="courts"
         columns={COLUMNS}
         rows={useCourts()}
         canEdit={useCanManageReference()}
+        add
         remove={removeCourt}
       />
     </section>

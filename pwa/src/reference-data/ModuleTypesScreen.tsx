@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { MSG, MSG_MODULE_REQUIRED } from '@lawfirm/shared-types';
 import { SelectField } from '../ui/form.tsx';
-import { InlineTable, type TInlineColumn } from '../ui/InlineTable.tsx';
+import { RowTable, type TColumn } from '../ui/RowTable.tsx';
 import { MODULE_OPTIONS, nextDisplayOrder } from './referenceData.logic.ts';
 import { useCanManageReference, useModuleTypes } from './useReferenceData.ts';
 import './reference-data.css';
@@ -15,7 +15,7 @@ export function ModuleTypesScreen() {
   const canEdit = useCanManageReference();
   const [moduleId, setModuleId] = useState(MODULE_OPTIONS[0]?.value ?? '1');
   const shown = useMemo(() => all?.filter((t) => String(t.module_id) === moduleId), [all, moduleId]);
-  const columns = useMemo<TInlineColumn[]>(
+  const columns = useMemo<TColumn[]>(
     () => [
       {
         key: 'module_id',
@@ -26,7 +26,7 @@ export function ModuleTypesScreen() {
         required: MSG_MODULE_REQUIRED,
         parse: Number,
       },
-      { key: 'title', label: 'Title', kind: 'text', required: MSG.titleRequired, maxLength: 255 },
+      { key: 'title', label: 'Title', required: MSG.titleRequired, maxLength: 255 },
       {
         key: 'display_order',
         label: 'Display Order',
@@ -44,13 +44,13 @@ export function ModuleTypesScreen() {
       <div className="list-filters">
         <SelectField label="Module" value={moduleId} onChange={setModuleId} options={MODULE_OPTIONS} />
       </div>
-      <InlineTable
+      <RowTable
         entity="module_types"
         columns={columns}
         rows={shown}
         canEdit={canEdit}
         // A type added to another module would vanish from view: show that module instead.
-        onAdded={(v) => setModuleId(String(v.module_id))}
+        add={{ onAdded: (v) => setModuleId(String(v.module_id)) }}
       />
     </section>
   );

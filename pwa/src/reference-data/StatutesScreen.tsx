@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { MSG } from '@lawfirm/shared-types';
 import { TextField } from '../ui/form.tsx';
-import { InlineTable, type TInlineColumn } from '../ui/InlineTable.tsx';
+import { RowTable, type TColumn } from '../ui/RowTable.tsx';
 import { nextDisplayOrder, titleMatches } from './referenceData.logic.ts';
 import { useCanManageReference, useStatutes } from './useReferenceData.ts';
 import './reference-data.css';
@@ -15,9 +15,9 @@ export function StatutesScreen() {
   const canEdit = useCanManageReference();
   const [filter, setFilter] = useState('');
   const shown = useMemo(() => statutes?.filter((s) => titleMatches(s, filter)), [statutes, filter]);
-  const columns = useMemo<TInlineColumn[]>(
+  const columns = useMemo<TColumn[]>(
     () => [
-      { key: 'title', label: 'Title', kind: 'text', required: MSG.titleRequired, maxLength: 255 },
+      { key: 'title', label: 'Title', required: MSG.titleRequired, maxLength: 255 },
       // Left empty, a statute goes after every other one (of all statutes, not just the filtered ones).
       {
         key: 'display_order',
@@ -34,7 +34,7 @@ export function StatutesScreen() {
       <div className="list-filters">
         <TextField label="Filter by title" type="search" value={filter} onChange={setFilter} />
       </div>
-      <InlineTable entity="statutes" columns={columns} rows={shown} canEdit={canEdit} />
+      <RowTable entity="statutes" columns={columns} rows={shown} canEdit={canEdit} add />
     </section>
   );
 }

@@ -5,33 +5,22 @@ import { syncTables } from '../sync/rebase.ts';
 import { linkChanges, type TCourtLink } from './caseCategoryLinks.ts';
 
 /**
- * Local writes of the reference data that touch more than one row. Each runs in ONE Dexie transaction, so a
- * case category is never queued without its courts (or a court deleted while its links stay behind), even if
- * the tab closes half way. The server's REST mutators do the same unlinking (reference-data.mutators.ts);
- * sync deletes do not, so the device queues the link deletes itself.
+ * Local writes of the reference data that touch more than one row, each in ONE Dexie transaction, so a case
+ * category is never queued without its courts, even if the tab closes half way. Deletes are one mutation: the
+ * shared relations take a court's or category's links with it, on the device at once and on the server.
  */
 
 const linksBy = async (db: LocalDb, by: 'case_category_id' | 'court_id', id: string) =>
   (await db.rows('case_category_courts').where(by).equals(id).toArray()) as TCourtLink[];
 
-async function deleteWithLinks(
-  db: LocalDb,
-  entity: 'courts' | 'case_categories',
-  by: 'court_id' | 'case_category_id',
-  id: string,
-): Promise<void> {
-  await db.transaction('rw', syncTables(db), async () => {
-    for (const link of await linksBy(db, by, id)) await deleteLocal(db, 'case_category_courts', link.id);
-    await deleteLocal(db, entity, id);
-  });
-}
-
 /** A deleted court leaves the case categories it was linked to. */
-export const deleteCourtLocal = (db: LocalDb, courtId: string): Promise<void> =>
-  deleteWithLinks(db, 'courts', 'court_id', courtId);
+export const deleteCourtLocal = async (db: LocalDb, courtId: string): Promise<void> => {
+  await deleteLocal(db, 'courts', courtId);
+};
 
-export const deleteCaseCategoryLocal = (db: LocalDb, categoryId: string): Promise<void> =>
-  deleteWithLinks(db, 'case_categories', 'case_category_id', categoryId);
+export const deleteCaseCategoryLocal = async (db: LocalDb, categoryId: string): Promise<void> => {
+  await deleteLocal(db, 'case_categories', categoryId);
+};
 
 export type TCaseCategorySave = {
   /** null creates a new case category. */

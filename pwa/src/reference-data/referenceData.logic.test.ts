@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedValues, draftOf, valuesOf, validateDraft, type TInlineColumn } from '../ui/InlineTable.tsx';
+import { changedValues, draftOf, valuesOf, validateDraft, type TField } from '../ui/fields.ts';
 import { nextDisplayOrder, sortByOrderThenTitle, sortByTitle, titleMatches } from './referenceData.logic.ts';
 
 describe('reference list order', () => {
@@ -42,7 +42,7 @@ describe('reference list order', () => {
 });
 
 describe('inline table drafts', () => {
-  const columns: TInlineColumn[] = [
+  const columns: TField[] = [
     {
       key: 'module_id',
       label: 'Module',

@@ -1,5 +1,5 @@
 import { MODULE_LABELS } from '@lawfirm/shared-types';
-import type { Option } from '../ui/form.tsx';
+import type { TOption } from '../ui/fields.ts';
 
 /** Rows of the reference lists as the screens read them (the synced fields of sync-server entities). */
 export type TTitled = { id: string; title?: unknown };
@@ -28,7 +28,7 @@ export const nextDisplayOrder = (rows: readonly TOrdered[]): number =>
   rows.reduce((max, r) => Math.max(max, num(r.display_order) + 1), 0);
 
 /** The four fixed modules of part 2 §9, as select choices (values are the module ids as text). */
-export const MODULE_OPTIONS: readonly Option[] = Object.entries(MODULE_LABELS).map(([value, label]) => ({
+export const MODULE_OPTIONS: readonly TOption[] = Object.entries(MODULE_LABELS).map(([value, label]) => ({
   value,
   label,
 }));

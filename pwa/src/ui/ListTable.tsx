@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { ListStatusRow } from './useApiList.tsx';
 import './list-table.css';
 
 /**
- * The table every admin list uses: column headers, the spec's 'Loading....' / 'No Records found.' row, and
- * a card layout on phones. Cells give their column name in `data-label` for that layout.
+ * The table every list uses: column headers, the spec's 'Loading....' / 'No Records found.' row, and a card
+ * layout on phones. Cells give their column name in `data-label` for that layout.
  */
 export function ListTable({
   columns,
@@ -12,22 +12,29 @@ export function ListTable({
   empty,
   emptyText,
   className,
+  caption,
+  tableRef,
   children,
 }: {
-  columns: readonly string[];
+  /** Header cells: column names, or a control (the row table's Select all box). */
+  columns: readonly ReactNode[];
   loading: boolean;
   empty: boolean;
   emptyText?: string;
   className?: string;
+  /** The table's accessible name, read by screen readers only. */
+  caption?: string;
+  tableRef?: Ref<HTMLTableElement>;
   children: ReactNode;
 }) {
   return (
     <div className="table-scroll">
-      <table className={`table stack${className ? ` ${className}` : ''}`}>
+      <table className={`table stack${className ? ` ${className}` : ''}`} ref={tableRef}>
+        {caption && <caption className="sr-only">{caption}</caption>}
         <thead>
           <tr>
-            {columns.map((c) => (
-              <th key={c} scope="col">
+            {columns.map((c, i) => (
+              <th key={typeof c === 'string' ? c : i} scope="col">
                 {c}
               </th>
             ))}

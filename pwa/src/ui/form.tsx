@@ -10,6 +10,11 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 import type { z } from 'zod';
+import { FieldControl, type TFieldControlProps } from './FieldControl.tsx';
+import { PHONE_MASK, type TControl, type TOption } from './fields.ts';
+
+// The masks live with the field description; screens have always taken them from the form kit.
+export { applyMask, CNIC_MASK, DATE_MASK, PHONE_MASK } from './fields.ts';
 
 /**
  * Small form kit shared by every screen. Each field is a <label> tied to its control, so tests and screen
@@ -84,14 +89,27 @@ function splitShell<P extends FieldShell>(p: P) {
   return [{ label, error, hint, required, className }, rest] as const;
 }
 
-export function TextField(props: InputProps) {
+/**
+ * A labelled field drawn from its description (ui/fields.ts), the same description the row table's cells use:
+ * the frame (label, hint, error) around the one control renderer. The components below are this with a kind.
+ */
+export function FormField(
+  props: FieldShell & Omit<TFieldControlProps, 'id' | 'className' | 'required' | 'label'>,
+) {
   const id = useId();
-  const [shell, { onChange, type = 'text', ...rest }] = splitShell(props);
+  const [shell, rest] = splitShell(props);
   return (
     <FieldFrame id={id} {...shell}>
-      <input {...rest} {...aria(id, shell)} type={type} onChange={(e) => onChange(e.target.value)} />
+      <FieldControl {...rest} {...aria(id, shell)} />
     </FieldFrame>
   );
+}
+
+const TEXT: TControl = { kind: 'text' };
+const TEXTAREA: TControl = { kind: 'textarea' };
+
+export function TextField(props: InputProps) {
+  return <FormField field={TEXT} {...props} />;
 }
 
 /**
@@ -101,16 +119,11 @@ export function TextField(props: InputProps) {
 export function PasswordField(props: InputProps) {
   const id = useId();
   const [shown, setShown] = useState(false);
-  const [shell, { onChange, ...rest }] = splitShell(props);
+  const [shell, rest] = splitShell(props);
   return (
     <FieldFrame id={id} {...shell}>
       <div className="input-group">
-        <input
-          {...rest}
-          {...aria(id, shell)}
-          type={shown ? 'text' : 'password'}
-          onChange={(e) => onChange(e.target.value)}
-        />
+        <FieldControl field={TEXT} {...rest} {...aria(id, shell)} type={shown ? 'text' : 'password'} />
         <button type="button" className="btn input-addon" aria-controls={id} onClick={() => setShown(!shown)}>
           {shown ? 'Hide' : 'Show'}
         </button>
@@ -119,35 +132,8 @@ export function PasswordField(props: InputProps) {
   );
 }
 
-export const PHONE_MASK = '9999-9999999';
-export const CNIC_MASK = '99999-9999999-9';
-export const DATE_MASK = '99/99/9999';
-
-/**
- * Formats typed text to a mask where '9' is a digit and anything else is a literal. A literal is added only
- * once a digit follows it, so deleting back over a dash works naturally.
- */
-export function applyMask(value: string, mask: string): string {
-  const digits = value.replace(/\D/g, '');
-  let out = '';
-  let d = 0;
-  for (const m of mask) {
-    if (d >= digits.length) break;
-    if (m === '9') out += digits[d++];
-    else out += m;
-  }
-  return out;
-}
-
 export function MaskedField({ mask, ...props }: InputProps & { mask: string }) {
-  return (
-    <TextField
-      inputMode="numeric"
-      placeholder={mask.replace(/9/g, '_')}
-      {...props}
-      onChange={(v) => props.onChange(applyMask(v, mask))}
-    />
-  );
+  return <FormField field={{ kind: 'text', mask }} {...props} />;
 }
 
 /** Phone with the spec's mask 9999-9999999 and placeholder 0300-1234567. */
@@ -167,41 +153,24 @@ export function TextAreaField(
       onChange: (value: string) => void;
     },
 ) {
-  const id = useId();
-  const [shell, { onChange, ...rest }] = splitShell(props);
-  return (
-    <FieldFrame id={id} {...shell}>
-      <textarea rows={4} {...rest} {...aria(id, shell)} onChange={(e) => onChange(e.target.value)} />
-    </FieldFrame>
-  );
+  return <FormField field={TEXTAREA} {...props} />;
 }
 
-export type Option = { value: string; label: string };
+export type Option = TOption;
 
-export function SelectField(
-  props: FieldShell &
-    Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'value' | 'onChange' | 'className' | 'required'> & {
-      value: string;
-      onChange: (value: string) => void;
-      options: readonly Option[];
-      /** Text of an empty first choice (value ''). */
-      placeholder?: string;
-    },
-) {
-  const id = useId();
-  const [shell, { onChange, options, placeholder, ...rest }] = splitShell(props);
-  return (
-    <FieldFrame id={id} {...shell}>
-      <select {...rest} {...aria(id, shell)} onChange={(e) => onChange(e.target.value)}>
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </FieldFrame>
-  );
+export function SelectField({
+  options,
+  placeholder,
+  ...props
+}: FieldShell &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'value' | 'onChange' | 'className' | 'required'> & {
+    value: string;
+    onChange: (value: string) => void;
+    options: readonly Option[];
+    /** Text of an empty first choice (value ''). */
+    placeholder?: string;
+  }) {
+  return <FormField field={{ kind: 'select', options, placeholder }} {...props} />;
 }
 
 export function CheckboxField({

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type InputHTMLAttributes, type KeyboardEvent } from 'react';
-import { filterSuggestions, SUGGESTION_DELAY_MS } from './documents.logic.ts';
+import { filterSuggestions, SUGGESTION_DELAY_MS } from './fields.ts';
+import './suggest-input.css';
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
   value: string;

@@ -1,0 +1,163 @@
+import { formatDate, parseDisplayDate } from '@lawfirm/shared-types';
+
+/**
+ * The one description of an editable field, shared by the forms (ui/form.tsx) and the cells of the row table
+ * (ui/RowTable.tsx): what control it is, how a stored value reads in it, how typed text is checked and what is
+ * stored. Pure, so it is tested alone; FieldControl.tsx renders it.
+ */
+
+export type TOption = { value: string; label: string };
+
+/**
+ * 'date' is typed dd/mm/yyyy and stored YYYY-MM-DD (DESIGN §4); 'number' is a whole number of 0 or more;
+ * 'select' stores the chosen option's value. Without a kind a field is one line of text.
+ */
+export type TFieldKind = 'text' | 'textarea' | 'date' | 'select' | 'number';
+
+/** What the renderer needs to draw a field's control. */
+export type TControl = {
+  kind?: TFieldKind;
+  /** Choices of a select; a row in view mode shows the chosen option's label. */
+  options?: readonly TOption[];
+  /** A select's empty first choice; a text input's placeholder. */
+  placeholder?: string;
+  /** '9' a digit, anything else a literal (PHONE_MASK, CNIC_MASK, DATE_MASK). */
+  mask?: string;
+  maxLength?: number;
+  /** Offered while typing, filtered by prefix (the description of a new index item). */
+  suggestions?: readonly string[];
+};
+
+export type TField = TControl & {
+  /** The record's property the field edits. */
+  key: string;
+  label: string;
+  /** The message shown when the field is left empty (the field is optional without it). */
+  required?: string;
+  /** Turns the typed text into the stored value (e.g. Number for a select of numeric ids). */
+  parse?: (text: string) => unknown;
+  /** The value stored for an empty optional field (e.g. "after the last one" for a display order). */
+  whenEmpty?: (draft: TDraft) => unknown;
+};
+
+/** What the user is typing, field by field. */
+export type TDraft = Record<string, string>;
+export type TDraftErrors = Record<string, string | undefined>;
+
+export const PHONE_MASK = '9999-9999999';
+export const CNIC_MASK = '99999-9999999-9';
+export const DATE_MASK = '99/99/9999';
+
+/**
+ * Formats typed text to a mask where '9' is a digit and anything else is a literal. A literal is added only
+ * once a digit follows it, so deleting back over a dash works naturally.
+ */
+export function applyMask(value: string, mask: string): string {
+  const digits = value.replace(/\D/g, '');
+  let out = '';
+  let d = 0;
+  for (const m of mask) {
+    if (d >= digits.length) break;
+    if (m === '9') out += digits[d++];
+    else out += m;
+  }
+  return out;
+}
+
+/** The server's own text for a date it cannot read (sync-server case-files.entities.ts). */
+export const DATE_INVALID = 'The date must be a real date (dd/mm/yyyy).';
+
+/** A stored value as the text of its input ('' for null and for anything not plain text or a number). */
+export function fieldText(field: TControl, value: unknown): string {
+  if (field.kind === 'date') return typeof value === 'string' ? formatDate(value) : '';
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? String(value)
+    : '';
+}
+
+/** A stored value as a row shows it when not editing: a select shows its option's label. */
+export function displayText(field: TControl, value: unknown): string {
+  const text = fieldText(field, value);
+  if (field.kind === 'select') return field.options?.find((o) => o.value === text)?.label ?? text;
+  return text;
+}
+
+export const draftOf = (fields: readonly TField[], row: Record<string, unknown>): TDraft =>
+  Object.fromEntries(fields.map((f) => [f.key, fieldText(f, row[f.key])]));
+
+export const emptyDraft = (fields: readonly TField[]): TDraft =>
+  Object.fromEntries(fields.map((f) => [f.key, '']));
+
+/** The message for one field's text, or undefined when it may be saved. */
+export function fieldError(field: TField, text: string): string | undefined {
+  const t = text.trim();
+  if (!t) return field.required;
+  if (field.kind === 'date' && !parseDisplayDate(t)) return DATE_INVALID;
+  // The server takes whole numbers from 0 up to a million (sync-server entities `order`).
+  if (field.kind === 'number' && !/^\d{1,7}$/.test(t))
+    return `The ${field.label.toLowerCase()} must be a whole number of 0 or more.`;
+  if (field.maxLength && t.length > field.maxLength)
+    return `The field may not be greater than ${field.maxLength} characters.`;
+  return undefined;
+}
+
+/** Messages per field; empty when the draft may be saved. */
+export function validateDraft(fields: readonly TField[], draft: TDraft): TDraftErrors {
+  const out: TDraftErrors = {};
+  for (const f of fields) {
+    const e = fieldError(f, draft[f.key] ?? '');
+    if (e) out[f.key] = e;
+  }
+  return out;
+}
+
+export const hasErrors = (errors: TDraftErrors): boolean => Object.values(errors).some(Boolean);
+
+/** A draft as it is saved: its messages when a field is wrong, else the values to store. */
+export function readDraft(
+  fields: readonly TField[],
+  draft: TDraft,
+): { errors: TDraftErrors; values?: never } | { errors?: never; values: Record<string, unknown> } {
+  const errors = validateDraft(fields, draft);
+  return hasErrors(errors) ? { errors } : { values: valuesOf(fields, draft) };
+}
+
+/** The stored values of a valid draft: trimmed text, ISO dates, numbers; an empty field is its default or null. */
+export function valuesOf(fields: readonly TField[], draft: TDraft): Record<string, unknown> {
+  return Object.fromEntries(
+    fields.map((f) => {
+      const t = (draft[f.key] ?? '').trim();
+      if (!t) return [f.key, f.whenEmpty ? f.whenEmpty(draft) : null];
+      if (f.parse) return [f.key, f.parse(t)];
+      if (f.kind === 'number') return [f.key, Number(t)];
+      if (f.kind === 'date') return [f.key, parseDisplayDate(t)];
+      return [f.key, t];
+    }),
+  );
+}
+
+/**
+ * Only the fields the user changed: an edit sends just those (with the versions seen when editing began),
+ * so someone else's change to another field of the row merges instead of becoming a conflict.
+ */
+export function changedValues(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(after).filter(([k, v]) => (before[k] ?? null) !== v));
+}
+
+/** The pause after typing before suggestions are filtered (part 1 §9). */
+export const SUGGESTION_DELAY_MS = 250;
+
+/**
+ * Suggestions starting with the typed text, case-insensitively. Nothing is offered for an empty field, nor
+ * when the text already is the one suggestion that matches (the list would only cover the next field).
+ */
+export function filterSuggestions(text: string, options: readonly string[]): string[] {
+  const typed = text.trim().toLowerCase();
+  if (!typed) return [];
+  const matches = options.filter((o) => o.toLowerCase().startsWith(typed));
+  if (matches.length === 1 && matches[0]?.toLowerCase() === typed) return [];
+  return matches;
+}
