@@ -81,7 +81,7 @@ export async function up(db: Kysely<any>): Promise<void> {
         .where('c.deleted_at', 'is', null)
         .where('p.id', 'is', null);
       if (rel.typeColumn) q = q.where(`c.${rel.typeColumn}`, '=', rel.typeValue);
-      await tombstone(db, rel.child, (await q.execute()));
+      await tombstone(db, rel.child, await q.execute());
     }
   const unknownOwner = await db
     .selectFrom('attachments')

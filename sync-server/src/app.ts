@@ -6,8 +6,10 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db, DbHandle, DbKind } from './db/connect.ts';
+import { zodValidatorCompiler } from './http/errors.ts';
 import authPlugin from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerStatic } from './plugins/static.ts';
@@ -54,6 +56,9 @@ export async function buildApp({ config, database, logger = false }: BuildOption
     await app.pokes.close();
   });
 
+  // Route schemas are zod (DESIGN §6): requests are parsed by the shared schemas, answers checked on the way out.
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   await app.register(helmet, {
     contentSecurityPolicy: {

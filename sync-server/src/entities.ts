@@ -1,37 +1,13 @@
 import { readablePetitions } from './case-files/access.ts';
-import { CASE_ENTITIES } from './case-files/case-files.entities.ts';
-import { contactRequestsEntity } from './contact-requests/contact-requests.entity.ts';
-import {
-  caseCategoriesEntity,
-  caseCategoryCourtsEntity,
-  courtsEntity,
-  limitationArticlesEntity,
-  moduleTypesEntity,
-  statutesEntity,
-} from './reference-data/reference-data.entities.ts';
-import { settingsEntity } from './settings/settings.entity.ts';
-import { conflictsEntity } from './sync/conflicts.ts';
+import { petitionPartiesEntity, petitionsEntity } from './case-files/case-files.entities.ts';
 import { createRegistry } from './sync/entities.ts';
 import { usersEntity } from './users/users.entity.ts';
 
 /**
- * The server's synced entities: each shared declaration (shared-types/src/sync/entities.ts) with its policy,
- * and the access sets their read scopes name. The one explicit list on this side; the sync layer receives it
- * (app.registry) and knows no feature.
+ * The server's synced entities: every shared declaration (shared-types/src/sync/entities.ts, with its
+ * relations and policy), plus the database checks and side effects of those listed here, and the access sets
+ * read scopes name. The sync layer receives this (app.registry) and knows no feature.
  */
-export const REGISTRY = createRegistry(
-  [
-    courtsEntity,
-    caseCategoriesEntity,
-    caseCategoryCourtsEntity,
-    moduleTypesEntity,
-    statutesEntity,
-    limitationArticlesEntity,
-    settingsEntity,
-    usersEntity,
-    contactRequestsEntity,
-    ...CASE_ENTITIES,
-    conflictsEntity,
-  ],
-  { petitions: readablePetitions },
-);
+export const REGISTRY = createRegistry([petitionsEntity, petitionPartiesEntity, usersEntity], {
+  petitions: readablePetitions,
+});

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { authRoutes } from './auth/auth.routes.ts';
 import { signupRoutes } from './auth/signup.routes.ts';
 import { passwordResetRoutes } from './auth/password-reset.routes.ts';
@@ -10,10 +11,16 @@ import { mailOutboxRoutes } from './mail/mail-outbox.routes.ts';
 import { referenceDataRoutes } from './reference-data/reference-data.routes.ts';
 import { syncRoutes } from './sync/sync.routes.ts';
 import { uploadsRoutes } from './uploads/uploads.routes.ts';
-import { caseFilesRoutes } from './case-files/case-files.routes.ts';
+import { attachmentsRoutes } from './case-files/attachments.routes.ts';
+import { hearingRoutes } from './case-files/hearing.routes.ts';
+import { indexedDocumentsRoutes } from './case-files/indexed-documents.routes.ts';
+import { peopleRoutes } from './case-files/people.routes.ts';
+import { petitionsRoutes } from './case-files/petitions.routes.ts';
+import { refuseNul } from './case-files/refuse-nul.ts';
+import { repliesRoutes } from './case-files/replies.routes.ts';
 import { pdfRoutes } from './pdf/pdf.routes.ts';
 
-/** Every feature's routes; each feature folder owns its own file. */
+/** Every feature's routes; each feature folder owns its files, and only this file imports them. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   // A successful write over the documented REST calls pokes the firm's devices too, after its commit (the
   // answer is already sent), so an office edit reaches phones within a second, not at their next timed pull.
@@ -24,7 +31,13 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     const ctx = await req.optionalAuth().catch(() => null);
     if (ctx) app.pokes.poke(ctx.actor.company_id);
   });
-  app.get('/api/health', async () => ({ ok: true, database: app.dbKind }));
+  app.get(
+    '/api/health',
+    {
+      schema: { response: { 200: z.object({ ok: z.boolean(), database: z.enum(['sqlite', 'postgres']) }) } },
+    },
+    async () => ({ ok: true, database: app.dbKind }),
+  );
   await app.register(authRoutes);
   await app.register(signupRoutes);
   await app.register(passwordResetRoutes);
@@ -36,6 +49,16 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(referenceDataRoutes);
   await app.register(syncRoutes);
   await app.register(uploadsRoutes);
-  await app.register(caseFilesRoutes);
+  // The documented case-file calls (part 1 §7, rest-contract 11–27, 33–36, 44–46, 50–58), one file per
+  // sub-feature, in one scope that refuses NUL in any input. Every write goes through the sync store.
+  await app.register(async (caseFiles) => {
+    caseFiles.addHook('preValidation', refuseNul);
+    await caseFiles.register(petitionsRoutes);
+    await caseFiles.register(peopleRoutes);
+    await caseFiles.register(indexedDocumentsRoutes);
+    await caseFiles.register(repliesRoutes);
+    await caseFiles.register(hearingRoutes);
+    await caseFiles.register(attachmentsRoutes);
+  });
   await app.register(pdfRoutes);
 }

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { formatDate } from '@lawfirm/shared-types';
+import { formatDate, todayInPakistan } from '@lawfirm/shared-types';
 import { describeEachDb } from './helper.ts';
 import { caseFirm, type CaseFirm } from './case-files-helpers.ts';
-import { todayInPakistan } from '../src/case-files/hearing.routes.ts';
 
 /** A date `days` from today in Pakistan, dd/mm/yyyy as the hearing control sends it. */
 const inDays = (days: number) => {

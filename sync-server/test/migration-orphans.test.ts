@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
 import { up as repairOrphans } from '../../migrations/src/2026_11_23_0004_repair_orphans.ts';
 import { newId } from '../src/db/ids.ts';
 import { caseFirm, type CaseFirm } from './case-files-helpers.ts';

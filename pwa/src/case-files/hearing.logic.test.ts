@@ -33,8 +33,10 @@ describe('hearing date text', () => {
     expect(formatShortDate(null)).toBe('');
   });
 
-  it("takes today from the device's own calendar", () => {
-    expect(todayIso(new Date(2026, 0, 5, 0, 30))).toBe('2026-01-05');
+  it('takes today from the Pakistan calendar, the same day the server uses, wherever the device clock is set', () => {
+    // 00:30 on 5 January in Pakistan is still 4 January in UTC (and in most of the world).
+    expect(todayIso(new Date('2026-01-04T19:30:00Z'))).toBe('2026-01-05');
+    expect(todayIso(new Date('2026-01-04T18:59:00Z'))).toBe('2026-01-04');
   });
 
   it('refuses a missing or past day', () => {

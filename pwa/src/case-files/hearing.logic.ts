@@ -1,3 +1,4 @@
+import { todayInPakistan } from '@lawfirm/shared-types';
 import type { TOrderSheetRow } from './caseFiles.types.ts';
 
 /**
@@ -6,12 +7,12 @@ import type { TOrderSheetRow } from './caseFiles.types.ts';
  * changing it moves that order sheet, removing it deletes that order sheet.
  */
 
-/** Today on the device's own calendar (a lawyer in Lahore at 1 a.m. means today there, not in UTC). */
+/**
+ * Today in Pakistan, the same day the server takes (a lawyer in Lahore at 1 a.m. means today there, not in UTC,
+ * and a phone left on another time zone still agrees with the office).
+ */
 export function todayIso(now: Date = new Date()): string {
-  const y = now.getFullYear();
-  const m = String(now.getMonth() + 1).padStart(2, '0');
-  const d = String(now.getDate()).padStart(2, '0');
-  return `${y}-${m}-${d}`;
+  return todayInPakistan(now);
 }
 
 export function nextHearing<T extends Pick<TOrderSheetRow, 'id' | 'order_sheet_date'>>(

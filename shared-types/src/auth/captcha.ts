@@ -4,28 +4,35 @@
  * under a second; a bot has to pay that cost for every sign-up. A firm that configured reCAPTCHA gets its site
  * key instead and the client asks Google for a token with action 'signup'.
  */
-export type TPowChallenge = {
-  provider: 'pow';
-  algorithm: 'SHA-256';
+import { z } from 'zod';
+
+export const ZPowChallenge = z.object({
+  provider: z.literal('pow'),
+  algorithm: z.literal('SHA-256'),
   /** Hex SHA-256 of salt + the secret number. */
-  challenge: string;
+  challenge: z.string(),
   /** Random hex with the expiry inside (`<hex>?expires=<unix seconds>`), so the signature covers the expiry. */
-  salt: string;
+  salt: z.string(),
   /** Hex HMAC-SHA256 of the challenge with a server key: proves the server made this puzzle. */
-  signature: string;
-  maxnumber: number;
-};
-export type TRecaptchaChallenge = { provider: 'recaptcha'; site_key: string };
-export type TCaptchaChallenge = TPowChallenge | TRecaptchaChallenge;
+  signature: z.string(),
+  maxnumber: z.number().int(),
+});
+export type TPowChallenge = z.infer<typeof ZPowChallenge>;
+export const ZRecaptchaChallenge = z.object({ provider: z.literal('recaptcha'), site_key: z.string() });
+export type TRecaptchaChallenge = z.infer<typeof ZRecaptchaChallenge>;
+/** GET /api/captcha/challenge. */
+export const ZCaptchaChallenge = z.discriminatedUnion('provider', [ZPowChallenge, ZRecaptchaChallenge]);
+export type TCaptchaChallenge = z.infer<typeof ZCaptchaChallenge>;
 
 /** What the client sends back, base64-encoded JSON, as `recaptcha_token`. */
-export type TPowSolution = {
-  algorithm: 'SHA-256';
-  challenge: string;
-  number: number;
-  salt: string;
-  signature: string;
-};
+export const ZPowSolution = z.object({
+  algorithm: z.literal('SHA-256'),
+  challenge: z.string().regex(/^[0-9a-f]{64}$/),
+  number: z.number().int().min(0),
+  salt: z.string().min(1).max(200),
+  signature: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type TPowSolution = z.infer<typeof ZPowSolution>;
 
 const toHex = (buf: ArrayBuffer): string =>
   Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, '0')).join('');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../common/messages.ts';
-import { defineEntity, type Codec, type TParent } from '../sync/entity.ts';
+import { tooLong } from '../common/validation.ts';
+import { defineEntity, permissionPolicy, type Codec, type TParent } from '../sync/entity.ts';
 
 /** Attachment owners as the original API names them (`attachmentable_type`, storage folders). */
 export const ATTACHMENT_OWNERS = [
@@ -43,9 +44,13 @@ const isoDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG_DATE_INVALID })
   .nullish();
 const order = z.coerce.number().int().min(0).max(1_000_000).default(0);
-const text = (max: number) => z.string().max(max).nullish();
+const text = (max: number) => z.string().max(max, tooLong(max)).nullish();
 const required = (message: string, max = 500) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(max);
+  z.string({ error: message }).trim().min(1, { error: message }).max(max, tooLong(max));
+
+/** Case files and what is in them: readable with the case file (access set 'petitions'), edited by admins and lawyers. */
+const caseFilePolicy = (column: string) =>
+  permissionPolicy('petitions.edit', () => ({ set: 'petitions', column }));
 
 const inPetition: TParent = { column: 'petition_id', entity: 'petitions', message: MSG_PETITION_MISSING };
 
@@ -64,6 +69,7 @@ function caseChild<S extends z.ZodType, const N extends string>(
     defaults: more.defaults ?? { display_order: 0 },
     indexes: ['petition_id', ...(more.indexes ?? [])],
     parents: [inPetition, ...(more.parents ?? [])],
+    policy: caseFilePolicy('petition_id'),
   });
 }
 
@@ -126,6 +132,7 @@ export const petitionsDecl = defineEntity({
   }),
   defaults: { is_moot_case: false, archived: false, lawyer_ids: [], pending_tag: null },
   indexes: ['archived', 'court_id', 'year', 'case_no', 'pending_tag', 'is_moot_case'],
+  policy: caseFilePolicy('id'),
 });
 
 export const petitionPartiesDecl = caseChild(
@@ -199,7 +206,7 @@ export const attachmentsDecl = defineEntity({
       owner_type: z.enum(ATTACHMENT_OWNERS),
       owner_id: z.string().min(1),
       sha256: z.string().regex(/^[0-9a-f]{64}$/),
-      file_name: z.string().min(1).max(255),
+      file_name: z.string().min(1).max(255, tooLong(255)),
       mime_type: z.enum(ACCEPTED_MIME_TYPES, { error: MSG_ACCEPTED_TYPES }),
       size: z.number().int().min(0),
       title: text(255),
@@ -216,3 +223,14 @@ export const attachmentsDecl = defineEntity({
     otherCaseMessage: MSG_OWNER_OTHER_CASE,
   },
 });
+
+/** A case file and everything in it, in the order a first sync sends them (parents before children). */
+export const CASE_FILE_ENTITIES = [
+  petitionsDecl,
+  petitionPartiesDecl,
+  petitionIndexDecl,
+  replyParentsDecl,
+  repliesDecl,
+  orderSheetsDecl,
+  attachmentsDecl,
+] as const;

@@ -15,6 +15,7 @@ export const MSG = {
   companyRequired: 'Company field is required.',
   teamRequired: 'Team field is required.',
   validationFailed: 'Validation failed.',
+  invalidData: 'The given data was invalid.',
   recaptchaRequired: 'Recaptcha token is required.',
   recaptchaInvalid: 'Recaptcha verification failed. Please try again.',
   domainRequired: 'Domain field is required.',

@@ -1,19 +1,19 @@
 import { z } from 'zod';
 import { MSG } from './messages.ts';
+import { optionalBool } from './wire.ts';
+
+/** The answer for text over its column's length. */
+export const tooLong = (max: number) => ({ error: `The field may not be greater than ${max} characters.` });
 
 /** Required trimmed text with the spec's message for an empty value. */
 export const requiredText = (message: string, max = 255) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: `The field may not be greater than ${max} characters.` });
+  z.string({ error: message }).trim().min(1, { error: message }).max(max, tooLong(max));
 
 export const optionalText = (max = 255) =>
   z
     .string()
     .trim()
-    .max(max, { error: `The field may not be greater than ${max} characters.` })
+    .max(max, tooLong(max))
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -34,12 +34,11 @@ export const password = () =>
     .min(8, { error: MSG.passwordTooShort })
     .max(128, { error: MSG.passwordTooLong });
 
-/** Checkbox values arrive as booleans, 0/1, "true"/"false" or "on" from forms. */
-export const boolish = z
-  .union([z.boolean(), z.number(), z.string(), z.null()])
-  // optional: the original client leaves unticked boxes out of the body altogether.
-  .optional()
-  .transform((v) => v === true || v === 1 || v === '1' || v === 'true' || v === 'on');
+/**
+ * Checkbox values arrive as booleans, 0/1, "true"/"false" or "on" from forms; the original client leaves
+ * unticked boxes out of the body altogether, so a missing one is false.
+ */
+export const boolish = optionalBool.transform((v) => v ?? false);
 
 /** Phone mask 9999-9999999 (part 1 §9), optional. */
 export const phone = z

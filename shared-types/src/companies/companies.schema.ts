@@ -8,13 +8,15 @@ export const ZCompanyInput = z.object({
   domain: requiredText(MSG.domainRequired, 255),
 });
 export type TCompanyInput = z.infer<typeof ZCompanyInput>;
-export type TCompany = {
-  id: string;
-  name: string;
-  domain: string | null;
-  is_provider: boolean;
-  created_at: string;
-};
+/** A firm as the companies screens read it (rest-contract 108–110: `id, name, domain`). */
+export const ZCompany = z.object({
+  id: z.string(),
+  name: z.string(),
+  domain: z.string().nullable(),
+  is_provider: z.boolean(),
+  created_at: z.string(),
+});
+export type TCompany = z.infer<typeof ZCompany>;
 
 /** Host part of a domain as typed by an admin ("https://firm.example.com/" → "firm.example.com"). */
 export function normaliseDomain(domain: string): string {

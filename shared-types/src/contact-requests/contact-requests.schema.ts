@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../common/messages.ts';
 import { email, optionalText, requiredText } from '../common/validation.ts';
+import { can } from '../auth/permissions.ts';
 import { defineEntity } from '../sync/entity.ts';
 
 /** POST /api/contact_requests (part 1 §5): subject optional. */
@@ -11,14 +12,16 @@ export const ZContactRequestInput = z.object({
   message: requiredText(MSG.messageRequired, 5000),
 });
 export type TContactRequestInput = z.infer<typeof ZContactRequestInput>;
-export type TContactRequest = {
-  id: string;
-  name: string;
-  email: string;
-  subject: string | null;
-  message: string;
-  created_at: string;
-};
+/** A request as GET /api/get_contact_requests lists it (rest-contract 8). */
+export const ZContactRequest = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string().nullable(),
+  message: z.string(),
+  created_at: z.string(),
+});
+export type TContactRequest = z.infer<typeof ZContactRequest>;
 
 /** Visitors create these through the public form (REST); admins read and delete them on any device. */
 export const contactRequestsDecl = defineEntity({
@@ -35,4 +38,10 @@ export const contactRequestsDecl = defineEntity({
   writable: [],
   schema: z.object({}),
   indexes: ['created_at'],
+  policy: {
+    readScope: (a) => (can(a, 'contactRequests.manage') ? 'all' : 'none'),
+    canCreate: () => false,
+    canUpdate: () => 'Contact requests cannot be edited.',
+    canDelete: (a) => can(a, 'contactRequests.manage'),
+  },
 });

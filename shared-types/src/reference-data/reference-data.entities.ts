@@ -1,13 +1,18 @@
 import { z } from 'zod';
 import { MSG } from '../common/messages.ts';
-import { defineEntity, type Codec } from '../sync/entity.ts';
+import { tooLong } from '../common/validation.ts';
+import { defineEntity, permissionPolicy, type Codec } from '../sync/entity.ts';
 import { MSG_MODULE_REQUIRED } from './reference-data.schema.ts';
 
-const title = z.string({ error: MSG.titleRequired }).trim().min(1, { error: MSG.titleRequired }).max(255);
-const optional = z.string().max(2000).nullish();
+const title = z
+  .string({ error: MSG.titleRequired })
+  .trim()
+  .min(1, { error: MSG.titleRequired })
+  .max(255, tooLong(255));
+const optional = z.string().max(100, tooLong(100)).nullish();
 const order = z.coerce.number().int().min(0).max(1_000_000).default(0);
 
-/** Reference data: every member of a firm reads it, its admins edit it (the server entity adds that policy). */
+/** Reference data: every member of a firm reads it, its admins edit it. */
 const reference = <S extends z.ZodType, const N extends string>(
   name: N,
   columns: Record<string, Codec>,
@@ -22,6 +27,7 @@ const reference = <S extends z.ZodType, const N extends string>(
     schema,
     defaults,
     indexes,
+    policy: permissionPolicy('referenceData.manage'),
   });
 
 export const courtsDecl = reference(
@@ -34,7 +40,7 @@ export const courtsDecl = reference(
 export const caseCategoriesDecl = reference(
   'case_categories',
   { title: 'text', abbreviation: 'text' },
-  z.object({ title, abbreviation: z.string().trim().max(50).nullish() }),
+  z.object({ title, abbreviation: z.string().trim().max(50, tooLong(50)).nullish() }),
   ['title'],
 );
 
@@ -91,8 +97,8 @@ export const limitationArticlesDecl = reference(
   },
   z.object({
     case_kind: z.enum(LIMITATION_CASE_KINDS),
-    article: z.string().max(20).nullish(),
-    description: z.string().trim().min(1).max(2000),
+    article: z.string().max(20, tooLong(20)).nullish(),
+    description: z.string().trim().min(1).max(2000, tooLong(2000)),
     also_known_as: z.array(z.string()).default([]),
     period_days: z.number().int().min(0).max(36500).nullable(),
     date_fields: z.array(z.string()).default([]),
@@ -101,3 +107,13 @@ export const limitationArticlesDecl = reference(
   ['case_kind', 'display_order'],
   { also_known_as: [], date_fields: [], display_order: 0, period_days: null },
 );
+
+/** The reference data of a firm, in the order a first sync sends it. */
+export const REFERENCE_DATA_ENTITIES = [
+  courtsDecl,
+  caseCategoriesDecl,
+  caseCategoryCourtsDecl,
+  moduleTypesDecl,
+  statutesDecl,
+  limitationArticlesDecl,
+] as const;

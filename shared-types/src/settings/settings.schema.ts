@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalText, phone } from '../common/validation.ts';
-import { defineEntity, type Codec } from '../sync/entity.ts';
+import { defineEntity, permissionPolicy, type Codec } from '../sync/entity.ts';
 
 /** Every settings field of part 3 §3. */
 export const SETTINGS_FIELDS = [
@@ -66,10 +66,26 @@ export const ZSettingsInput = z.object({
   site_file_name: optionalText(255),
 });
 export type TSettingsInput = z.infer<typeof ZSettingsInput>;
-export type TSettings = {
-  [K in (typeof SETTINGS_FIELDS)[number]]: K extends 'additionalemails' ? string[] : string | null;
+type TSettingsField = (typeof SETTINGS_FIELDS)[number];
+type TSettingsShape = {
+  [K in TSettingsField]: K extends 'additionalemails' ? z.ZodArray<z.ZodString> : z.ZodNullable<z.ZodString>;
 };
-export type TPublicSettings = Pick<TSettings, (typeof PUBLIC_SETTINGS_FIELDS)[number]>;
+
+/** The settings as an admin reads them (`setting` of GET/POST /api/settings): every field, emails as a list. */
+export const ZSettings = z.object(
+  Object.fromEntries(
+    SETTINGS_FIELDS.map((f) => [f, f === 'additionalemails' ? z.array(z.string()) : z.string().nullable()]),
+  ) as TSettingsShape,
+);
+export type TSettings = z.infer<typeof ZSettings>;
+
+/** What a visitor (and a member who is not an admin) reads: invoice headings and meeting links stay private. */
+export const ZPublicSettings = ZSettings.pick(
+  Object.fromEntries(PUBLIC_SETTINGS_FIELDS.map((f) => [f, true])) as {
+    [K in (typeof PUBLIC_SETTINGS_FIELDS)[number]]: true;
+  },
+);
+export type TPublicSettings = z.infer<typeof ZPublicSettings>;
 
 /** One settings row per firm; every member reads it (site name, phone), admins edit it. */
 export const settingsDecl = defineEntity({
@@ -83,4 +99,6 @@ export const settingsDecl = defineEntity({
   },
   writable: [...SETTINGS_FIELDS],
   schema: ZSettingsInput,
+  // One row per firm, made with the firm: never created or deleted from a device.
+  policy: { ...permissionPolicy('settings.manage'), canCreate: () => false, canDelete: () => false },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from '../common/messages.ts';
 import { defineEntity } from './entity.ts';
 
 /**
@@ -27,4 +28,19 @@ export const conflictsDecl = defineEntity({
   writable: [],
   schema: z.object({}),
   indexes: ['row_id', 'resolved_at'],
+  // Everyone sees the conflicts they are part of, admins all of the firm's; only 'conflicts.resolve' writes.
+  policy: {
+    readScope: (a) =>
+      a.is_admin
+        ? 'all'
+        : {
+            anyOf: [
+              { column: 'client_user_id', value: a.id },
+              { column: 'server_user_id', value: a.id },
+            ],
+          },
+    canCreate: () => false,
+    canUpdate: () => MSG.forbidden,
+    canDelete: () => false,
+  },
 });

@@ -1,22 +1,5 @@
-import {
-  caseCategoriesDecl,
-  caseCategoryCourtsDecl,
-  courtsDecl,
-} from '../reference-data/reference-data.entities.ts';
-import {
-  limitationArticlesDecl,
-  moduleTypesDecl,
-  statutesDecl,
-} from '../reference-data/reference-data.entities.ts';
-import {
-  attachmentsDecl,
-  orderSheetsDecl,
-  petitionIndexDecl,
-  petitionPartiesDecl,
-  petitionsDecl,
-  repliesDecl,
-  replyParentsDecl,
-} from '../case-files/case-files.entities.ts';
+import { REFERENCE_DATA_ENTITIES } from '../reference-data/reference-data.entities.ts';
+import { CASE_FILE_ENTITIES } from '../case-files/case-files.entities.ts';
 import { contactRequestsDecl } from '../contact-requests/contact-requests.schema.ts';
 import { settingsDecl } from '../settings/settings.schema.ts';
 import { usersDecl } from '../users/users.entity.ts';
@@ -25,27 +8,16 @@ import { dexieSpec, fixedColumns, relationTable, type TEntityDecl } from './enti
 
 /**
  * THE list of synced entities, explicit and in the order a first sync sends them (reference data before the
- * rows that point at it). The server pairs each with its policy (sync-server/src/entities.ts) and the device
- * builds its Dexie tables from it. A device's pull cursor names entities, never positions in this list, so
+ * rows that point at it), composed of each feature's own list. The server builds its entities from it (adding
+ * database checks where an entity has them, sync-server/src/entities.ts) and the device its Dexie tables. A device's pull cursor names entities, never positions in this list, so
  * adding an entity anywhere in it never moves a device's place in a first sync.
  */
 export const ENTITY_DECLS = [
-  courtsDecl,
-  caseCategoriesDecl,
-  caseCategoryCourtsDecl,
-  moduleTypesDecl,
-  statutesDecl,
-  limitationArticlesDecl,
+  ...REFERENCE_DATA_ENTITIES,
   settingsDecl,
   usersDecl,
   contactRequestsDecl,
-  petitionsDecl,
-  petitionPartiesDecl,
-  petitionIndexDecl,
-  replyParentsDecl,
-  repliesDecl,
-  orderSheetsDecl,
-  attachmentsDecl,
+  ...CASE_FILE_ENTITIES,
   conflictsDecl,
 ] as const satisfies readonly TEntityDecl[];
 
@@ -64,6 +36,7 @@ export const fixedColumnsOf = (name: string): string[] => {
 };
 
 /** The synced entities as devices store them: Dexie index specs per table (primary key first). */
-export const CLIENT_ENTITIES = Object.fromEntries(
-  ENTITY_DECLS.map((d) => [d.name, dexieSpec(d)]),
-) as Record<TEntityName, string>;
+export const CLIENT_ENTITIES = Object.fromEntries(ENTITY_DECLS.map((d) => [d.name, dexieSpec(d)])) as Record<
+  TEntityName,
+  string
+>;

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { can, type TActor, type TPermission } from '../auth/permissions.ts';
+import { MSG } from '../common/messages.ts';
 
 /** How a column travels: flags are 0/1 in the database and booleans on the wire; JSON is text in the database. */
 export type Codec = 'text' | 'int' | 'bool' | 'json';
@@ -26,9 +28,43 @@ export type TOwner = {
 };
 
 /**
- * One synced entity as every side sees it, declared once in shared-types: the server's entity adds only its
- * policy (who reads and writes, database checks), the device's Dexie table is built from `indexes`, and REST
- * parsers and forms validate with `schema`.
+ * Rows of the actor's firm the actor may read: all, none, those where any listed column equals a value, or
+ * those whose `column` is in an access set the server works out (`set`, e.g. 'petitions': the case files the
+ * actor may read).
+ */
+export type TReadScope =
+  'all' | 'none' | { anyOf: { column: string; value: string }[] } | { set: string; column: string };
+
+/**
+ * Who may do what with an entity's rows, from the one permission table: the server enforces it when it applies
+ * each write (a role may change while a phone is offline); the device may use it to hide what is not allowed.
+ */
+export type TEntityPolicy = {
+  readScope: (actor: TActor) => TReadScope;
+  canCreate: (actor: TActor) => boolean;
+  /** May the actor change these fields of this row? Answers a message to refuse with, or true. */
+  canUpdate: (actor: TActor, row: Record<string, unknown>, fields: string[]) => true | string;
+  canDelete: (actor: TActor, row: Record<string, unknown>) => boolean;
+};
+
+/** Everyone of the firm reads; holders of `permission` create, edit and delete. */
+export function permissionPolicy(
+  permission: TPermission,
+  readScope: TEntityPolicy['readScope'] = () => 'all',
+) {
+  const allowed = (a: TActor) => can(a, permission);
+  return {
+    readScope,
+    canCreate: allowed,
+    canUpdate: (a: TActor) => (allowed(a) ? true : MSG.forbidden),
+    canDelete: allowed,
+  } satisfies TEntityPolicy;
+}
+
+/**
+ * One synced entity as every side sees it, declared once in shared-types: the server adds only checks that
+ * need its database, the device's Dexie table is built from `indexes`, and REST parsers and forms validate
+ * with `schema`.
  */
 export type TEntityDecl<S extends z.ZodType = z.ZodType, N extends string = string> = {
   name: N;
@@ -44,6 +80,7 @@ export type TEntityDecl<S extends z.ZodType = z.ZodType, N extends string = stri
   indexes?: readonly string[];
   parents?: readonly TParent[];
   owner?: TOwner;
+  policy: TEntityPolicy;
 };
 
 /** Declares an entity (identity at run time; keeps the schema's type for inference). */

@@ -37,35 +37,49 @@ export const ZPushRequest = z.object({
 });
 export type TPushRequest = z.infer<typeof ZPushRequest>;
 
-export type TMutationStatus = 'applied' | 'rejected' | 'conflict';
-export type TMutationResult = {
-  id: number;
-  status: TMutationStatus;
+export const ZMutationStatus = z.enum(['applied', 'rejected', 'conflict']);
+export type TMutationStatus = z.infer<typeof ZMutationStatus>;
+export const ZMutationResult = z.object({
+  id: z.number().int(),
+  status: ZMutationStatus,
   /** Why a mutation was rejected (forbidden, invalid) in words a user can act on. */
-  message?: string;
+  message: z.string().optional(),
   /** Fields that became conflicts (status 'conflict': the other fields were applied). */
-  fields?: string[];
-};
-export type TPushResponse = { lastMutationId: number; results: TMutationResult[] };
+  fields: z.array(z.string()).optional(),
+});
+export type TMutationResult = z.infer<typeof ZMutationResult>;
+/** POST /sync/push. */
+export const ZPushResponse = z.object({
+  lastMutationId: z.number().int(),
+  results: z.array(ZMutationResult),
+});
+export type TPushResponse = z.infer<typeof ZPushResponse>;
 
 /** One change in a pull: the row as the caller may read it now, or null when it is gone or no longer readable. */
-export type TChange = { entity: string; id: string; row: Record<string, unknown> | null };
+export const ZChange = z.object({
+  entity: z.string(),
+  id: z.string(),
+  row: z.record(z.string(), z.unknown()).nullable(),
+});
+export type TChange = z.infer<typeof ZChange>;
 
-export type TPullResponse = {
+/** GET /sync/pull. */
+export const ZPullResponse = z.object({
   /** Opaque; send it back as `cursor` on the next pull. */
-  cursor: string;
+  cursor: z.string(),
   /** The device must drop its synced rows first (the caller's scope changed, or a first sync). */
-  reset: boolean;
+  reset: z.boolean(),
   /** Another page is waiting: pull again at once. */
-  more: boolean;
+  more: z.boolean(),
   /** Changes left after this page, for the first-sync progress bar. */
-  remaining: number;
+  remaining: z.number().int(),
   /** The highest mutation id the server has processed for this client (applied, conflicted or rejected). */
-  lastMutationId: number;
+  lastMutationId: z.number().int(),
   /** Results of mutations with id >= `pendingFrom`, so a device that lost a push answer still learns them. */
-  results: TMutationResult[];
-  changes: TChange[];
-};
+  results: z.array(ZMutationResult),
+  changes: z.array(ZChange),
+});
+export type TPullResponse = z.infer<typeof ZPullResponse>;
 
 export const ZPullQuery = z.object({
   clientId: z.string().min(8).max(64),
@@ -116,11 +130,12 @@ export const ZUploadCreate = z.object({
   filename: z.string().min(1).max(255),
 });
 export type TUploadCreate = z.infer<typeof ZUploadCreate>;
-export type TUploadState = {
-  id: string;
-  offset: number;
-  size: number;
-  complete: boolean;
-  sha256: string;
-  mime_type?: string;
-};
+export const ZUploadState = z.object({
+  id: z.string(),
+  offset: z.number().int(),
+  size: z.number().int(),
+  complete: z.boolean(),
+  sha256: z.string(),
+  mime_type: z.string().optional(),
+});
+export type TUploadState = z.infer<typeof ZUploadState>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLE_IDS } from '../auth/roles.ts';
 import { MSG } from '../common/messages.ts';
+import { tooLong } from '../common/validation.ts';
 import { defineEntity } from '../sync/entity.ts';
 
 /**
@@ -20,7 +21,7 @@ export const USER_SELF_EDITABLE = [
   'moot_team_no',
   'moot_institute',
 ] as const;
-const optional = z.string().max(255).nullish();
+const optional = z.string().max(255, tooLong(255)).nullish();
 
 export const usersDecl = defineEntity({
   name: 'users',
@@ -50,12 +51,30 @@ export const usersDecl = defineEntity({
   },
   writable: [...USER_SELF_EDITABLE, 'role_id', 'is_moot_student', 'is_approved'],
   schema: z.object({
-    name: z.string({ error: MSG.nameRequired }).trim().min(1, { error: MSG.nameRequired }).max(191),
-    email: z.email({ error: MSG.emailInvalid }).max(191),
+    name: z
+      .string({ error: MSG.nameRequired })
+      .trim()
+      .min(1, { error: MSG.nameRequired })
+      .max(191, tooLong(191)),
+    email: z.email({ error: MSG.emailInvalid }).max(191, tooLong(191)),
     role_id: z.enum(Object.values(ROLE_IDS) as [string, ...string[]], { error: MSG.roleRequired }),
     phone: optional,
     cnic: optional,
     moot_institute: optional,
   }),
   indexes: ['email', 'role_id', 'created_at'],
+  policy: {
+    // The firm's people: admins, lawyers and staff work with colleagues and clients (lawyer pickers, party
+    // names), so they read every member; students and clients read only their own account.
+    readScope: (a) => (a.is_student || a.is_client ? { anyOf: [{ column: 'id', value: a.id }] } : 'all'),
+    // Accounts need a password and an email, so they are created online (POST /api/users, sign-up).
+    canCreate: () => false,
+    canUpdate: (a, row, fields) => {
+      if (a.is_admin) return true;
+      if (row.id === a.id && fields.every((f) => (USER_SELF_EDITABLE as readonly string[]).includes(f)))
+        return true;
+      return MSG.forbidden;
+    },
+    canDelete: (a, row) => a.is_admin && row.id !== a.id,
+  },
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SIGNUP_ROLE_NAMES } from '../auth/roles.ts';
 import { MSG } from '../common/messages.ts';
+import { zPaginator } from '../common/responses.ts';
 import { boolish, cnic, email, optionalText, password, phone, requiredText } from '../common/validation.ts';
 
 /** POST /api/signup (part 1 §5). */
@@ -38,6 +39,10 @@ export const ZSignupInput = z
   );
 export type TSignupInput = z.infer<typeof ZSignupInput>;
 
+/** The answer to a sign-up: the account exists and waits for an admin's approval. */
+export const ZSignupResponse = z.object({ message: z.string(), user_id: z.string() });
+export type TSignupResponse = z.infer<typeof ZSignupResponse>;
+
 export const ZContactPersonInput = z.object({
   id: z.string().nullish(),
   name: optionalText(191),
@@ -74,8 +79,9 @@ export const ZUserInput = z
       .transform((v) => (v == null || v === '' ? null : String(v))),
     // A list row or an older client may leave a flag out: missing means false.
     send_email: boolish.optional().transform((v) => v === true),
-    is_approved: boolish.optional().transform((v) => v === true),
-    is_moot_student: boolish.optional().transform((v) => v === true),
+    // Missing stays undefined: an update that leaves a flag out keeps the stored value.
+    is_approved: boolish.optional(),
+    is_moot_student: boolish.optional(),
     moot_team_no: optionalText(50),
     moot_institute: optionalText(100),
     contact_persons: z
@@ -102,43 +108,53 @@ export const ZUserInput = z
   );
 export type TUserInput = z.infer<typeof ZUserInput>;
 
-/** The user as the API answers it (GET /api/user, /api/users/{id}, list rows). */
-export type TUser = {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  cnic: string | null;
-  address: string | null;
-  city: string | null;
-  province: string | null;
-  zip: string | null;
-  company_id: string;
-  company_name: string | null;
-  role_id: string | null;
-  roles: { id: string; name: string }[];
-  is_admin: boolean;
-  is_lawyer: boolean;
-  is_student: boolean;
-  is_client: boolean;
-  is_provider: boolean;
-  is_approved: boolean;
-  is_blocked: boolean;
-  approved_at: string | null;
-  approve_by: string | null;
-  is_moot_student: boolean;
-  moot_team_no: string | null;
-  moot_institute: string | null;
-  attachment: { file_name: string } | null;
-  contact_persons: {
-    id: string;
-    name: string | null;
-    email: string | null;
-    phone: string | null;
-    cnic: string | null;
-  }[];
-  created_at: string;
-};
+/** A role as the role dropdowns read it. */
+export const ZRole = z.object({ id: z.string(), name: z.string() });
+export type TRole = z.infer<typeof ZRole>;
+
+/**
+ * The user as the API answers it (GET /api/user, /api/users/{id}, list rows). A closed shape: whatever else a
+ * user row holds (the password hash above all) never leaves the server, even if a caller passed it along.
+ */
+export const ZUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  cnic: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  province: z.string().nullable(),
+  zip: z.string().nullable(),
+  company_id: z.string(),
+  company_name: z.string().nullable(),
+  role_id: z.string().nullable(),
+  roles: z.array(ZRole),
+  is_admin: z.boolean(),
+  is_lawyer: z.boolean(),
+  is_student: z.boolean(),
+  is_client: z.boolean(),
+  is_provider: z.boolean(),
+  is_approved: z.boolean(),
+  is_blocked: z.boolean(),
+  approved_at: z.string().nullable(),
+  approve_by: z.string().nullable(),
+  is_moot_student: z.boolean(),
+  moot_team_no: z.string().nullable(),
+  moot_institute: z.string().nullable(),
+  attachment: z.object({ file_name: z.string() }).nullable(),
+  contact_persons: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string().nullable(),
+      email: z.string().nullable(),
+      phone: z.string().nullable(),
+      cnic: z.string().nullable(),
+    }),
+  ),
+  created_at: z.string(),
+});
+export type TUser = z.infer<typeof ZUser>;
 
 /** GET /api/users filters (part 2 §7): is_approved 2 all, 1 approved, 0 pending. */
 export const ZUserListQuery = z.object({
@@ -153,22 +169,9 @@ export const ZUserListQuery = z.object({
 });
 export type TUserListQuery = z.infer<typeof ZUserListQuery>;
 
-/** A role as the role dropdowns read it. */
-export type TRole = { id: string; name: string };
-
 /** GET /api/users: a Laravel-style paginator, as the original client reads it. */
-export type TUserListResponse = {
-  users: {
-    data: TUser[];
-    current_page: number;
-    from: number | null;
-    to: number | null;
-    total: number;
-    per_page: number;
-    last_page: number;
-  };
-  roles: TRole[];
-};
+export const ZUserListResponse = z.object({ users: zPaginator(ZUser), roles: z.array(ZRole) });
+export type TUserListResponse = z.infer<typeof ZUserListResponse>;
 
 /** POST /api/approve_or_block: the client sends the whole list row with is_approved toggled. */
 export const ZApproveOrBlockInput = z.object({

@@ -1,10 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LOGIN_FIELDS } from '@lawfirm/shared-types';
-import { parse, unauthorized } from '../http/errors.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import {
+  LOGIN_FIELDS,
+  ZLegacyLoginResponse,
+  ZMessageResponse,
+  ZSessionLoginResponse,
+  ZSessionResponse,
+  ZUser,
+} from '@lawfirm/shared-types';
+import { unauthorized } from '../http/errors.ts';
 import { findUserById, isProviderCompany, toApiUser } from '../users/users.repository.ts';
 import { authenticate } from './login.service.ts';
 import {
   createSession,
+  findSession,
   findSessionByToken,
   revokeFamily,
   rotateRefreshToken,
@@ -49,52 +59,74 @@ async function userPayload(app: FastifyInstance, userId: string) {
   return toApiUser(user, { isProvider: await isProviderCompany(app.db, user.company_id) });
 }
 
-export async function authRoutes(app: FastifyInstance): Promise<void> {
-  /** The documented login of the original client: form fields in, {token} out (a working-day token). */
-  app.post('/api/login', { config: { rateLimit: loginRateLimit(app) } }, async (req) => {
-    const { email, password } = parse(LOGIN_FIELDS, req.body);
-    const user = await authenticate(app, email, password);
-    const s = await createSession(app.db, {
-      userId: user.id,
-      companyId: user.company_id,
-      kind: 'legacy',
-      ttlSec: app.config.legacyTokenTtlSec,
-      userAgent: req.headers['user-agent'] ?? null,
-    });
-    const token = await signToken(
-      app.config.jwtSecret,
-      { sub: user.id, cid: user.company_id, sid: s.sessionId, typ: 'legacy' },
-      app.config.legacyTokenTtlSec,
-    );
-    return { token, message: 'Login Successfully!' };
+/** Checks the credentials (answering 401/403 as the spec says) and opens a session of `kind` for the user. */
+async function signIn(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  { email, password }: z.output<typeof LOGIN_FIELDS>,
+  kind: 'legacy' | 'refresh',
+) {
+  const user = await authenticate(app, email, password);
+  const session = await createSession(app.db, {
+    userId: user.id,
+    companyId: user.company_id,
+    kind,
+    ttlSec: kind === 'legacy' ? app.config.legacyTokenTtlSec : app.config.refreshTokenTtlSec,
+    userAgent: req.headers['user-agent'] ?? null,
   });
+  return { user, session };
+}
+
+/** Logging out ends the session's whole family, so a refresh token rotated from it cannot revive it. */
+async function endFamilyOf(app: FastifyInstance, session: { family_id: string } | undefined): Promise<void> {
+  if (session) await revokeFamily(app.db, session.family_id);
+}
+
+export async function authRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  /** The documented login of the original client: form fields in, {token} out (a working-day token). */
+  app.post(
+    '/api/login',
+    {
+      config: { rateLimit: loginRateLimit(app) },
+      schema: { body: LOGIN_FIELDS, response: { 200: ZLegacyLoginResponse } },
+    },
+    async (req) => {
+      const { user, session: s } = await signIn(app, req, req.body, 'legacy');
+      const token = await signToken(
+        app.config.jwtSecret,
+        { sub: user.id, cid: user.company_id, sid: s.sessionId, typ: 'legacy' },
+        app.config.legacyTokenTtlSec,
+      );
+      return { token, message: 'Login Successfully!' };
+    },
+  );
 
   /** The PWA's login: a minutes-long access token and a rotating refresh token in an httpOnly cookie. */
-  app.post('/api/auth/login', { config: { rateLimit: loginRateLimit(app) } }, async (req, reply) => {
-    const { email, password } = parse(LOGIN_FIELDS, req.body);
-    const user = await authenticate(app, email, password);
-    const s = await createSession(app.db, {
-      userId: user.id,
-      companyId: user.company_id,
-      kind: 'refresh',
-      ttlSec: app.config.refreshTokenTtlSec,
-      userAgent: req.headers['user-agent'] ?? null,
-    });
-    setRefreshCookie(app, req, reply, s.token);
-    const access_token = await signToken(
-      app.config.jwtSecret,
-      { sub: user.id, cid: user.company_id, sid: s.sessionId, typ: 'access' },
-      app.config.accessTokenTtlSec,
-    );
-    return {
-      access_token,
-      expires_in: app.config.accessTokenTtlSec,
-      user: await userPayload(app, user.id),
-      message: 'Login Successfully!',
-    };
-  });
+  app.post(
+    '/api/auth/login',
+    {
+      config: { rateLimit: loginRateLimit(app) },
+      schema: { body: LOGIN_FIELDS, response: { 200: ZSessionLoginResponse } },
+    },
+    async (req, reply) => {
+      const { user, session: s } = await signIn(app, req, req.body, 'refresh');
+      setRefreshCookie(app, req, reply, s.token);
+      const access_token = await signToken(
+        app.config.jwtSecret,
+        { sub: user.id, cid: user.company_id, sid: s.sessionId, typ: 'access' },
+        app.config.accessTokenTtlSec,
+      );
+      return {
+        access_token,
+        expires_in: app.config.accessTokenTtlSec,
+        user: await userPayload(app, user.id),
+        message: 'Login Successfully!',
+      };
+    },
+  );
 
-  app.post('/api/auth/refresh', async (req, reply) => {
+  app.post('/api/auth/refresh', { schema: { response: { 200: ZSessionResponse } } }, async (req, reply) => {
     const token = req.cookies[REFRESH_COOKIE];
     if (!token) throw unauthorized('Your session has ended. Please log in again.');
     const r = await rotateRefreshToken(app.db, token, {
@@ -122,37 +154,26 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** Ends the session family of the refresh cookie and of the bearer token, whichever came. */
-  app.post('/api/auth/logout', async (req, reply) => {
+  app.post('/api/auth/logout', { schema: { response: { 200: ZMessageResponse } } }, async (req, reply) => {
     const token = req.cookies[REFRESH_COOKIE];
-    if (token) {
-      const s = await findSessionByToken(app.db, token);
-      if (s) await revokeFamily(app.db, s.family_id);
-    }
+    if (token) await endFamilyOf(app, await findSessionByToken(app.db, token));
     const ctx = await req.optionalAuth();
-    if (ctx) {
-      const s = await app.db
-        .selectFrom('sessions')
-        .select('family_id')
-        .where('id', '=', ctx.sessionId)
-        .executeTakeFirst();
-      if (s) await revokeFamily(app.db, s.family_id);
-    }
+    if (ctx) await endFamilyOf(app, await findSession(app.db, ctx.sessionId));
     reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
     return { message: 'Logged out.' };
   });
-  app.post('/api/logout', async (req) => {
-    const ctx = await req.auth();
-    const s = await app.db
-      .selectFrom('sessions')
-      .select('family_id')
-      .where('id', '=', ctx.sessionId)
-      .executeTakeFirst();
-    if (s) await revokeFamily(app.db, s.family_id);
-    return { message: 'Logged out.' };
-  });
+  app.post(
+    '/api/logout',
+    { config: { auth: true }, schema: { response: { 200: ZMessageResponse } } },
+    async (req) => {
+      const ctx = await req.auth();
+      await endFamilyOf(app, await findSession(app.db, ctx.sessionId));
+      return { message: 'Logged out.' };
+    },
+  );
 
   /** The current user (rest-contract #1): the whole user object is the response body. */
-  app.get('/api/user', async (req) => {
+  app.get('/api/user', { config: { auth: true }, schema: { response: { 200: ZUser } } }, async (req) => {
     // The auth check has just read the user and firm rows; answer from them rather than read them again.
     const { user, actor } = await req.auth();
     return toApiUser(user, { isProvider: actor.is_provider });

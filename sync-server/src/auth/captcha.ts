@@ -1,7 +1,12 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TCaptchaChallenge, TPowChallenge } from '@lawfirm/shared-types';
+import {
+  ZPowSolution,
+  type TCaptchaChallenge,
+  type TPowChallenge,
+  type TPowSolution,
+} from '@lawfirm/shared-types';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 
@@ -45,17 +50,9 @@ export function challengeFor(config: Config): TCaptchaChallenge {
   return createChallenge(config);
 }
 
-const ZSolution = z.object({
-  algorithm: z.literal('SHA-256'),
-  challenge: z.string().regex(/^[0-9a-f]{64}$/),
-  number: z.number().int().min(0),
-  salt: z.string().min(1).max(200),
-  signature: z.string().regex(/^[0-9a-f]{64}$/),
-});
-
-function decodeSolution(token: string): z.infer<typeof ZSolution> | null {
+function decodeSolution(token: string): TPowSolution | null {
   try {
-    const r = ZSolution.safeParse(JSON.parse(Buffer.from(token, 'base64').toString('utf8')));
+    const r = ZPowSolution.safeParse(JSON.parse(Buffer.from(token, 'base64').toString('utf8')));
     return r.success ? r.data : null;
   } catch {
     return null;

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { normaliseDomain } from '@lawfirm/shared-types';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
+import { findSettings } from '../settings/settings.repository.ts';
 
 /**
  * The origin for links in mails. A request on the firm's own domain keeps its users on that site. Otherwise
@@ -17,10 +18,5 @@ export function linkOrigin(config: Config, req: FastifyRequest, companyDomain: s
 
 /** The name a firm's mails are signed with: its site name, else its firm name. */
 export async function siteNameOf(db: Db, companyId: string, fallback: string): Promise<string> {
-  const s = await db
-    .selectFrom('settings')
-    .select('site_name')
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
-  return s?.site_name?.trim() || fallback;
+  return (await findSettings(db, companyId))?.site_name?.trim() || fallback;
 }

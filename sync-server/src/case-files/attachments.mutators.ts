@@ -1,14 +1,15 @@
-import { can, MSG, type TActor } from '@lawfirm/shared-types';
+import { can, MSG, type TActor, type TAttachmentUpdate } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
+import { forActor } from '../db/firm.ts';
 import { newId } from '../db/ids.ts';
 import { inTransaction } from '../db/query-helpers.ts';
-import { forbidden, notFound, parse, validationError } from '../http/errors.ts';
-import { deleteRow, putRow } from '../sync/store.ts';
+import { forbidden, notFound, validationError } from '../http/errors.ts';
 import { storeBlob } from '../uploads/blob-store.ts';
 import { ACCEPTED_TYPES_MESSAGE, type DocumentKind } from '../uploads/sniff-document.ts';
+import { requireEditor } from './access.ts';
 import { findOwner, ownerTableOf, ownerTypeOf, type AttachmentOwnerType } from './attachments.repository.ts';
-import { MSG_SELECT_FILE, ZAttachmentUpdate, ZDeleteSelectedInput } from './case-files.schema.ts';
-import { caseEntity, findLive, liveRowsWhere, nextDisplayOrder, requireEditor } from './case-rows.ts';
+import { attachmentsEntity } from './case-files.entities.ts';
+import { MSG_SELECT_FILE } from './case-files.schema.ts';
 import type { ReceivedFile } from './multipart-files.ts';
 
 export const MSG_OWNER_INVALID = 'The document to attach the files to is not valid.';
@@ -95,18 +96,19 @@ export async function uploadAttachments(
   return inTransaction(db, async (trx) => {
     // Checked again inside the transaction: the owner may have been deleted while the bytes were stored.
     const petitionId = await ownerPetition(trx, actor, type, ownerId, fields.petition_id);
+    const firm = forActor(trx, actor);
     const scope = { owner_type: type, owner_id: ownerId };
-    let order = await nextDisplayOrder(trx, 'attachments', actor.company_id, scope);
+    let order = await firm.nextDisplayOrder('attachments', scope);
     const taken = new Set(
-      (await liveRowsWhere(trx, 'attachments', actor.company_id, 'owner_id', [ownerId]))
+      (await firm.rowsWhere('attachments', 'owner_id', [ownerId]))
         .filter((a) => a.owner_type === type)
-        .map((a) => String(a.file_name)),
+        .map((a) => a.file_name),
     );
     const ids: string[] = [];
     for (const f of files) {
       const original = cleanFileName(f.filename);
       const id = newId();
-      await putRow(trx, actor, caseEntity('attachments'), id, {
+      await firm.put(attachmentsEntity, id, {
         ...scope,
         petition_id: petitionId,
         sha256: f.sha256,
@@ -140,15 +142,21 @@ async function ownerPetition(
 }
 
 /** rest-contract 34: the whole row comes back; only its title and display order change. */
-export async function updateAttachment(db: Db, actor: TActor, id: string, body: unknown): Promise<void> {
+export async function updateAttachment(
+  db: Db,
+  actor: TActor,
+  id: string,
+  data: TAttachmentUpdate,
+): Promise<void> {
   requireEditor(actor);
-  const data = parse(ZAttachmentUpdate, body);
   await inTransaction(db, async (trx) => {
-    if (!(await findLive(trx, 'attachments', actor.company_id, id))) throw notFound();
+    const firm = forActor(trx, actor);
+    if (!(await firm.find('attachments', id))) throw notFound();
     const values: Record<string, unknown> = {};
-    if (body && typeof body === 'object' && 'title' in body) values.title = data.title;
+    // A title the row sent back without (undefined here) stays as it is.
+    if (data.title !== undefined) values.title = data.title;
     if (data.display_order !== null) values.display_order = data.display_order;
-    if (Object.keys(values).length) await putRow(trx, actor, caseEntity('attachments'), id, values);
+    if (Object.keys(values).length) await firm.put(attachmentsEntity, id, values);
   });
 }
 
@@ -156,11 +164,10 @@ export async function updateAttachment(db: Db, actor: TActor, id: string, body: 
 export async function deleteAttachments(db: Db, actor: TActor, ids: string[]): Promise<void> {
   requireEditor(actor);
   await inTransaction(db, async (trx) => {
+    const firm = forActor(trx, actor);
     for (const id of new Set(ids)) {
-      if (!(await findLive(trx, 'attachments', actor.company_id, id))) throw notFound(MSG.notFound);
-      await deleteRow(trx, actor, caseEntity('attachments'), id);
+      if (!(await firm.find('attachments', id))) throw notFound(MSG.notFound);
+      await firm.remove(attachmentsEntity, id);
     }
   });
 }
-
-export const parseDeleteSelected = (body: unknown) => parse(ZDeleteSelectedInput, body).id;

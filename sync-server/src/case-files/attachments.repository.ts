@@ -1,8 +1,9 @@
-import type { Kysely } from 'kysely';
+import { ATTACHMENT_OWNER_ENTITIES } from '@lawfirm/shared-types';
 import { ATTACHMENT_OWNERS } from './case-files.entities.ts';
 import type { Db } from '../db/connect.ts';
+import { forFirm } from '../db/firm.ts';
 import type { Row } from '../sync/entities.ts';
-import { liveRowsWhere } from './case-rows.ts';
+import type { TApiAttachment } from './case-files.types.ts';
 
 export type AttachmentOwnerType = (typeof ATTACHMENT_OWNERS)[number];
 
@@ -10,18 +11,12 @@ export type AttachmentOwnerType = (typeof ATTACHMENT_OWNERS)[number];
 const MODEL_PREFIX = 'App\\Models\\';
 
 /**
- * Which table holds each kind of attachment owner. Case-file owners of part 1 are here; the part 2 modules
- * (talbana, synopsis, naqal forms, standard indexes) add theirs with registerAttachmentOwner when they exist.
+ * The tables an attachment's owner can live in: rows of a case file. Which kind lives where is the shared
+ * declaration (ATTACHMENT_OWNER_ENTITIES; entities and their tables share names); a part 2 module adds its
+ * owner there and its table here.
  */
-const OWNER_TABLES = new Map<AttachmentOwnerType, string>([
-  ['PetitionIndex', 'petition_index'],
-  ['PetitionReply', 'replies'],
-  ['PetitonOrderSheet', 'order_sheets'],
-]);
-
-export function registerAttachmentOwner(type: AttachmentOwnerType, table: string): void {
-  OWNER_TABLES.set(type, table);
-}
+const OWNER_TABLES = ['petition_index', 'replies', 'order_sheets'] as const;
+type OwnerTable = (typeof OWNER_TABLES)[number];
 
 /**
  * An owner type as a client names it: bare (`PetitionIndex`) or with the class prefix
@@ -36,7 +31,10 @@ export function ownerTypeOf(raw: unknown): AttachmentOwnerType | null {
   return (ATTACHMENT_OWNERS as readonly string[]).includes(name) ? (name as AttachmentOwnerType) : null;
 }
 
-export const ownerTableOf = (type: AttachmentOwnerType): string | undefined => OWNER_TABLES.get(type);
+export function ownerTableOf(type: AttachmentOwnerType): OwnerTable | undefined {
+  const entity = ATTACHMENT_OWNER_ENTITIES[type];
+  return OWNER_TABLES.find((t) => t === entity);
+}
 
 /** The live owner row (an index item, reply, order sheet…) of the firm, or undefined. */
 export async function findOwner(
@@ -45,36 +43,16 @@ export async function findOwner(
   type: AttachmentOwnerType,
   id: string,
 ): Promise<{ id: string; petition_id: string | null } | undefined> {
-  const table = OWNER_TABLES.get(type);
-  if (!table) return undefined;
-  // The owner's table is a parameter; the query still filters by firm and tombstone.
-  return await (db as unknown as Kysely<any>)
-    .selectFrom(table)
-    .select(['id', 'petition_id'])
-    .where('id', '=', id)
-    .where('company_id', '=', companyId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const table = ownerTableOf(type);
+  return table && (await forFirm(db, companyId).find(table, id));
 }
 
 /** The original client's file URL of an attachment (Laravel public storage paths). */
 export const legacyStoragePath = (a: Record<string, unknown>) =>
   `/storage/attachments/petitions/${String(a.petition_id)}/${String(a.owner_type)}/${String(a.owner_id)}/${encodeURIComponent(String(a.file_name))}`;
 
-export type ApiAttachment = {
-  id: string;
-  petition_id: string | null;
-  attachmentable_id: string;
-  attachmentable_type: string;
-  file_name: string;
-  mime_type: string;
-  size: number;
-  sha256: string;
-  title: string | null;
-  display_order: number;
-  /** Where the bytes are served (the original client builds the same path itself). */
-  url: string;
-};
+/** An attachment as the API answers it (its schema: case-files.types.ts). */
+export type ApiAttachment = TApiAttachment;
 
 export function toApiAttachment(r: Row): ApiAttachment {
   return {
@@ -100,7 +78,7 @@ export async function attachmentsByOwner(
   ownerIds: readonly string[],
 ): Promise<Map<string, ApiAttachment[]>> {
   const out = new Map<string, ApiAttachment[]>(ownerIds.map((id) => [id, []]));
-  const rows = await liveRowsWhere(db, 'attachments', companyId, 'owner_id', ownerIds);
+  const rows = await forFirm(db, companyId).rowsWhere('attachments', 'owner_id', ownerIds);
   for (const r of rows) if (r.owner_type === type) out.get(String(r.owner_id))?.push(toApiAttachment(r));
   return out;
 }

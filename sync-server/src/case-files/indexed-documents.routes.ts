@@ -1,9 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG } from '@lawfirm/shared-types';
-import { parse, validationError } from '../http/errors.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  MSG,
+  orderedRows,
+  ZIndexedDocumentInput,
+  ZMessageResponse,
+  ZSinglePdfInput,
+} from '@lawfirm/shared-types';
+import { validationError } from '../http/errors.ts';
+import { ZIdParams } from '../http/schemas.ts';
 import { attachmentsByOwner, ownerTypeOf } from './attachments.repository.ts';
-import { orderedRows, ZSinglePdfInput } from './case-files.schema.ts';
-import { findReadable, requireEditor } from './case-rows.ts';
+import {
+  ZFilePathResponse,
+  zIndexedDocumentDetailResponse,
+  zSavedIndexedDocumentResponse,
+} from './case-files.types.ts';
+import { findReadable, requireEditor } from './access.ts';
+import { apiPetition } from './api-petitions.ts';
 import {
   deleteIndexedDocument,
   neighboursOf,
@@ -15,9 +28,6 @@ import {
   type IndexedDocumentKind,
 } from './indexed-documents.ts';
 import { pdfUrl } from './pdf-urls.ts';
-import { apiPetition } from './petitions.routes.ts';
-
-type IdParams = { Params: { id: string } };
 
 /** The documented paths and keys of one indexed document list (rest-contract 23–26 and 55–58). */
 type ListRoutes = {
@@ -47,37 +57,63 @@ const LISTS: ListRoutes[] = [
 const MSG_NO_PDF = 'This kind of document cannot be downloaded as a PDF here.';
 
 /** Index items and replies, one implementation for both; and the single-item PDF link of either. */
-export async function indexedDocumentsRoutes(app: FastifyInstance): Promise<void> {
+export async function indexedDocumentsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   for (const l of LISTS) {
     const { kind } = l;
-    app.post(l.collection, async (req) => {
-      const { actor } = await req.auth();
-      const saved = await saveIndexedDocument(app.db, actor, kind, req.body);
-      const row = await findReadable(app.db, actor, kind.table, saved.id);
-      return {
-        [l.detail.rowKey]: toApiIndexedDocument(kind, row),
-        message: saved.created ? MSG.savedOk : MSG.updatedOk,
-      };
-    });
+    app.post(
+      l.collection,
+      {
+        config: { auth: 'petitions.edit' },
+        schema: {
+          body: ZIndexedDocumentInput,
+          response: { 200: zSavedIndexedDocumentResponse(l.detail.rowKey) },
+        },
+      },
+      async (req) => {
+        const { actor } = await req.auth();
+        const saved = await saveIndexedDocument(app.db, actor, kind, req.body);
+        const row = await findReadable(app.db, actor, kind.table, saved.id);
+        return {
+          [l.detail.rowKey]: toApiIndexedDocument(kind, row),
+          message: saved.created ? MSG.savedOk : MSG.updatedOk,
+        };
+      },
+    );
 
-    app.delete<IdParams>(`${l.collection}/:id`, async (req) => {
-      const { actor } = await req.auth();
-      await deleteIndexedDocument(app.db, actor, kind, req.params.id);
-      return { message: MSG.deletedOk };
-    });
+    app.delete(
+      `${l.collection}/:id`,
+      {
+        config: { auth: 'petitions.edit' },
+        schema: { params: ZIdParams, response: { 200: ZMessageResponse } },
+      },
+      async (req) => {
+        const { actor } = await req.auth();
+        await deleteIndexedDocument(app.db, actor, kind, req.params.id);
+        return { message: MSG.deletedOk };
+      },
+    );
 
-    const ZOrder = orderedRows(l.reorderKey);
-    app.post(`${l.collection}/update_display_order`, async (req) => {
-      const { actor } = await req.auth();
-      requireEditor(actor);
-      const ids = parse(ZOrder, req.body)[l.reorderKey] as string[];
-      await reorderIndexedDocuments(app.db, actor, kind, ids);
-      return { message: MSG.updatedOk };
-    });
+    app.post(
+      `${l.collection}/update_display_order`,
+      {
+        config: { auth: 'petitions.edit' },
+        schema: { body: orderedRows(l.reorderKey), response: { 200: ZMessageResponse } },
+      },
+      async (req) => {
+        const { actor } = await req.auth();
+        requireEditor(actor);
+        const ids = req.body[l.reorderKey]!;
+        await reorderIndexedDocuments(app.db, actor, kind, ids);
+        return { message: MSG.updatedOk };
+      },
+    );
 
-    app.route<IdParams>({
+    app.route({
       method: l.detail.method,
       url: l.detail.path,
+      config: { auth: 'petitions.read' },
+      schema: { params: ZIdParams, response: { 200: zIndexedDocumentDetailResponse(l.detail.rowKey) } },
       handler: async (req) => {
         const { actor } = await req.authorize('petitions.read');
         const row = await findReadable(app.db, actor, kind.table, req.params.id);
@@ -95,14 +131,21 @@ export async function indexedDocumentsRoutes(app: FastifyInstance): Promise<void
   }
 
   /** rest-contract 27: a link to one item's PDF; part 1 §6 gives the download to admins and lawyers. */
-  app.post('/api/download_single_petition_index_pdf', async (req) => {
-    const { actor } = await req.auth();
-    requireEditor(actor);
-    const data = parse(ZSinglePdfInput, req.body);
-    const model = ownerTypeOf(data.model ?? data.model_type);
-    const kind = LISTS.find((l) => l.kind.ownerType === model)?.kind;
-    if (!kind) throw validationError({ model: [MSG_NO_PDF] });
-    const row = await findReadable(app.db, actor, kind.table, data.id);
-    return { file_path: pdfUrl(app, req, `/api/pdf/${kind.ownerType}/${row.id}`, actor) };
-  });
+  app.post(
+    '/api/download_single_petition_index_pdf',
+    {
+      config: { auth: 'petitions.edit' },
+      schema: { body: ZSinglePdfInput, response: { 200: ZFilePathResponse } },
+    },
+    async (req) => {
+      const { actor } = await req.auth();
+      requireEditor(actor);
+      const data = req.body;
+      const model = ownerTypeOf(data.model ?? data.model_type);
+      const kind = LISTS.find((l) => l.kind.ownerType === model)?.kind;
+      if (!kind) throw validationError({ model: [MSG_NO_PDF] });
+      const row = await findReadable(app.db, actor, kind.table, data.id);
+      return { file_path: pdfUrl(app, req, `/api/pdf/${kind.ownerType}/${row.id}`, actor) };
+    },
+  );
 }

@@ -1,24 +1,19 @@
-import { formatDate, type TActor } from '@lawfirm/shared-types';
+import {
+  formatDate,
+  MSG_PETITION_REQUIRED,
+  type TActor,
+  type TIndexedDocumentInput,
+} from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
+import { forActor, forFirm, type ActorFirm } from '../db/firm.ts';
 import { newId } from '../db/ids.ts';
 import { inTransaction } from '../db/query-helpers.ts';
-import { notFound, parse, validationError } from '../http/errors.ts';
-import type { Row } from '../sync/entities.ts';
-import { deleteRow, putRow } from '../sync/store.ts';
+import { notFound, validationError } from '../http/errors.ts';
+import type { EntityDef, Row } from '../sync/entities.ts';
+import { reorderCaseRows, requireEditor } from './access.ts';
 import type { AttachmentOwnerType } from './attachments.repository.ts';
-import {
-  ZIndexedDocumentInput,
-  MSG_PETITION_REQUIRED,
-  type TIndexedDocumentInput,
-} from './case-files.schema.ts';
-import {
-  caseEntity,
-  findLive,
-  liveRowsWhere,
-  nextDisplayOrder,
-  reorderRows,
-  requireEditor,
-} from './case-rows.ts';
+import type { TApiIndexedDocument } from './case-files.types.ts';
+import { petitionIndexEntity, repliesEntity } from './case-files.entities.ts';
 
 /**
  * Petition index items and replies are one "indexed document list" (DESIGN §3): numbered documents with a
@@ -27,11 +22,12 @@ import {
  */
 export type IndexedDocumentKind = {
   table: 'petition_index' | 'replies';
+  entity: EntityDef;
   ownerType: Extract<AttachmentOwnerType, 'PetitionIndex' | 'PetitionReply'>;
   /** The list a row is ordered in (and has previous/next neighbours in). */
   listColumn: 'petition_id' | 'reply_parent_id';
   /** For a new row: the list the body names, as the columns the row gets; 404 when it is not a live list. */
-  placeNew: (trx: Db, actor: TActor, data: TIndexedDocumentInput) => Promise<Record<string, string>>;
+  placeNew: (firm: ActorFirm, data: TIndexedDocumentInput) => Promise<Record<string, string>>;
   /** Extra API fields of a row (a reply names its heading as petition_reply_parent_id). */
   extra: (row: Row) => Record<string, unknown>;
 };
@@ -40,11 +36,12 @@ export const MSG_REPLY_PARENT_REQUIRED = 'The reply heading is required.';
 
 export const PETITION_INDEX: IndexedDocumentKind = {
   table: 'petition_index',
+  entity: petitionIndexEntity,
   ownerType: 'PetitionIndex',
   listColumn: 'petition_id',
-  placeNew: async (trx, actor, data) => {
+  placeNew: async (firm, data) => {
     if (!data.petition_id) throw validationError({ petition_id: [MSG_PETITION_REQUIRED] });
-    if (!(await findLive(trx, 'petitions', actor.company_id, data.petition_id))) throw notFound();
+    if (!(await firm.find('petitions', data.petition_id))) throw notFound();
     return { petition_id: data.petition_id };
   },
   extra: () => ({}),
@@ -52,29 +49,21 @@ export const PETITION_INDEX: IndexedDocumentKind = {
 
 export const REPLIES: IndexedDocumentKind = {
   table: 'replies',
+  entity: repliesEntity,
   ownerType: 'PetitionReply',
   listColumn: 'reply_parent_id',
-  placeNew: async (trx, actor, data) => {
+  placeNew: async (firm, data) => {
     const parentId = data.petition_reply_parent_id;
     if (!parentId) throw validationError({ petition_reply_parent_id: [MSG_REPLY_PARENT_REQUIRED] });
-    const parent = await findLive(trx, 'reply_parents', actor.company_id, parentId);
+    const parent = await firm.find('reply_parents', parentId);
     if (!parent) throw notFound();
-    return { petition_id: String(parent.petition_id), reply_parent_id: parentId };
+    return { petition_id: parent.petition_id, reply_parent_id: parentId };
   },
   extra: (r) => ({ petition_reply_parent_id: r.reply_parent_id }),
 };
 
-export type ApiIndexedDocument = {
-  id: string;
-  petition_id: string;
-  document_description: string;
-  /** dd/mm/yyyy */
-  date: string | null;
-  annexure: string | null;
-  page_info: string | null;
-  display_order: number;
-  [extra: string]: unknown;
-};
+/** An index item or reply as the API answers it (its schema: case-files.types.ts). */
+export type ApiIndexedDocument = TApiIndexedDocument;
 
 export const toApiIndexedDocument = (kind: IndexedDocumentKind, r: Row): ApiIndexedDocument => ({
   id: r.id,
@@ -94,7 +83,7 @@ export async function listIndexedDocuments(
   kind: IndexedDocumentKind,
   listId: string,
 ): Promise<ApiIndexedDocument[]> {
-  const rows = await liveRowsWhere(db, kind.table, companyId, kind.listColumn, [listId]);
+  const rows = await forFirm(db, companyId).rowsWhere(kind.table, kind.listColumn, [listId]);
   return rows.map((r) => toApiIndexedDocument(kind, r));
 }
 
@@ -106,12 +95,12 @@ export async function saveIndexedDocument(
   db: Db,
   actor: TActor,
   kind: IndexedDocumentKind,
-  body: unknown,
+  data: TIndexedDocumentInput,
 ): Promise<{ id: string; created: boolean }> {
   requireEditor(actor);
-  const data = parse(ZIndexedDocumentInput, body);
   return inTransaction(db, async (trx) => {
-    const existing = data.id ? await findLive(trx, kind.table, actor.company_id, data.id) : undefined;
+    const firm = forActor(trx, actor);
+    const existing = data.id ? await firm.find(kind.table, data.id) : undefined;
     if (data.id && !existing) throw notFound();
     const values: Record<string, unknown> = {
       document_description: data.document_description,
@@ -121,15 +110,15 @@ export async function saveIndexedDocument(
     };
     if (data.display_order !== null) values.display_order = data.display_order;
     if (existing) {
-      await putRow(trx, actor, caseEntity(kind.table), existing.id, values);
+      await firm.put(kind.entity, existing.id, values);
       return { id: existing.id, created: false };
     }
-    const place = await kind.placeNew(trx, actor, data);
-    values.display_order ??= await nextDisplayOrder(trx, kind.table, actor.company_id, {
+    const place = await kind.placeNew(firm, data);
+    values.display_order ??= await firm.nextDisplayOrder(kind.table, {
       [kind.listColumn]: place[kind.listColumn]!,
     });
     const id = newId();
-    await putRow(trx, actor, caseEntity(kind.table), id, { ...place, ...values });
+    await firm.put(kind.entity, id, { ...place, ...values });
     return { id, created: true };
   });
 }
@@ -143,8 +132,9 @@ export async function deleteIndexedDocument(
 ): Promise<void> {
   requireEditor(actor);
   await inTransaction(db, async (trx) => {
-    if (!(await findLive(trx, kind.table, actor.company_id, id))) throw notFound();
-    await deleteRow(trx, actor, caseEntity(kind.table), id);
+    const firm = forActor(trx, actor);
+    if (!(await firm.find(kind.table, id))) throw notFound();
+    await firm.remove(kind.entity, id);
   });
 }
 
@@ -155,7 +145,7 @@ export async function reorderIndexedDocuments(
   ids: string[],
 ): Promise<void> {
   requireEditor(actor);
-  await inTransaction(db, (trx) => reorderRows(trx, actor, kind.table, ids, kind.listColumn));
+  await inTransaction(db, (trx) => reorderCaseRows(trx, actor, kind.entity, ids, kind.listColumn));
 }
 
 /** The rows before and after `row` in its list, for the detail page's previous/next arrows. */
@@ -165,7 +155,7 @@ export async function neighboursOf(
   kind: IndexedDocumentKind,
   row: Row,
 ): Promise<{ previous_index_id: string | null; next_index_id: string | null }> {
-  const list = await liveRowsWhere(db, kind.table, companyId, kind.listColumn, [
+  const list = await forFirm(db, companyId).rowsWhere(kind.table, kind.listColumn, [
     String(row[kind.listColumn]),
   ]);
   const i = list.findIndex((r) => r.id === row.id);

@@ -1,19 +1,19 @@
-import { can, type TActor } from '@lawfirm/shared-types';
+import {
+  can,
+  todayInPakistan,
+  type TActor,
+  type TPartyInput,
+  type TPendingTagInput,
+  type TPetitionInput,
+  type TToggleArchivedInput,
+} from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
+import { forActor, type ActorFirm } from '../db/firm.ts';
 import { newId } from '../db/ids.ts';
 import { inTransaction } from '../db/query-helpers.ts';
-import { forbidden, notFound, parse } from '../http/errors.ts';
-import { deleteRow, putRow } from '../sync/store.ts';
-import { petitionsEntity } from './case-files.entities.ts';
-import {
-  ZPendingTagInput,
-  ZPetitionInput,
-  ZToggleArchivedInput,
-  type TPartyInput,
-} from './case-files.schema.ts';
-import { caseEntity, findLive, liveRowsWhere, requireEditor } from './case-rows.ts';
-
-const sent = (body: unknown, key: string) => !!body && typeof body === 'object' && key in body;
+import { forbidden, notFound } from '../http/errors.ts';
+import { requireEditor } from './access.ts';
+import { petitionPartiesEntity, petitionsEntity } from './case-files.entities.ts';
 
 /**
  * Makes the parties of one side of a case file exactly `wanted`, in that order. Rows that stay (the same
@@ -21,16 +21,15 @@ const sent = (body: unknown, key: string) => !!body && typeof body === 'object' 
  * row, and a client's access to the case never blinks; the others are tombstoned or created.
  */
 async function replaceParties(
-  trx: Db,
-  actor: TActor,
+  firm: ActorFirm,
   petitionId: string,
   side: 'petitioner' | 'opponent',
   wanted: TPartyInput[],
 ): Promise<void> {
-  const def = caseEntity('petition_parties');
-  const current = (
-    await liveRowsWhere(trx, 'petition_parties', actor.company_id, 'petition_id', [petitionId])
-  ).filter((p) => p.side === side);
+  const def = petitionPartiesEntity;
+  const current = (await firm.rowsWhere('petition_parties', 'petition_id', [petitionId])).filter(
+    (p) => p.side === side,
+  );
   const kept = new Set<string>();
   for (const [i, p] of wanted.entries()) {
     const same = current.find(
@@ -38,9 +37,9 @@ async function replaceParties(
     );
     if (same) {
       kept.add(same.id);
-      await putRow(trx, actor, def, same.id, { name: p.name, user_id: p.user_id, display_order: i + 1 });
+      await firm.put(def, same.id, { name: p.name, user_id: p.user_id, display_order: i + 1 });
     } else
-      await putRow(trx, actor, def, newId(), {
+      await firm.put(def, newId(), {
         petition_id: petitionId,
         side,
         name: p.name,
@@ -48,7 +47,7 @@ async function replaceParties(
         display_order: i + 1,
       });
   }
-  for (const c of current) if (!kept.has(c.id)) await deleteRow(trx, actor, def, c.id);
+  for (const c of current) if (!kept.has(c.id)) await firm.remove(def, c.id);
 }
 
 /**
@@ -58,23 +57,25 @@ async function replaceParties(
 export async function savePetition(
   db: Db,
   actor: TActor,
-  body: unknown,
+  data: TPetitionInput,
 ): Promise<{ id: string; created: boolean }> {
   requireEditor(actor);
-  const data = parse(ZPetitionInput, body);
   return inTransaction(db, async (trx) => {
-    const existing = data.id ? await findLive(trx, 'petitions', actor.company_id, data.id) : undefined;
+    const firm = forActor(trx, actor);
+    const existing = data.id ? await firm.find('petitions', data.id) : undefined;
     if (data.id && !existing) throw notFound();
     const values: Record<string, unknown> = { case_no: data.case_no, title: data.title };
-    if (!existing || data.year !== undefined) values.year = data.year ?? new Date().getFullYear();
+    if (!existing || data.year !== undefined)
+      values.year = data.year ?? Number(todayInPakistan().slice(0, 4));
+    // A field the form left out is undefined in the input.
     for (const k of ['court_id', 'petition_type_id', 'institution_date'] as const)
-      if (!existing || sent(body, k)) values[k] = data[k];
+      if (!existing || data[k] !== undefined) values[k] = data[k] ?? null;
     if (data.lawyer_ids !== undefined) values.lawyer_ids = data.lawyer_ids;
     if (data.is_moot_case !== undefined) values.is_moot_case = data.is_moot_case;
     const id = existing?.id ?? newId();
-    await putRow(trx, actor, petitionsEntity, id, values);
-    if (data.petitioners) await replaceParties(trx, actor, id, 'petitioner', data.petitioners);
-    if (data.opponents) await replaceParties(trx, actor, id, 'opponent', data.opponents);
+    await firm.put(petitionsEntity, id, values);
+    if (data.petitioners) await replaceParties(firm, id, 'petitioner', data.petitioners);
+    if (data.opponents) await replaceParties(firm, id, 'opponent', data.opponents);
     return { id, created: !existing };
   });
 }
@@ -87,28 +88,33 @@ export async function savePetition(
 export async function deletePetition(db: Db, actor: TActor, id: string): Promise<void> {
   requireEditor(actor);
   await inTransaction(db, async (trx) => {
-    if (!(await findLive(trx, 'petitions', actor.company_id, id))) throw notFound();
-    await deleteRow(trx, actor, petitionsEntity, id);
+    const firm = forActor(trx, actor);
+    if (!(await firm.find('petitions', id))) throw notFound();
+    await firm.remove(petitionsEntity, id);
   });
 }
 
 async function updatePetition(db: Db, actor: TActor, id: string, values: Record<string, unknown>) {
   await inTransaction(db, async (trx) => {
-    if (!(await findLive(trx, 'petitions', actor.company_id, id))) throw notFound();
-    await putRow(trx, actor, petitionsEntity, id, values);
+    const firm = forActor(trx, actor);
+    if (!(await firm.find('petitions', id))) throw notFound();
+    await firm.put(petitionsEntity, id, values);
   });
 }
 
 /** rest-contract 15: archive or bring back (admin or lawyer). */
-export async function toggleArchived(db: Db, actor: TActor, body: unknown): Promise<void> {
+export async function toggleArchived(db: Db, actor: TActor, data: TToggleArchivedInput): Promise<void> {
   if (!can(actor, 'petitions.archive')) throw forbidden();
-  const data = parse(ZToggleArchivedInput, body);
   await updatePetition(db, actor, data.petition_id, { archived: data.archived });
 }
 
 /** rest-contract 16–17: set or clear the pending tag (library number); an empty tag clears it. */
-export async function setPendingTag(db: Db, actor: TActor, body: unknown, remove: boolean): Promise<void> {
+export async function setPendingTag(
+  db: Db,
+  actor: TActor,
+  data: TPendingTagInput,
+  remove: boolean,
+): Promise<void> {
   if (!can(actor, 'pendingTag.edit')) throw forbidden();
-  const data = parse(ZPendingTagInput, body);
   await updatePetition(db, actor, data.petition_id, { pending_tag: remove ? null : data.pending_tag });
 }

@@ -1,9 +1,11 @@
 import type { Selectable } from 'kysely';
 import { formatDate, type TActor } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
+import { forFirm, type Firm } from '../db/firm.ts';
 import type { PetitionTable } from '../db/schema.ts';
 import { containsText } from '../db/query-helpers.ts';
 import { readablePetitions } from './access.ts';
+import type { TApiParty, TApiPetition } from './case-files.types.ts';
 
 export type PetitionRow = Selectable<PetitionTable>;
 
@@ -35,10 +37,8 @@ export async function listPetitions(
   page: number | null,
 ): Promise<{ rows: PetitionRow[]; total: number }> {
   const access = await readablePetitions(db, actor);
-  let q = db
-    .selectFrom('petitions')
-    .where('petitions.company_id', '=', actor.company_id)
-    .where('petitions.deleted_at', 'is', null)
+  let q = forFirm(db, actor.company_id)
+    .live('petitions')
     .where('petitions.archived', '=', f.archived ? 1 : 0);
   if (access !== 'all') {
     const ids = [...access];
@@ -91,11 +91,9 @@ export async function listPendingCases(db: Db, actor: TActor): Promise<PetitionR
 /** How many live case files of the firm name this lawyer, among those the actor may read. */
 export async function countLawyerPetitions(db: Db, actor: TActor, lawyerId: string): Promise<number> {
   const access = await readablePetitions(db, actor);
-  let q = db
-    .selectFrom('petitions')
+  let q = forFirm(db, actor.company_id)
+    .live('petitions')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('company_id', '=', actor.company_id)
-    .where('deleted_at', 'is', null)
     // lawyer_ids is a JSON list of ids as text; an id is matched with its quotes, so no id matches inside another.
     .where(containsText('lawyer_ids', `"${lawyerId}"`));
   if (access !== 'all') {
@@ -106,59 +104,18 @@ export async function countLawyerPetitions(db: Db, actor: TActor, lawyerId: stri
   return Number(r?.n ?? 0);
 }
 
-type Party = {
-  id: string;
-  petition_id: string;
-  side: 'petitioner' | 'opponent';
-  name: string;
-  user_id: string | null;
-  display_order: number;
-  user: { id: string | null; name: string };
-};
-
-export type ApiPetition = {
-  id: string;
-  case_no: string;
-  year: number | null;
-  title: string;
-  archived: boolean;
-  is_moot_case: boolean;
-  court_id: string | null;
-  petition_type_id: string | null;
-  court: { id: string; title: string } | null;
-  type: { id: string; title: string; abbreviation: string | null } | null;
-  /** Spelt so in the contract. */
-  type_abrivation: string;
-  institution_date: string | null;
-  pending_tag: string | null;
-  petitioner_names: string;
-  opponent_names: string;
-  petition_standard_title: string;
-  petition_standard_title_with_petitioner: string;
-  pdf_download_url: string;
-  index_total: number;
-  order_sheet_total: number;
-  petition_reply_parent_total: number;
-  lawyer_ids_array: string[];
-  lawyers: { id: string; user: { id: string; name: string } }[];
-  petitioners: Party[];
-  opponents: Party[];
-  created_at: string;
-  updated_at: string;
-};
+/** A case file as every documented call answers it (its schema: case-files.types.ts). */
+export type ApiPetition = TApiPetition;
 
 async function countsBy(
-  db: Db,
+  firm: Firm,
   table: 'petition_index' | 'order_sheets' | 'reply_parents',
-  companyId: string,
   ids: string[],
 ): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom(table)
+  const rows = await firm
+    .live(table)
     .select(['petition_id', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where('company_id', '=', companyId)
     .where('petition_id', 'in', ids)
-    .where('deleted_at', 'is', null)
     .groupBy('petition_id')
     .execute();
   return new Map(rows.map((r) => [r.petition_id, Number(r.n)]));
@@ -189,52 +146,38 @@ export async function toApiPetitions(
   const courtIds = [...new Set(rows.map((r) => r.court_id).filter((v): v is string => !!v))];
   const typeIds = [...new Set(rows.map((r) => r.petition_type_id).filter((v): v is string => !!v))];
   const lawyerIds = [...new Set(rows.flatMap(lawyerIdsOf))];
+  const firm = forFirm(db, companyId);
+  // A deleted court or category still names the case files that chose it.
   const [courts, types, lawyers, parties, indexes, orderSheets, replyParents] = await Promise.all([
     courtIds.length
-      ? db
-          .selectFrom('courts')
-          .select(['id', 'title'])
-          .where('company_id', '=', companyId)
-          .where('id', 'in', courtIds)
-          .execute()
+      ? firm.selectFrom('courts').select(['id', 'title']).where('id', 'in', courtIds).execute()
       : [],
     typeIds.length
-      ? db
+      ? firm
           .selectFrom('case_categories')
           .select(['id', 'title', 'abbreviation'])
-          .where('company_id', '=', companyId)
           .where('id', 'in', typeIds)
           .execute()
       : [],
-    lawyerIds.length
-      ? db
-          .selectFrom('users')
-          .select(['id', 'name'])
-          .where('company_id', '=', companyId)
-          .where('id', 'in', lawyerIds)
-          .where('deleted_at', 'is', null)
-          .execute()
-      : [],
-    db
-      .selectFrom('petition_parties')
+    lawyerIds.length ? firm.live('users').select(['id', 'name']).where('id', 'in', lawyerIds).execute() : [],
+    firm
+      .live('petition_parties')
       .select(['id', 'petition_id', 'side', 'name', 'user_id', 'display_order'])
-      .where('company_id', '=', companyId)
       .where('petition_id', 'in', ids)
-      .where('deleted_at', 'is', null)
       .orderBy('display_order')
       .orderBy('created_at')
       .orderBy('id')
       .execute(),
-    countsBy(db, 'petition_index', companyId, ids),
-    countsBy(db, 'order_sheets', companyId, ids),
-    countsBy(db, 'reply_parents', companyId, ids),
+    countsBy(firm, 'petition_index', ids),
+    countsBy(firm, 'order_sheets', ids),
+    countsBy(firm, 'reply_parents', ids),
   ]);
   const courtById = new Map(courts.map((c) => [c.id, c]));
   const typeById = new Map(types.map((t) => [t.id, t]));
   const lawyerById = new Map(lawyers.map((u) => [u.id, u]));
-  const partiesOf = new Map<string, Party[]>();
+  const partiesOf = new Map<string, TApiParty[]>();
   for (const p of parties) {
-    const party: Party = {
+    const party: TApiParty = {
       ...p,
       side: p.side === 'opponent' ? 'opponent' : 'petitioner',
       display_order: Number(p.display_order),

@@ -1,7 +1,8 @@
-import { can, normaliseDomain, ZCompanyInput, type TActor, type TCompany } from '@lawfirm/shared-types';
+import { can, normaliseDomain, type TActor, type TCompany, type TCompanyInput } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
+import { forFirm } from '../db/firm.ts';
 import { nowIso } from '../db/ids.ts';
-import { forbidden, HttpError, notFound, parse, validationError } from '../http/errors.ts';
+import { forbidden, HttpError, notFound, validationError } from '../http/errors.ts';
 import { createCompany } from '../seed/bootstrap.ts';
 import { domainTaken, findCompany, toApiCompany } from './companies.repository.ts';
 import { inTransaction } from '../db/query-helpers.ts';
@@ -12,9 +13,8 @@ export const MSG_DOMAIN_TAKEN = 'The domain has already been taken.';
 export const MSG_PROVIDER_UNDELETABLE = 'The main company of the platform cannot be deleted.';
 
 /** Creates a firm (with its settings and reference data) or renames one. Provider admins only. */
-export async function saveCompany(db: Db, actor: TActor, input: unknown): Promise<TCompany> {
+export async function saveCompany(db: Db, actor: TActor, data: TCompanyInput): Promise<TCompany> {
   if (!can(actor, 'companies.manage')) throw forbidden();
-  const data = parse(ZCompanyInput, input);
   const domain = normaliseDomain(data.domain);
   if (!domain) throw validationError({ domain: ['The domain must be a valid web address.'] });
   const existing = data.id ? await findCompany(db, data.id) : null;
@@ -47,12 +47,8 @@ export async function deleteCompany(db: Db, actor: TActor, id: string): Promise<
   const t = nowIso();
   await inTransaction(db, async (trx) => {
     await trx.updateTable('companies').set({ deleted_at: t, updated_at: t }).where('id', '=', id).execute();
-    const people = await trx
-      .selectFrom('users')
-      .select('id')
-      .where('company_id', '=', id)
-      .where('deleted_at', 'is', null)
-      .execute();
+    const firm = forFirm(trx, id);
+    const people = await firm.live('users').select('id').execute();
     // Through the firm's change log like any change to a user, so its devices' copies agree with the server.
     for (const u of people)
       await updateSyncedRow(
@@ -63,11 +59,6 @@ export async function deleteCompany(db: Db, actor: TActor, id: string): Promise<
         { is_approved: false, blocked_at: t },
         { writer: restWriter(actor), updatedBy: actor.id },
       );
-    await trx
-      .updateTable('sessions')
-      .set({ revoked_at: t })
-      .where('company_id', '=', id)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await firm.updateTable('sessions').set({ revoked_at: t }).where('revoked_at', 'is', null).execute();
   });
 }

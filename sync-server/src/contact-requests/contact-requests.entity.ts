@@ -1,10 +1,5 @@
-import { can, contactRequestsDecl } from '@lawfirm/shared-types';
+import { contactRequestsDecl } from '@lawfirm/shared-types';
 import { serverEntity } from '../sync/entities.ts';
 
 /** Visitors create these through the public form (REST); admins read and delete them on any device. */
-export const contactRequestsEntity = serverEntity(contactRequestsDecl, {
-  readScope: (a) => (can(a, 'contactRequests.manage') ? 'all' : 'none'),
-  canCreate: () => false,
-  canUpdate: () => 'Contact requests cannot be edited.',
-  canDelete: (a) => can(a, 'contactRequests.manage'),
-});
+export const contactRequestsEntity = serverEntity(contactRequestsDecl);

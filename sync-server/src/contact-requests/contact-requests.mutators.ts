@@ -1,14 +1,8 @@
-import {
-  can,
-  toValidationErrors,
-  ZContactRequestInput,
-  type TActor,
-  type TContactRequest,
-} from '@lawfirm/shared-types';
+import { can, type TActor, type TContactRequest, type TContactRequestInput } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { inTransaction } from '../db/query-helpers.ts';
-import { forbidden, HttpError, notFound } from '../http/errors.ts';
+import { forbidden, HttpError, notFound, validationError, type TFieldErrors } from '../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { findSettings } from '../settings/settings.repository.ts';
 import { insertSyncedRow, VISITOR_WRITER } from '../sync/system-write.ts';
@@ -16,25 +10,23 @@ import { deleteRow } from '../sync/store.ts';
 import { contactRequestsEntity } from './contact-requests.entity.ts';
 import { findContactRequest } from './contact-requests.repository.ts';
 
+/** The original client shows the `error` field of a failed contact form, so its 422 carries the first message there too. */
+export function contactValidationError(fields: TFieldErrors): HttpError {
+  const answer = validationError(fields);
+  return new HttpError(422, answer.message, { error: answer.message, ...answer.extra });
+}
+
 /**
  * A visitor's message from a firm's landing page. There is no actor: the firm is the one the host name
- * belongs to, chosen by the caller. The original client shows the `error` field of a failure, so a 422
- * carries the first message there as well as in `message`. The row is logged like a device's change, so the
- * firm's admins see it on every device at their next pull.
+ * belongs to, chosen by the caller. The row is logged like a device's change, so the firm's admins see it on
+ * every device at their next pull.
  */
 export async function createContactRequest(
   db: Db,
   companyId: string,
-  input: unknown,
+  data: TContactRequestInput,
   mailer: Mailer,
 ): Promise<TContactRequest> {
-  const r = ZContactRequestInput.safeParse(input ?? {});
-  if (!r.success) {
-    const fields = toValidationErrors(r.error);
-    const first = Object.values(fields)[0]?.[0] ?? 'The given data was invalid.';
-    throw new HttpError(422, first, { error: first, validation_error: fields });
-  }
-  const data = r.data;
   const row: TContactRequest = {
     id: newId(),
     name: data.name,

@@ -10,12 +10,13 @@ import {
   type TOrderSheetRow,
   type TPendingCaseRow,
 } from '@lawfirm/shared-types/pdf/index.ts';
-import type { TActor } from '@lawfirm/shared-types';
+import { todayInPakistan, type TActor } from '@lawfirm/shared-types';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/connect.ts';
+import { forFirm, type Firm } from '../db/firm.ts';
 import type { PetitionTable } from '../db/schema.ts';
 import { readablePetitions } from '../case-files/access.ts';
-import { todayInPakistan } from '../case-files/hearing.routes.ts';
+import { findSettings } from '../settings/settings.repository.ts';
 
 /**
  * The rows a PDF prints, read with Kysely for one firm. Each function returns what the shared builders take;
@@ -24,52 +25,33 @@ import { todayInPakistan } from '../case-files/hearing.routes.ts';
 type PetitionRow = Selectable<PetitionTable>;
 
 export const findPetition = (db: Db, companyId: string, id: string) =>
-  db
-    .selectFrom('petitions')
-    .selectAll()
-    .where('id', '=', id)
-    .where('company_id', '=', companyId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  forFirm(db, companyId).find('petitions', id);
 
-const findNamed = (db: Db, table: 'courts' | 'case_categories', companyId: string, id: string | null) =>
+/** A court or category by id, deleted or not: a case file keeps printing the name it was filed under. */
+const findNamed = (firm: Firm, table: 'courts' | 'case_categories', id: string | null) =>
   id
-    ? db
-        .selectFrom(table)
-        .selectAll()
-        .where('id', '=', id)
-        .where('company_id', '=', companyId)
-        .executeTakeFirst()
+    ? firm.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()
     : Promise.resolve(undefined);
 
 export async function caseHeaderOf(db: Db, p: PetitionRow): Promise<TPdfCaseHeader> {
+  const firm = forFirm(db, p.company_id);
   const [parties, court, category, sheets] = await Promise.all([
-    db
-      .selectFrom('petition_parties')
+    firm
+      .live('petition_parties')
       .select(['side', 'name', 'display_order', 'created_at', 'deleted_at'])
-      .where('company_id', '=', p.company_id)
       .where('petition_id', '=', p.id)
-      .where('deleted_at', 'is', null)
       .execute(),
-    findNamed(db, 'courts', p.company_id, p.court_id),
-    findNamed(db, 'case_categories', p.company_id, p.petition_type_id),
-    db
-      .selectFrom('order_sheets')
+    findNamed(firm, 'courts', p.court_id),
+    findNamed(firm, 'case_categories', p.petition_type_id),
+    firm
+      .live('order_sheets')
       .select(['order_sheet_date', 'deleted_at'])
-      .where('company_id', '=', p.company_id)
       .where('petition_id', '=', p.id)
-      .where('deleted_at', 'is', null)
       .execute(),
   ]);
   const ids = lawyerIdsOf(p);
   const users = ids.length
-    ? await db
-        .selectFrom('users')
-        .select(['id', 'name'])
-        .where('company_id', '=', p.company_id)
-        .where('id', 'in', ids)
-        .where('deleted_at', 'is', null)
-        .execute()
+    ? await firm.live('users').select(['id', 'name']).where('id', 'in', ids).execute()
     : [];
   const names = new Map(users.map((u) => [u.id, u.name]));
   return toCaseHeader({
@@ -83,29 +65,21 @@ export async function caseHeaderOf(db: Db, p: PetitionRow): Promise<TPdfCaseHead
   });
 }
 
-const attachmentsOf = (db: Db, companyId: string, ownerType: string, ownerIds: string[]) =>
+const attachmentsOf = (firm: Firm, ownerType: string, ownerIds: string[]) =>
   ownerIds.length
-    ? db
-        .selectFrom('attachments')
+    ? firm
+        .live('attachments')
         .selectAll()
-        .where('company_id', '=', companyId)
         .where('owner_type', '=', ownerType)
         .where('owner_id', 'in', ownerIds)
-        .where('deleted_at', 'is', null)
         .execute()
     : Promise.resolve([]);
 
 export async function indexEntriesOf(db: Db, p: PetitionRow): Promise<TPdfDocumentEntry[]> {
-  const items = await db
-    .selectFrom('petition_index')
-    .selectAll()
-    .where('company_id', '=', p.company_id)
-    .where('petition_id', '=', p.id)
-    .where('deleted_at', 'is', null)
-    .execute();
+  const firm = forFirm(db, p.company_id);
+  const items = await firm.live('petition_index').selectAll().where('petition_id', '=', p.id).execute();
   const attachments = await attachmentsOf(
-    db,
-    p.company_id,
+    firm,
     'PetitionIndex',
     items.map((i) => i.id),
   );
@@ -121,61 +95,48 @@ export async function documentOf(
   model: TDocumentModel,
   id: string,
 ): Promise<{ petitionId: string; entry: TPdfDocumentEntry } | undefined> {
-  const row = await db
-    .selectFrom(model === 'PetitionIndex' ? 'petition_index' : 'replies')
+  const firm = forFirm(db, companyId);
+  const row = await firm
+    .live(model === 'PetitionIndex' ? 'petition_index' : 'replies')
     .select(['id', 'petition_id', 'document_description', 'date', 'annexure', 'page_info', 'deleted_at'])
     .where('id', '=', id)
-    .where('company_id', '=', companyId)
-    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row) return undefined;
-  const attachments = await attachmentsOf(db, companyId, model, [row.id]);
+  const attachments = await attachmentsOf(firm, model, [row.id]);
   return { petitionId: row.petition_id, entry: toDocumentEntry(row, attachments, model) };
 }
 
 export async function orderSheetsOf(db: Db, p: PetitionRow): Promise<TOrderSheetRow[]> {
+  const firm = forFirm(db, p.company_id);
   const [sheets, types] = await Promise.all([
-    db
-      .selectFrom('order_sheets')
+    firm
+      .live('order_sheets')
       .select(['order_sheet_date', 'order_sheet_type_id', 'deleted_at'])
-      .where('company_id', '=', p.company_id)
       .where('petition_id', '=', p.id)
-      .where('deleted_at', 'is', null)
       .execute(),
-    db.selectFrom('module_types').select(['id', 'title']).where('company_id', '=', p.company_id).execute(),
+    // Deleted types included: an order sheet keeps the type it was written with.
+    firm.selectFrom('module_types').select(['id', 'title']).execute(),
   ]);
   return toOrderSheetRows(sheets, types);
 }
 
 /** The firm's pending cases that this actor may read (a student sees moot cases, a client their own). */
 export async function pendingCasesOf(db: Db, actor: TActor): Promise<TPendingCaseRow[]> {
+  const firm = forFirm(db, actor.company_id);
   const [petitions, courts, categories, access] = await Promise.all([
-    db
-      .selectFrom('petitions')
+    firm
+      .live('petitions')
       .selectAll()
-      .where('company_id', '=', actor.company_id)
-      .where('deleted_at', 'is', null)
       .where('pending_tag', 'is not', null)
       .where('archived', '=', 0)
       .execute(),
-    db.selectFrom('courts').select(['id', 'title']).where('company_id', '=', actor.company_id).execute(),
-    db
-      .selectFrom('case_categories')
-      .select(['id', 'title', 'abbreviation'])
-      .where('company_id', '=', actor.company_id)
-      .execute(),
+    firm.selectFrom('courts').select(['id', 'title']).execute(),
+    firm.selectFrom('case_categories').select(['id', 'title', 'abbreviation']).execute(),
     readablePetitions(db, actor),
   ]);
   const readable = access === 'all' ? petitions : petitions.filter((p) => access.has(p.id));
   return toPendingCaseRows(readable, courts, categories);
 }
 
-export async function siteNameOf(db: Db, companyId: string): Promise<string | null> {
-  const s = await db
-    .selectFrom('settings')
-    .select('site_name')
-    .where('company_id', '=', companyId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return s?.site_name ?? null;
-}
+export const siteNameOf = async (db: Db, companyId: string): Promise<string | null> =>
+  (await findSettings(db, companyId))?.site_name ?? null;

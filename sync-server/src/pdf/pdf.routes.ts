@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
-import type { TActor } from '@lawfirm/shared-types';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { todayInPakistan, type TActor } from '@lawfirm/shared-types';
 import {
   buildCaseFilePdf,
   buildDocumentPdf,
@@ -10,10 +10,16 @@ import {
   pdfFileName,
 } from '@lawfirm/shared-types/pdf/index.ts';
 import { canReadPetition } from '../case-files/access.ts';
-import { todayInPakistan } from '../case-files/hearing.routes.ts';
-import { notFound, parse } from '../http/errors.ts';
-import { contentDisposition } from '../uploads/uploads.routes.ts';
+import { contentDisposition } from '../http/content-disposition.ts';
+import { notFound } from '../http/errors.ts';
 import { pdfActor } from './pdf-auth.ts';
+import {
+  ZPdfDocument,
+  ZPdfDocumentParams,
+  ZPdfOrderSheetsParams,
+  ZPdfPetitionParams,
+  ZPdfQuery,
+} from './pdf.types.ts';
 import { serverLoadBytes } from './pdf-assets.ts';
 import {
   caseHeaderOf,
@@ -24,13 +30,6 @@ import {
   pendingCasesOf,
   siteNameOf,
 } from './pdf.repository.ts';
-
-const ZId = z.object({ id: z.string().min(1).max(100) });
-const ZPetitionId = z.object({ petition_id: z.string().min(1).max(100) });
-const ZModel = z.object({
-  model: z.enum(['PetitionIndex', 'PetitionReply']),
-  id: z.string().min(1).max(100),
-});
 
 function sendPdf(reply: FastifyReply, name: string, bytes: Uint8Array) {
   return reply
@@ -44,74 +43,84 @@ function sendPdf(reply: FastifyReply, name: string, bytes: Uint8Array) {
 /**
  * The PDF downloads behind the server's pdf_download_url / file_path / url answers (DESIGN §6). They are built
  * by the same shared builders the PWA uses offline. A case file of another firm, or one the caller may not
- * read, is a 404 like an id that never existed.
+ * read, is a 404 like an id that never existed. Every route answers the PDF's bytes (application/pdf, as an
+ * attachment), not JSON, so only their errors have a response schema.
  */
-export async function pdfRoutes(app: FastifyInstance): Promise<void> {
-  const readablePetition = async (actor: TActor, id: string) => {
+export async function pdfRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  /** What every builder starts from: the caller's firm's stored files and its site name. */
+  const firmBasics = async (actor: TActor) => ({
+    loadBytes: serverLoadBytes(app.config.dataDir, actor.company_id),
+    siteName: await siteNameOf(app.db, actor.company_id),
+  });
+  /** A case file the caller may read (else 404), with the header every case-file PDF prints. */
+  const readableCaseFile = async (actor: TActor, id: string) => {
     const p = await findPetition(app.db, actor.company_id, id);
     if (!p || !(await canReadPetition(app.db, actor, p.id))) throw notFound();
-    return p;
+    return { p, caseFile: await caseHeaderOf(app.db, p) };
   };
-  const host = (actor: TActor) => ({
-    loadBytes: serverLoadBytes(app.config.dataDir, actor.company_id),
-  });
 
-  app.get('/api/pdf/petitions/:id', async (req, reply) => {
-    const actor = await pdfActor(app, req);
-    const p = await readablePetition(actor, parse(ZId, req.params).id);
-    const caseFile = await caseHeaderOf(app.db, p);
-    const bytes = await buildCaseFilePdf({
-      ...host(actor),
-      siteName: await siteNameOf(app.db, actor.company_id),
-      caseFile,
-      index: await indexEntriesOf(app.db, p),
-    });
-    return sendPdf(reply, caseFileName(caseFile), bytes);
-  });
+  app.get(
+    '/api/pdf/petitions/:id',
+    { schema: { params: ZPdfPetitionParams, querystring: ZPdfQuery } },
+    async (req, reply) => {
+      const actor = await pdfActor(app, req);
+      const { p, caseFile } = await readableCaseFile(actor, req.params.id);
+      const bytes = await buildCaseFilePdf({
+        ...(await firmBasics(actor)),
+        caseFile,
+        index: await indexEntriesOf(app.db, p),
+      });
+      return sendPdf(reply, caseFileName(caseFile), bytes);
+    },
+  );
 
-  app.get('/api/pdf/pending-cases', async (req, reply) => {
+  app.get('/api/pdf/pending-cases', { schema: { querystring: ZPdfQuery } }, async (req, reply) => {
     const actor = await pdfActor(app, req);
     const today = todayInPakistan();
     const bytes = await buildPendingCasesPdf({
-      ...host(actor),
-      siteName: await siteNameOf(app.db, actor.company_id),
+      ...(await firmBasics(actor)),
       rows: await pendingCasesOf(app.db, actor),
       today,
     });
     return sendPdf(reply, pdfFileName('Pending Cases', today), bytes);
   });
 
-  app.get('/api/pdf/order-sheets/:petition_id', async (req, reply) => {
-    const actor = await pdfActor(app, req);
-    const p = await readablePetition(actor, parse(ZPetitionId, req.params).petition_id);
-    const caseFile = await caseHeaderOf(app.db, p);
-    const bytes = await buildOrderSheetsPdf({
-      ...host(actor),
-      siteName: await siteNameOf(app.db, actor.company_id),
-      caseFile,
-      sheets: await orderSheetsOf(app.db, p),
-    });
-    return sendPdf(reply, caseFileName(caseFile, 'Dates Of Hearing'), bytes);
-  });
+  app.get(
+    '/api/pdf/order-sheets/:petition_id',
+    { schema: { params: ZPdfOrderSheetsParams, querystring: ZPdfQuery } },
+    async (req, reply) => {
+      const actor = await pdfActor(app, req);
+      const { p, caseFile } = await readableCaseFile(actor, req.params.petition_id);
+      const bytes = await buildOrderSheetsPdf({
+        ...(await firmBasics(actor)),
+        caseFile,
+        sheets: await orderSheetsOf(app.db, p),
+      });
+      return sendPdf(reply, caseFileName(caseFile, 'Dates Of Hearing'), bytes);
+    },
+  );
 
-  // Registered after the fixed paths above, which Fastify prefers over this parametric one anyway.
-  app.get('/api/pdf/:model/:id', async (req, reply) => {
-    const actor = await pdfActor(app, req);
-    const params = req.params as Record<string, unknown>;
-    const parsed = ZModel.safeParse(params);
-    if (!parsed.success) throw notFound();
-    const { model, id } = parsed.data;
-    const doc = await documentOf(app.db, actor.company_id, model, id);
-    if (!doc) throw notFound();
-    const p = await readablePetition(actor, doc.petitionId);
-    const caseFile = await caseHeaderOf(app.db, p);
-    const bytes = await buildDocumentPdf({
-      ...host(actor),
-      siteName: await siteNameOf(app.db, actor.company_id),
-      caseFile,
-      kind: model === 'PetitionIndex' ? 'Index' : 'Reply',
-      document: doc.entry,
-    });
-    return sendPdf(reply, caseFileName(caseFile, doc.entry.description), bytes);
-  });
+  // Registered after the fixed paths above, which Fastify prefers over this parametric one anyway. A model
+  // that has no PDF is a 404 (no such document), not invalid input, so the params are checked by the handler.
+  app.get(
+    '/api/pdf/:model/:id',
+    { schema: { params: ZPdfDocumentParams, querystring: ZPdfQuery } },
+    async (req, reply) => {
+      const actor = await pdfActor(app, req);
+      const parsed = ZPdfDocument.safeParse(req.params);
+      if (!parsed.success) throw notFound();
+      const { model, id } = parsed.data;
+      const doc = await documentOf(app.db, actor.company_id, model, id);
+      if (!doc) throw notFound();
+      const { caseFile } = await readableCaseFile(actor, doc.petitionId);
+      const bytes = await buildDocumentPdf({
+        ...(await firmBasics(actor)),
+        caseFile,
+        kind: model === 'PetitionIndex' ? 'Index' : 'Reply',
+        document: doc.entry,
+      });
+      return sendPdf(reply, caseFileName(caseFile, doc.entry.description), bytes);
+    },
+  );
 }

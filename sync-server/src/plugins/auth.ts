@@ -20,6 +20,15 @@ declare module 'fastify' {
     /** The signed-in user if a valid token came with the request, else null (public calls). */
     optionalAuth(): Promise<AuthContext | null>;
   }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyContextConfig {
+    /**
+     * Who may call the route: any signed-in user (true) or one the permission table allows. Checked when the
+     * request arrives, before its body is read or validated, so a caller without access is told 401/403,
+     * never what is wrong with their input. The handler still reads its context with auth() (cached).
+     */
+    auth?: true | TPermission;
+  }
 }
 
 function bearer(req: FastifyRequest): string | null {
@@ -70,5 +79,10 @@ export default fp(async (app: FastifyInstance) => {
     const ctx = await this.auth();
     if (!can(ctx.actor, permission)) throw forbidden();
     return ctx;
+  });
+  app.addHook('onRequest', async (req) => {
+    const need = req.routeOptions.config.auth;
+    if (need === true) await req.auth();
+    else if (need) await req.authorize(need);
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { HttpError } from '../http/errors.ts';
+import { MSG, ZErrorResponse } from '@lawfirm/shared-types';
+import { HttpError, invalidInput } from '../http/errors.ts';
 import { MutationRejected } from '../sync/store.ts';
 
 /**
@@ -8,6 +9,17 @@ import { MutationRejected } from '../sync/store.ts';
  * logged and answered with a plain 500 message.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
+  // Input that fails a route's schema: 422 {message, validation_error: {field: [msg]}}, the original API's shape.
+  app.setSchemaErrorFormatter(invalidInput());
+  // Every route documents (and the serializer checks) the error answer below, besides its own success answers.
+  app.addHook('onRoute', (route) => {
+    if (route.schema)
+      route.schema.response = {
+        '4xx': ZErrorResponse,
+        '5xx': ZErrorResponse,
+        ...(route.schema.response as Record<string, unknown> | undefined),
+      };
+  });
   app.setErrorHandler((err: FastifyError | HttpError | MutationRejected, req, reply) => {
     if (err instanceof HttpError) {
       return reply.status(err.statusCode).send({ message: err.message, ...err.extra });
@@ -28,7 +40,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
             : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
               ? 'This content type is not accepted here.'
               : err.validation
-                ? 'The given data was invalid.'
+                ? MSG.invalidData
                 : err.message;
       return reply.status(status).send({ message });
     }

@@ -5,35 +5,26 @@ import type {
   TStatute,
 } from '@lawfirm/shared-types/reference-data/reference-data.schema.ts';
 import type { Db } from '../db/connect.ts';
+import { forFirm } from '../db/firm.ts';
 import { containsText } from '../db/query-helpers.ts';
 
 export const listCourts = (db: Db, companyId: string): Promise<TCourt[]> =>
-  db
-    .selectFrom('courts')
+  forFirm(db, companyId)
+    .live('courts')
     .select(['id', 'title', 'short_title'])
-    .where('company_id', '=', companyId)
-    .where('deleted_at', 'is', null)
     .orderBy('title')
     .orderBy('id')
     .execute();
 
 export async function listStatutes(db: Db, companyId: string, title?: string): Promise<TStatute[]> {
-  let q = db
-    .selectFrom('statutes')
-    .select(['id', 'title', 'display_order'])
-    .where('company_id', '=', companyId)
-    .where('deleted_at', 'is', null);
+  let q = forFirm(db, companyId).live('statutes').select(['id', 'title', 'display_order']);
   if (title) q = q.where(containsText('title', title));
   const rows = await q.orderBy('display_order').orderBy('title').execute();
   return rows.map((r) => ({ ...r, display_order: Number(r.display_order) }));
 }
 
 export async function listModuleTypes(db: Db, companyId: string, moduleId?: number): Promise<TModuleType[]> {
-  let q = db
-    .selectFrom('module_types')
-    .select(['id', 'module_id', 'title', 'display_order'])
-    .where('company_id', '=', companyId)
-    .where('deleted_at', 'is', null);
+  let q = forFirm(db, companyId).live('module_types').select(['id', 'module_id', 'title', 'display_order']);
   if (moduleId !== undefined) q = q.where('module_id', '=', moduleId);
   const rows = await q.orderBy('module_id').orderBy('display_order').orderBy('title').execute();
   return rows.map((r) => ({ ...r, module_id: Number(r.module_id), display_order: Number(r.display_order) }));
@@ -42,13 +33,12 @@ export async function listModuleTypes(db: Db, companyId: string, moduleId?: numb
 /** Live courts of a case category (a link to a deleted court no longer counts). */
 async function courtsOf(db: Db, companyId: string, categoryIds: string[]) {
   if (categoryIds.length === 0) return new Map<string, { id: string; title: string }[]>();
-  const rows = await db
-    .selectFrom('case_category_courts as l')
-    .innerJoin('courts as c', 'c.id', 'l.court_id')
-    .select(['l.case_category_id', 'c.id', 'c.title'])
-    .where('l.company_id', '=', companyId)
-    .where('l.case_category_id', 'in', categoryIds)
-    .where('l.deleted_at', 'is', null)
+  // The links are the firm's; a link only ever names a court of its own firm (the sync store checks it).
+  const rows = await forFirm(db, companyId)
+    .live('case_category_courts')
+    .innerJoin('courts as c', 'c.id', 'case_category_courts.court_id')
+    .select(['case_category_courts.case_category_id', 'c.id', 'c.title'])
+    .where('case_category_courts.case_category_id', 'in', categoryIds)
     .where('c.deleted_at', 'is', null)
     .orderBy('c.title')
     .execute();
@@ -66,11 +56,7 @@ export async function listPetitionTypes(
   companyId: string,
   filters: { courtId?: string; title?: string; id?: string },
 ): Promise<TPetitionType[]> {
-  let q = db
-    .selectFrom('case_categories')
-    .select(['id', 'title', 'abbreviation'])
-    .where('company_id', '=', companyId)
-    .where('deleted_at', 'is', null);
+  let q = forFirm(db, companyId).live('case_categories').select(['id', 'title', 'abbreviation']);
   if (filters.id) q = q.where('id', '=', filters.id);
   if (filters.title) q = q.where(containsText('title', filters.title));
   if (filters.courtId) {
@@ -107,21 +93,17 @@ export async function findPetitionType(db: Db, companyId: string, id: string) {
 }
 
 export const findCourt = (db: Db, companyId: string, id: string): Promise<TCourt | undefined> =>
-  db
-    .selectFrom('courts')
+  forFirm(db, companyId)
+    .live('courts')
     .select(['id', 'title', 'short_title'])
     .where('id', '=', id)
-    .where('company_id', '=', companyId)
-    .where('deleted_at', 'is', null)
     .executeTakeFirst();
 
 export async function findStatute(db: Db, companyId: string, id: string): Promise<TStatute | undefined> {
-  const r = await db
-    .selectFrom('statutes')
+  const r = await forFirm(db, companyId)
+    .live('statutes')
     .select(['id', 'title', 'display_order'])
     .where('id', '=', id)
-    .where('company_id', '=', companyId)
-    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return r && { ...r, display_order: Number(r.display_order) };
 }
@@ -131,12 +113,10 @@ export async function findModuleType(
   companyId: string,
   id: string,
 ): Promise<TModuleType | undefined> {
-  const r = await db
-    .selectFrom('module_types')
+  const r = await forFirm(db, companyId)
+    .live('module_types')
     .select(['id', 'module_id', 'title', 'display_order'])
     .where('id', '=', id)
-    .where('company_id', '=', companyId)
-    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return r && { ...r, module_id: Number(r.module_id), display_order: Number(r.display_order) };
 }

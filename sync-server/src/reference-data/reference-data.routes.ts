@@ -1,11 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG, type TActor } from '@lawfirm/shared-types';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   MODULE_IDS,
-  MSG_MODULE_REQUIRED,
-} from '@lawfirm/shared-types/reference-data/reference-data.schema.ts';
+  MSG,
+  ZCourt,
+  ZCourtInput,
+  ZMessageResponse,
+  ZModuleType,
+  ZModuleTypeInput,
+  ZPetitionType,
+  ZPetitionTypeInput,
+  ZStatute,
+  ZStatuteInput,
+  type TActor,
+} from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
-import { notFound, validationError } from '../http/errors.ts';
+import { notFound } from '../http/errors.ts';
+import { ZIdParams, type ZodApp } from '../http/schemas.ts';
 import {
   findCourt,
   findModuleType,
@@ -26,67 +38,88 @@ import {
   savePetitionType,
   saveStatute,
 } from './reference-data.mutators.ts';
+import {
+  ZCourtNamesResponse,
+  ZCourtsQuery,
+  ZCourtsResponse,
+  ZModuleTypesQuery,
+  ZModuleTypesResponse,
+  ZPetitionTypeResponse,
+  ZPetitionTypesQuery,
+  ZPetitionTypesResponse,
+  zModuleTypeReadResponse,
+  zSavedRowResponse,
+  ZStatutesQuery,
+  ZStatutesResponse,
+} from './reference-data.types.ts';
 
-type Query = Record<string, unknown>;
-const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
-
-/** module_id of a list filter: absent or empty means every module; anything else must be a real module. */
-function moduleFilter(v: unknown): number | undefined {
-  const t = text(v);
-  if (t === undefined) return undefined;
-  const n = Number(t);
-  if (!(Object.values(MODULE_IDS) as number[]).includes(n))
-    throw validationError({ module_id: [MSG_MODULE_REQUIRED] });
-  return n;
-}
-
-/** One editable reference list: the documented GET answer, and POST/DELETE on the same collection path. */
-type Resource = {
+/**
+ * One editable reference list: the documented GET answer with its filters, and POST/DELETE on the same
+ * collection path (the row a POST answers goes under `rowKey`).
+ */
+type Resource<Q extends z.ZodType, L extends z.ZodType, B extends z.ZodType, R extends z.ZodType> = {
   path: string;
   rowKey: string;
-  list: (db: Db, companyId: string, q: Query) => Promise<Record<string, unknown>>;
-  find: (db: Db, companyId: string, id: string) => Promise<unknown>;
-  save: (db: Db, actor: TActor, input: unknown) => Promise<{ id: string; message: string }>;
+  query: Q;
+  answer: L;
+  list: (db: Db, companyId: string, q: z.output<Q>) => Promise<z.output<L>>;
+  /** A new row or a list row sent back (the REST wire parser over the entity's row schema). */
+  body: B;
+  row: R;
+  find: (db: Db, companyId: string, id: string) => Promise<z.output<R> | undefined>;
+  save: (db: Db, actor: TActor, input: z.output<B>) => Promise<{ id: string; message: string }>;
   remove: (db: Db, actor: TActor, id: string) => Promise<void>;
 };
 
-const RESOURCES: Resource[] = [
-  {
-    path: '/api/courts',
-    rowKey: 'court',
-    list: async (db, c) => ({ courts: await listCourts(db, c), page_title: 'Courts' }),
-    find: findCourt,
-    save: saveCourt,
-    remove: deleteCourt,
-  },
-  {
-    path: '/api/petition_types',
-    rowKey: 'petition_type',
-    list: async (db, c, q) => ({
-      petition_types: await listPetitionTypes(db, c, { courtId: text(q.court_id), title: text(q.title) }),
-      page_title: 'Case Categories',
-    }),
-    find: findPetitionType,
-    save: savePetitionType,
-    remove: deletePetitionType,
-  },
-  {
-    path: '/api/module_types',
-    rowKey: 'moduleType',
-    list: async (db, c, q) => ({ moduleTypes: await listModuleTypes(db, c, moduleFilter(q.module_id)) }),
-    find: findModuleType,
-    save: saveModuleType,
-    remove: deleteModuleType,
-  },
-  {
-    path: '/api/statutes',
-    rowKey: 'statute',
-    list: async (db, c, q) => ({ statutes: await listStatutes(db, c, text(q.title)) }),
-    find: findStatute,
-    save: saveStatute,
-    remove: deleteStatute,
-  },
-];
+/**
+ * The three calls of a reference list; reading is for any member of the firm, writing for its admins. The
+ * answers are typed where each resource is defined (list, find); Fastify's types cannot follow a schema that
+ * is a type parameter, so the schemas are handed to it as plain zod types here.
+ */
+function resourceRoutes<Q extends z.ZodType, L extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  app: ZodApp,
+  r: Resource<Q, L, B, R>,
+): void {
+  const query: z.ZodType = r.query;
+  const answer: z.ZodType = r.answer;
+  const body: z.ZodType = r.body;
+  const row: z.ZodType = r.row;
+  app.get(
+    r.path,
+    {
+      config: { auth: 'referenceData.read' },
+      schema: { querystring: query, response: { 200: answer } },
+    },
+    async (req) => {
+      const { actor } = await req.authorize('referenceData.read');
+      return r.list(app.db, actor.company_id, req.query as z.output<Q>);
+    },
+  );
+  app.post(
+    r.path,
+    {
+      config: { auth: 'referenceData.manage' },
+      schema: { body, response: { 200: zSavedRowResponse(r.rowKey, row) } },
+    },
+    async (req) => {
+      const { actor } = await req.auth();
+      const saved = await r.save(app.db, actor, req.body as z.output<B>);
+      return { [r.rowKey]: await r.find(app.db, actor.company_id, saved.id), message: saved.message };
+    },
+  );
+  app.delete(
+    `${r.path}/:id`,
+    {
+      config: { auth: 'referenceData.manage' },
+      schema: { params: ZIdParams, response: { 200: ZMessageResponse } },
+    },
+    async (req) => {
+      const { actor } = await req.auth();
+      await r.remove(app.db, actor, req.params.id);
+      return { message: MSG.deletedOk };
+    },
+  );
+}
 
 /** The four dated document modules read their types through one call each (rest-contract 43). */
 const MODULE_TYPE_READS = [
@@ -96,46 +129,99 @@ const MODULE_TYPE_READS = [
   { path: '/api/get_synopsis_types', moduleId: MODULE_IDS.SYNOPSIS, key: 'synopsisTypes' },
 ] as const;
 
-type IdParams = { Params: { id: string } };
-
 /**
  * Reference data (rest-contract 59–69, 114–116, 43): a firm's own courts, case categories, module types and
  * statutes. Any signed-in user of the firm reads them; writes are checked by the mutators (admins only).
  */
-export async function referenceDataRoutes(app: FastifyInstance): Promise<void> {
-  for (const r of RESOURCES) {
-    app.get<{ Querystring: Query }>(r.path, async (req) => {
-      const { actor } = await req.authorize('referenceData.read');
-      return r.list(app.db, actor.company_id, req.query ?? {});
-    });
-    app.post(r.path, async (req) => {
-      const { actor } = await req.auth();
-      const saved = await r.save(app.db, actor, req.body);
-      return { [r.rowKey]: await r.find(app.db, actor.company_id, saved.id), message: saved.message };
-    });
-    app.delete<IdParams>(`${r.path}/:id`, async (req) => {
-      const { actor } = await req.auth();
-      await r.remove(app.db, actor, req.params.id);
-      return { message: MSG.deletedOk };
-    });
-  }
-
-  app.get('/api/get_court_names', async (req) => {
-    const { actor } = await req.authorize('referenceData.read');
-    return { courts: await listCourts(app.db, actor.company_id) };
+export async function referenceDataRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  resourceRoutes(app, {
+    path: '/api/courts',
+    rowKey: 'court',
+    query: ZCourtsQuery,
+    answer: ZCourtsResponse,
+    list: async (db, c) => ({ courts: await listCourts(db, c), page_title: 'Courts' }),
+    body: ZCourtInput,
+    row: ZCourt,
+    find: findCourt,
+    save: saveCourt,
+    remove: deleteCourt,
   });
+  resourceRoutes(app, {
+    path: '/api/petition_types',
+    rowKey: 'petition_type',
+    query: ZPetitionTypesQuery,
+    answer: ZPetitionTypesResponse,
+    list: async (db, c, q) => ({
+      petition_types: await listPetitionTypes(db, c, { courtId: q.court_id, title: q.title }),
+      page_title: 'Case Categories',
+    }),
+    body: ZPetitionTypeInput,
+    row: ZPetitionType,
+    find: findPetitionType,
+    save: savePetitionType,
+    remove: deletePetitionType,
+  });
+  resourceRoutes(app, {
+    path: '/api/module_types',
+    rowKey: 'moduleType',
+    query: ZModuleTypesQuery,
+    answer: ZModuleTypesResponse,
+    list: async (db, c, q) => ({ moduleTypes: await listModuleTypes(db, c, q.module_id) }),
+    body: ZModuleTypeInput,
+    row: ZModuleType,
+    find: findModuleType,
+    save: saveModuleType,
+    remove: deleteModuleType,
+  });
+  resourceRoutes(app, {
+    path: '/api/statutes',
+    rowKey: 'statute',
+    query: ZStatutesQuery,
+    answer: ZStatutesResponse,
+    list: async (db, c, q) => ({ statutes: await listStatutes(db, c, q.title) }),
+    body: ZStatuteInput,
+    row: ZStatute,
+    find: findStatute,
+    save: saveStatute,
+    remove: deleteStatute,
+  });
+
+  app.get(
+    '/api/get_court_names',
+    { config: { auth: 'referenceData.read' }, schema: { response: { 200: ZCourtNamesResponse } } },
+    async (req) => {
+      const { actor } = await req.authorize('referenceData.read');
+      return { courts: await listCourts(app.db, actor.company_id) };
+    },
+  );
 
   /** The edit form reads the chosen courts as court_ids_array. */
-  app.get<IdParams>('/api/petition_types/:id', async (req) => {
-    const { actor } = await req.authorize('referenceData.read');
-    const row = await findPetitionType(app.db, actor.company_id, req.params.id);
-    if (!row) throw notFound();
-    return { petition_type: { ...row, court_ids_array: row.court_ids } };
-  });
+  app.get(
+    '/api/petition_types/:id',
+    {
+      config: { auth: 'referenceData.read' },
+      schema: { params: ZIdParams, response: { 200: ZPetitionTypeResponse } },
+    },
+    async (req) => {
+      const { actor } = await req.authorize('referenceData.read');
+      const row = await findPetitionType(app.db, actor.company_id, req.params.id);
+      if (!row) throw notFound();
+      return { petition_type: { ...row, court_ids_array: row.court_ids } };
+    },
+  );
 
   for (const m of MODULE_TYPE_READS)
-    app.get(m.path, async (req) => {
-      const { actor } = await req.authorize('referenceData.read');
-      return { [m.key]: await listModuleTypes(app.db, actor.company_id, m.moduleId) };
-    });
+    app.get(
+      m.path,
+      {
+        config: { auth: 'referenceData.read' },
+        // The original client sends module_id too; the path already names the module.
+        schema: { response: { 200: zModuleTypeReadResponse(m.key) } },
+      },
+      async (req) => {
+        const { actor } = await req.authorize('referenceData.read');
+        return { [m.key]: await listModuleTypes(app.db, actor.company_id, m.moduleId) };
+      },
+    );
 }

@@ -1,6 +1,7 @@
 import courtsData from './data/pakistan-courts.json' with { type: 'json' };
 import limitationData from './data/limitation-act-1908.json' with { type: 'json' };
 import type { Db } from '../db/connect.ts';
+import { forFirm } from '../db/firm.ts';
 import { newId } from '../db/ids.ts';
 import { insertSeedRows, type SystemRow } from '../sync/system-write.ts';
 import { REGISTRY } from '../entities.ts';
@@ -62,12 +63,7 @@ export const MODULES = { ORDER_SHEET: 1, NAQAL_FORM: 2, TALBANA: 3, SYNOPSIS: 4 
  * The rows are the firm's starting state (change 0), stamped by the same helper as every other seed.
  */
 export async function seedReferenceData(db: Db, companyId: string): Promise<void> {
-  const already = await db
-    .selectFrom('courts')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .limit(1)
-    .executeTakeFirst();
+  const already = await forFirm(db, companyId).selectFrom('courts').select('id').limit(1).executeTakeFirst();
   if (already) return;
   await db.transaction().execute(async (trx) => {
     const seed = (entity: string, rows: SystemRow[]) =>

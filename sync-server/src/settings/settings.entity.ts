@@ -1,10 +1,5 @@
-import { can, MSG, settingsDecl } from '@lawfirm/shared-types';
+import { settingsDecl } from '@lawfirm/shared-types';
 import { serverEntity } from '../sync/entities.ts';
 
-/** One settings row per firm; every member reads it (site name, phone), admins edit it. */
-export const settingsEntity = serverEntity(settingsDecl, {
-  readScope: () => 'all',
-  canCreate: () => false,
-  canUpdate: (a) => (can(a, 'settings.manage') ? true : MSG.forbidden),
-  canDelete: () => false,
-});
+/** One settings row per firm; every member reads it (site name, phone), admins edit it (the shared policy). */
+export const settingsEntity = serverEntity(settingsDecl);

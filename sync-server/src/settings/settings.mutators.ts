@@ -1,8 +1,14 @@
-import { can, DEFAULT_SITE_URL, ZSettingsInput, type TActor, type TSettings } from '@lawfirm/shared-types';
+import {
+  can,
+  DEFAULT_SITE_URL,
+  type TActor,
+  type TSettings,
+  type TSettingsInput,
+} from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { newId } from '../db/ids.ts';
 import { inTransaction } from '../db/query-helpers.ts';
-import { forbidden, parse } from '../http/errors.ts';
+import { forbidden } from '../http/errors.ts';
 import { insertSyncedRow, restWriter } from '../sync/system-write.ts';
 import { putRow } from '../sync/store.ts';
 import { settingsEntity } from './settings.entity.ts';
@@ -13,10 +19,9 @@ import { findSettings, toApiSettings } from './settings.repository.ts';
  * so one firm's invoice heading can never land in another firm's settings. The write goes through the sync
  * store, so every device of the firm pulls the new settings and a device's later edit merges against them.
  */
-export async function saveSettings(db: Db, actor: TActor, input: unknown): Promise<TSettings> {
-  // Refused before the body is read, as every admin call answers a non-admin (the store checks again).
+export async function saveSettings(db: Db, actor: TActor, data: TSettingsInput): Promise<TSettings> {
+  // The route refuses a non-admin before the body is read; the store checks again.
   if (!can(actor, 'settings.manage')) throw forbidden();
-  const data = parse(ZSettingsInput, input);
   // Wire form: additionalemails stays a list; the entity's codec stores it as JSON.
   const values = { ...data, site_url: data.site_url ?? DEFAULT_SITE_URL };
   await inTransaction(db, async (trx) => {

@@ -6,17 +6,13 @@ import {
 } from '@lawfirm/shared-types';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/connect.ts';
+import { forFirm } from '../db/firm.ts';
 import type { SettingsTable } from '../db/schema.ts';
 
 export type SettingsRow = Selectable<SettingsTable>;
 
 export const findSettings = (db: Db, companyId: string) =>
-  db
-    .selectFrom('settings')
-    .selectAll()
-    .where('company_id', '=', companyId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  forFirm(db, companyId).live('settings').selectAll().executeTakeFirst();
 
 /** additionalemails is stored as JSON text; anything unreadable answers as an empty list, never a 500. */
 function emailList(text: string | null | undefined): string[] {

@@ -10,20 +10,7 @@ import { MutationRejected, putRow } from './store.ts';
  * Conflicts are themselves a synced entity, so both devices (and the firm's admins) see the same list and a
  * resolution made on one reaches the other. Devices never write them directly: only 'conflicts.resolve'.
  */
-export const conflictsEntity = serverEntity(conflictsDecl, {
-  readScope: (a) =>
-    a.is_admin
-      ? 'all'
-      : {
-          anyOf: [
-            { column: 'client_user_id', value: a.id },
-            { column: 'server_user_id', value: a.id },
-          ],
-        },
-  canCreate: () => false,
-  canUpdate: () => MSG.forbidden,
-  canDelete: () => false,
-});
+export const conflictsEntity = serverEntity(conflictsDecl);
 
 export const ZResolve = z.object({ id: z.string().min(1), keep: z.enum(['server', 'client']) });
 

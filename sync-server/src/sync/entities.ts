@@ -1,4 +1,11 @@
-import { ENTITY_DECLS, type TActor, type TEntityDecl, type TEntityName } from '@lawfirm/shared-types';
+import {
+  ENTITY_DECLS,
+  type TActor,
+  type TEntityDecl,
+  type TEntityName,
+  type TEntityPolicy,
+  type TReadScope,
+} from '@lawfirm/shared-types';
 import type { Database } from '../db/schema.ts';
 import type { Db } from '../db/connect.ts';
 
@@ -13,16 +20,11 @@ export type WriteEffects = {
 
 export type Row = Record<string, unknown> & { id: string; company_id: string };
 
-/**
- * Rows of the actor's firm the actor may read: all, none, those where any listed column equals a value, or
- * those whose `column` is in an access set (`set` names one of the registry's access sets, e.g. the case files
- * the actor may read). The sync layer knows access sets only by name; features provide them.
- */
-export type ReadScope =
-  'all' | 'none' | { anyOf: { column: string; value: string }[] } | { set: string; column: string };
+export type ReadScope = TReadScope;
 
 /** The ids of one access set the actor may read: every row of the firm, or these ids. */
 export type Access = 'all' | ReadonlySet<string>;
+/** Access sets by the name read scopes use (`{ set: 'petitions', column }`): features provide them. */
 export type AccessSets = Record<string, (db: Db, actor: TActor) => Promise<Access>>;
 /** The access sets worked out once per pull. */
 export type ResolvedAccess = ReadonlyMap<string, Access>;
@@ -37,14 +39,8 @@ export function canReadRow(scope: ReadScope, row: Record<string, unknown>, acces
   return scope.anyOf.some((c) => row[c.column] === c.value);
 }
 
-/** Who may do what with an entity's rows, and what a write must also check or do: the server's half of an entity. */
-export type EntityPolicy = {
-  /** Which rows the actor may read. */
-  readScope: (actor: TActor) => ReadScope;
-  canCreate: (actor: TActor) => boolean;
-  /** May the actor change these fields of this row? Answers a message to refuse with, or true. */
-  canUpdate: (actor: TActor, row: Row, fields: string[]) => true | string;
-  canDelete: (actor: TActor, row: Row) => boolean;
+/** What a write must also check or do that needs the server's database: the server's half of an entity. */
+export type ServerHooks = {
   /** Extra rules that need the database (unique emails…); answers a message to refuse with, or null. */
   check?: (trx: Db, actor: TActor, row: Row, changed: string[]) => Promise<string | null>;
   /** Side effects of a change (approval stamps, ending sessions), inside the same transaction. */
@@ -58,11 +54,11 @@ export type EntityPolicy = {
   ) => Promise<void>;
 };
 
-/** One synced entity on the server: the shared declaration (columns, schema, relations) plus its policy. */
-export type EntityDef = TEntityDecl & EntityPolicy & { table: keyof Database };
+/** One synced entity on the server: the shared declaration (columns, schema, relations, policy) and its hooks. */
+export type EntityDef = TEntityDecl & TEntityPolicy & ServerHooks & { table: keyof Database };
 
-export function serverEntity(decl: TEntityDecl, policy: EntityPolicy): EntityDef {
-  return { ...decl, ...policy, table: decl.name as TEntityName };
+export function serverEntity(decl: TEntityDecl, hooks: ServerHooks = {}): EntityDef {
+  return { ...decl, ...decl.policy, ...hooks, table: decl.name as TEntityName };
 }
 // Every synced entity's table has the entity's name: a declared entity without a table does not compile.
 export const TABLES_EXIST: TEntityName extends keyof Database ? true : never = true;
@@ -75,16 +71,13 @@ export type SyncRegistry = {
 };
 
 /**
- * Pairs every shared declaration with exactly one server entity, in the shared order (a missing or extra one
- * is a start-up error, never a silently unsynced table), and checks every read scope names a known set.
+ * The server's entities: every shared declaration, in the shared order, with the hooks of those that have
+ * them (a hooked entity the shared list does not know is a start-up error). Read scopes must name known sets.
  */
-export function createRegistry(defs: readonly EntityDef[], access: AccessSets): SyncRegistry {
-  const byName = new Map(defs.map((d) => [d.name, d]));
-  const missing = ENTITY_DECLS.filter((d) => !byName.has(d.name)).map((d) => d.name);
-  const extra = defs.filter((d) => !ENTITY_DECLS.some((s) => s.name === d.name)).map((d) => d.name);
-  if (missing.length || extra.length || byName.size !== defs.length)
-    throw new Error(
-      `Server entities do not match the shared list (missing ${missing.join()}, extra ${extra.join()})`,
-    );
-  return { entities: ENTITY_DECLS.map((d) => byName.get(d.name)!), byName, access };
+export function createRegistry(hooked: readonly EntityDef[], access: AccessSets): SyncRegistry {
+  const byHook = new Map(hooked.map((d) => [d.name, d]));
+  const unknown = hooked.filter((d) => !ENTITY_DECLS.some((s) => s.name === d.name)).map((d) => d.name);
+  if (unknown.length) throw new Error(`Entities with hooks but no shared declaration: ${unknown.join()}`);
+  const entities = ENTITY_DECLS.map((d) => byHook.get(d.name) ?? serverEntity(d));
+  return { entities, byName: new Map(entities.map((d) => [d.name, d])), access };
 }

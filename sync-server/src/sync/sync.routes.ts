@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { ZPullQuery, ZPushRequest } from '@lawfirm/shared-types';
-import { parse } from '../http/errors.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZPullQuery, ZPullResponse, ZPushRequest, ZPushResponse } from '@lawfirm/shared-types';
 import { pull } from './pull.ts';
 import { push } from './push.ts';
 
-export async function syncRoutes(app: FastifyInstance): Promise<void> {
+export async function syncRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Open event streams end when the server closes, or close() would wait for them forever. preClose, not
   // onClose: Fastify runs onClose hooks only after the HTTP server has closed, which waits for these streams.
   const streams = new Set<() => void>();
@@ -12,35 +13,51 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
     for (const end of streams) end();
   });
 
-  app.post('/sync/push', { bodyLimit: 10 * 1024 * 1024 }, async (req) => {
-    const { actor } = await req.auth();
-    const body = parse(ZPushRequest, req.body);
-    const answer = await push(
-      app.db,
-      app.registry,
-      actor,
-      body.clientId,
-      body.mutations,
-      () => app.pokes.poke(actor.company_id),
-      {
-        mail: async (trx, mail) => {
-          await app.mailer.enqueue(mail, trx);
+  app.post(
+    '/sync/push',
+    {
+      bodyLimit: 10 * 1024 * 1024,
+      config: { auth: true },
+      schema: { body: ZPushRequest, response: { 200: ZPushResponse } },
+    },
+    async (req) => {
+      const { actor } = await req.auth();
+      const body = req.body;
+      const answer = await push(
+        app.db,
+        app.registry,
+        actor,
+        body.clientId,
+        body.mutations,
+        () => app.pokes.poke(actor.company_id),
+        {
+          mail: async (trx, mail) => {
+            await app.mailer.enqueue(mail, trx);
+          },
+          loginUrl: `${app.config.publicUrl ?? `${req.protocol}://${req.host}`}/login`,
         },
-        loginUrl: `${app.config.publicUrl ?? `${req.protocol}://${req.host}`}/login`,
-      },
-    );
-    // Mails queued inside the push's transactions go out now rather than at the sender's next round.
-    app.mailer.wake();
-    return answer;
-  });
+      );
+      // Mails queued inside the push's transactions go out now rather than at the sender's next round.
+      app.mailer.wake();
+      return answer;
+    },
+  );
 
-  app.get('/sync/pull', async (req) => {
-    const { actor } = await req.auth();
-    return pull(app.db, app.registry, actor, parse(ZPullQuery, req.query));
-  });
+  app.get(
+    '/sync/pull',
+    { config: { auth: true }, schema: { querystring: ZPullQuery, response: { 200: ZPullResponse } } },
+    async (req) => {
+      const { actor } = await req.auth();
+      return pull(app.db, app.registry, actor, req.query);
+    },
+  );
 
-  /** Server-sent events: a "poke" whenever the firm's data changed, so devices pull within a second. */
-  app.get('/sync/events', async (req, reply) => {
+  /**
+   * Server-sent events: a "poke" whenever the firm's data changed, so devices pull within a second. No input
+   * but the bearer token; the answer is a hijacked `text/event-stream` (`event: poke` / `data: {}` lines and
+   * `: ping` comments every 25 s), not JSON, so it has no response schema.
+   */
+  app.get('/sync/events', { config: { auth: true } }, async (req, reply) => {
     const { actor } = await req.auth();
     reply.hijack();
     const res = reply.raw;

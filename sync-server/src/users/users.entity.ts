@@ -1,23 +1,10 @@
-import { MSG, USER_SELF_EDITABLE, usersDecl, type TActor } from '@lawfirm/shared-types';
+import { MSG, usersDecl } from '@lawfirm/shared-types';
 import { revokeUserSessions } from '../auth/sessions.repository.ts';
 import { nowIso } from '../db/ids.ts';
 import { serverEntity } from '../sync/entities.ts';
 
+/** Unique emails and the effects of approving or blocking: the server's half of the users entity. */
 export const usersEntity = serverEntity(usersDecl, {
-  // The firm's people: admins, lawyers and staff work with colleagues and clients (lawyer pickers, party
-  // names), so they read every member; students and clients read only their own account.
-  readScope: (a: TActor) =>
-    a.is_student || a.is_client ? { anyOf: [{ column: 'id', value: a.id }] } : 'all',
-  // Accounts need a password and an email, so they are created online (POST /api/users, sign-up) as server
-  // inserts (sync/system-write.ts).
-  canCreate: () => false,
-  canUpdate: (a, row, fields) => {
-    if (a.is_admin) return true;
-    if (row.id === a.id && fields.every((f) => (USER_SELF_EDITABLE as readonly string[]).includes(f)))
-      return true;
-    return MSG.forbidden;
-  },
-  canDelete: (a, row) => a.is_admin && row.id !== a.id,
   check: async (trx, _a, row, changed) => {
     if (!changed.includes('email')) return null;
     const email = String(row.email).toLowerCase();

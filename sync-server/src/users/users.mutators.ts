@@ -3,20 +3,19 @@ import {
   DEFAULT_SITE_URL,
   MSG,
   roleNameById,
-  toValidationErrors,
-  ZApproveOrBlockInput,
-  ZUserInput,
   type TActor,
+  type TApproveOrBlockInput,
   type TUser,
   type TUserInput,
 } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { newId, nowIso, toBool } from '../db/ids.ts';
 import { inTransaction } from '../db/query-helpers.ts';
-import { forbidden, HttpError, notFound, parse, validationError } from '../http/errors.ts';
+import { forbidden, HttpError, notFound, validationError, type TFieldErrors } from '../http/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../auth/sessions.repository.ts';
 import { findCompany } from '../companies/companies.repository.ts';
+import { findSettings } from '../settings/settings.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { saveFile, removeFile } from '../files/storage.ts';
 import { sniffImage } from '../files/sniff.ts';
@@ -95,29 +94,21 @@ export const readUser = async (db: Db, actor: TActor, id: string): Promise<TUser
  * The user form's 422 in the original shape: contact persons' errors go under contact_person_validation_error
  * (keyed by field, as the form shows them under the row), everything else under validation_error.
  */
-function parseUserInput(input: unknown): TUserInput {
-  const r = ZUserInput.safeParse(input ?? {});
-  if (r.success) return r.data;
-  const all = toValidationErrors(r.error);
-  const fields: Record<string, string[]> = {};
-  const contact: Record<string, string[]> = {};
+export function userValidationError(all: TFieldErrors): HttpError {
+  const fields: TFieldErrors = {};
+  const contact: TFieldErrors = {};
   for (const [path, messages] of Object.entries(all)) {
     const m = /^contact_persons\.\d+\.(.+)$/.exec(path);
     if (m) (contact[m[1]!] ??= []).push(...messages.filter((x) => !contact[m[1]!]?.includes(x)));
     else fields[path] = messages;
   }
   const first = Object.values(fields)[0]?.[0] ?? Object.values(contact)[0]?.[0] ?? MSG.validationFailed;
-  throw new HttpError(422, first, { validation_error: fields, contact_person_validation_error: contact });
+  return new HttpError(422, first, { validation_error: fields, contact_person_validation_error: contact });
 }
 
 async function siteUrlOf(db: Db, companyId: string, services: UserServices): Promise<string> {
   if (services.publicUrl) return services.publicUrl;
-  const s = await db
-    .selectFrom('settings')
-    .select(['site_url'])
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
-  return s?.site_url || DEFAULT_SITE_URL;
+  return (await findSettings(db, companyId))?.site_url || DEFAULT_SITE_URL;
 }
 
 async function replaceContactPersons(
@@ -186,10 +177,9 @@ async function approvalMail(trx: Db, services: UserServices, user: UserRow, url:
 export async function saveUser(
   db: Db,
   actor: TActor,
-  input: unknown,
+  data: TUserInput,
   services: UserServices,
 ): Promise<{ user: TUser; isAdminUser: boolean; created: boolean }> {
-  const data = parseUserInput(input);
   const isAdmin = can(actor, 'users.manage');
   const target = data.id ? await reachableUser(db, actor, data.id, true) : null;
   if (!target && !isAdmin) throw forbidden();
@@ -223,17 +213,19 @@ export async function saveUser(
     moot_team_no: data.moot_team_no,
     moot_institute: data.moot_institute,
   };
-  // An update that leaves a flag out keeps it: a client sending part of the form must not block anyone.
-  const sent = (key: string) =>
-    !target || (typeof input === 'object' && input !== null && Object.hasOwn(input, key));
+  // An update that leaves a flag out (undefined in the input) keeps it: a client sending part of the form must
+  // not block anyone. A new user's missing flags are false.
+  const flagOf = (v: boolean | undefined) => (target ? v : (v ?? false));
+  const approved = flagOf(data.is_approved);
+  const moot = flagOf(data.is_moot_student);
   // Role, approval and the moot flag are the admin's, and never on their own account (no locking oneself out):
   // a user's own form may carry them, and they are left as they are. The entity stamps approvals and blocks.
   const access: { role_id?: string | null; is_approved?: boolean; is_moot_student?: boolean } =
     mayChangeAccess
       ? {
           role_id: data.role_id,
-          ...(sent('is_approved') ? { is_approved: data.is_approved } : {}),
-          ...(sent('is_moot_student') ? { is_moot_student: data.is_moot_student } : {}),
+          ...(approved === undefined ? {} : { is_approved: approved }),
+          ...(moot === undefined ? {} : { is_moot_student: moot }),
         }
       : {};
   const id = target?.id ?? newId();
@@ -344,11 +336,10 @@ export async function deleteUserOrContactPerson(
 export async function approveOrBlock(
   db: Db,
   actor: TActor,
-  input: unknown,
+  { user: req }: TApproveOrBlockInput,
   services: UserServices,
 ): Promise<'approved' | 'blocked'> {
   if (!can(actor, 'users.manage')) throw forbidden();
-  const { user: req } = parse(ZApproveOrBlockInput, input);
   const user = await reachableUser(db, actor, req.id, false);
   if (user.id === actor.id && !req.is_approved) throw new HttpError(422, MSG_CANNOT_BLOCK_SELF);
   // Mail only on the change from pending or blocked to approved, not on a repeated click.

@@ -1,6 +1,7 @@
 import { ROLE_LABELS, roleFlags, roleNameById, type TActor, type TUser } from '@lawfirm/shared-types';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/connect.ts';
+import { forFirm } from '../db/firm.ts';
 import type { UserTable } from '../db/schema.ts';
 import { toBool } from '../db/ids.ts';
 import { containsText } from '../db/query-helpers.ts';
@@ -92,7 +93,7 @@ export async function listUsers(
   companyId: string,
   f: UserListFilters,
 ): Promise<{ rows: UserRow[]; total: number }> {
-  let q = db.selectFrom('users').where('company_id', '=', companyId).where('deleted_at', 'is', null);
+  let q = forFirm(db, companyId).live('users');
   if (f.name) q = q.where(containsText('name', f.name));
   if (f.email) q = q.where(containsText('email', f.email));
   if (f.role_id) q = q.where('role_id', '=', f.role_id);

@@ -1,15 +1,22 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   can,
   MSG,
   ROLE_IDS,
   ROLE_LABELS,
   ROLE_NAMES,
+  todayInPakistan,
+  toPaginator,
+  ZApproveOrBlockInput,
+  ZMessageResponse,
+  ZUserInput,
   ZUserListQuery,
+  ZUserListResponse,
   type TRole,
-  type TUserListResponse,
 } from '@lawfirm/shared-types';
-import { forbidden, notFound, parse } from '../http/errors.ts';
+import { forbidden, invalidInput, notFound } from '../http/errors.ts';
+import { ZIdParams } from '../http/schemas.ts';
 import { findCompany } from '../companies/companies.repository.ts';
 import { imageMimeOf } from '../files/sniff.ts';
 import { isStorageName, readFile } from '../files/storage.ts';
@@ -25,14 +32,19 @@ import {
   readUser,
   saveUser,
   setUserAvatar,
+  userValidationError,
   type UserServices,
 } from './users.mutators.ts';
-
-type IdParams = { Params: { id: string } };
+import {
+  ZAvatarParams,
+  ZRolesResponse,
+  ZSaveUserResponse,
+  ZUploadUserImageRequest,
+  ZUploadUserImageResponse,
+  ZUserResponse,
+} from './users.types.ts';
 
 const ALL_ROLES: TRole[] = ROLE_NAMES.map((n) => ({ id: ROLE_IDS[n], name: ROLE_LABELS[n] }));
-
-const todayIso = () => new Date().toISOString().slice(0, 10);
 
 /** The first uploaded file of a multipart body (files[0], files[], files…), as the multipart plugin left it. */
 function firstFile(body: unknown): Buffer | null {
@@ -67,7 +79,8 @@ async function sendAvatar(
 }
 
 /** Users (rest-contract 102–107, 37) and their profile photos. */
-export async function usersRoutes(app: FastifyInstance): Promise<void> {
+export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const services = (): UserServices => ({
     scrypt: app.config.scrypt,
     mailer: app.mailer,
@@ -76,69 +89,96 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** Admins list their own firm; a provider-firm admin may name another firm with company_id. */
-  app.get('/api/users', async (req): Promise<TUserListResponse> => {
-    const { actor } = await req.authorize('users.manage');
-    const q = parse(ZUserListQuery, req.query);
-    let companyId = actor.company_id;
-    if (q.company_id && q.company_id !== actor.company_id) {
-      if (!can(actor, 'companies.manage')) throw forbidden();
-      const company = await findCompany(app.db, q.company_id);
-      if (!company) throw notFound();
-      companyId = company.id;
-    }
-    const { rows, total } = await listUsers(app.db, companyId, q);
-    const from = rows.length ? (q.page - 1) * USERS_PER_PAGE + 1 : null;
-    return {
-      users: {
-        data: await toApiUsers(app.db, rows),
-        current_page: q.page,
-        from,
-        to: from === null ? null : from + rows.length - 1,
-        total,
-        per_page: USERS_PER_PAGE,
-        last_page: Math.max(1, Math.ceil(total / USERS_PER_PAGE)),
-      },
-      roles: ALL_ROLES,
-    };
-  });
+  app.get(
+    '/api/users',
+    {
+      config: { auth: 'users.manage' },
+      schema: { querystring: ZUserListQuery, response: { 200: ZUserListResponse } },
+    },
+    async (req) => {
+      const { actor } = await req.authorize('users.manage');
+      const q = req.query;
+      let companyId = actor.company_id;
+      if (q.company_id && q.company_id !== actor.company_id) {
+        if (!can(actor, 'companies.manage')) throw forbidden();
+        const company = await findCompany(app.db, q.company_id);
+        if (!company) throw notFound();
+        companyId = company.id;
+      }
+      const { rows, total } = await listUsers(app.db, companyId, q);
+      return {
+        users: toPaginator(await toApiUsers(app.db, rows), q.page, USERS_PER_PAGE, total),
+        roles: ALL_ROLES,
+      };
+    },
+  );
 
   /** invoice_date: today, the date a new invoice for this client starts with (CreateInvoice reads it). */
-  app.get<IdParams>('/api/users/:id', async (req) => {
-    const { actor } = await req.auth();
-    return { user: await readUser(app.db, actor, req.params.id), invoice_date: todayIso() };
-  });
+  app.get(
+    '/api/users/:id',
+    { config: { auth: true }, schema: { params: ZIdParams, response: { 200: ZUserResponse } } },
+    async (req) => {
+      const { actor } = await req.auth();
+      return { user: await readUser(app.db, actor, req.params.id), invoice_date: todayInPakistan() };
+    },
+  );
 
-  app.post('/api/users', async (req) => {
-    const { actor } = await req.auth();
-    const r = await saveUser(app.db, actor, req.body, services());
-    return { user: r.user, is_admin_user: r.isAdminUser, message: MSG.savedOk };
-  });
+  app.post(
+    '/api/users',
+    {
+      config: { auth: true },
+      // The user form reads a contact person's errors under contact_person_validation_error.
+      schemaErrorFormatter: invalidInput(userValidationError),
+      schema: { body: ZUserInput, response: { 200: ZSaveUserResponse } },
+    },
+    async (req) => {
+      const { actor } = await req.auth();
+      const r = await saveUser(app.db, actor, req.body, services());
+      return { user: r.user, is_admin_user: r.isAdminUser, message: MSG.savedOk };
+    },
+  );
 
-  app.delete<IdParams>('/api/users/:id', async (req) => {
-    const { actor } = await req.auth();
-    const what = await deleteUserOrContactPerson(app.db, actor, req.params.id);
-    return { message: what === 'user' ? MSG_USER_DELETED : MSG.deletedOk };
-  });
+  app.delete(
+    '/api/users/:id',
+    { config: { auth: true }, schema: { params: ZIdParams, response: { 200: ZMessageResponse } } },
+    async (req) => {
+      const { actor } = await req.auth();
+      const what = await deleteUserOrContactPerson(app.db, actor, req.params.id);
+      return { message: what === 'user' ? MSG_USER_DELETED : MSG.deletedOk };
+    },
+  );
 
-  app.post('/api/approve_or_block', async (req) => {
-    const { actor } = await req.auth();
-    const r = await approveOrBlock(app.db, actor, req.body, services());
-    return { message: r === 'approved' ? MSG_USER_APPROVED : MSG_USER_BLOCKED };
-  });
+  app.post(
+    '/api/approve_or_block',
+    {
+      config: { auth: 'users.manage' },
+      schema: { body: ZApproveOrBlockInput, response: { 200: ZMessageResponse } },
+    },
+    async (req) => {
+      const { actor } = await req.auth();
+      const r = await approveOrBlock(app.db, actor, req.body, services());
+      return { message: r === 'approved' ? MSG_USER_APPROVED : MSG_USER_BLOCKED };
+    },
+  );
 
   /** A read done with POST by the original client. Only admins may hand out the admin role. */
-  app.post('/api/roles', async (req) => {
-    const { actor } = await req.auth();
-    return {
-      roles: can(actor, 'users.changeRole') ? ALL_ROLES : ALL_ROLES.filter((r) => r.id !== ROLE_IDS.ADMIN),
-    };
-  });
+  app.post(
+    '/api/roles',
+    { config: { auth: true }, schema: { response: { 200: ZRolesResponse } } },
+    async (req) => {
+      const { actor } = await req.auth();
+      return {
+        roles: can(actor, 'users.changeRole') ? ALL_ROLES : ALL_ROLES.filter((r) => r.id !== ROLE_IDS.ADMIN),
+      };
+    },
+  );
 
   app.post(
     '/api/upload_user_image',
     {
       // The multipart plugin reads the body before the handler; this caps what it will buffer for this call.
-      config: { multipartOptions: { limits: { fileSize: MAX_AVATAR_BYTES, files: 10 } } },
+      config: { auth: true, multipartOptions: { limits: { fileSize: MAX_AVATAR_BYTES, files: 10 } } },
+      schema: { body: ZUploadUserImageRequest, response: { 200: ZUploadUserImageResponse } },
       errorHandler: (err: FastifyError, _req: FastifyRequest, reply: FastifyReply) => {
         // Anything else goes on to the app's error handler.
         if (err.code !== 'FST_REQ_FILE_TOO_LARGE') throw err;
@@ -147,12 +187,11 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const { actor } = await req.auth();
-      const body = (req.body ?? {}) as Record<string, unknown>;
       const attachment = await setUserAvatar(
         app.db,
         actor,
-        body.attachmentable_id,
-        firstFile(body),
+        req.body.attachmentable_id,
+        firstFile(req.body),
         services(),
       );
       return { attachment, message: 'Files Uploaded Successfully!' };
@@ -162,9 +201,11 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   /**
    * The original client's <img src> URL. Photos are personal data: only a signed-in user of the same firm (or
    * a provider admin) gets them, unless the firm turned on legacy public storage for the original client.
+   * Answers the image bytes (Content-Type from the stored name), not JSON.
    */
-  app.get<{ Params: { id: string; file: string } }>(
+  app.get(
     '/storage/attachments/user/:id/:file',
+    { schema: { params: ZAvatarParams } },
     async (req, reply) => {
       const ctx = app.config.legacyPublicStorage ? null : await req.auth();
       const user = isStorageName(req.params.file) ? await findUserById(app.db, req.params.id) : undefined;
@@ -175,12 +216,16 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  /** The PWA's avatar URL, read with the bearer token. */
-  app.get<IdParams>('/api/files/user/:id/avatar', async (req, reply) => {
-    const { actor } = await req.auth();
-    const user = await findUserById(app.db, req.params.id);
-    if (!user || (actor.company_id !== user.company_id && !can(actor, 'companies.manage')))
-      throw notFound('File not found.');
-    return sendAvatar(reply, app.config.dataDir, user);
-  });
+  /** The PWA's avatar URL, read with the bearer token. Answers the image bytes, not JSON. */
+  app.get(
+    '/api/files/user/:id/avatar',
+    { config: { auth: true }, schema: { params: ZIdParams } },
+    async (req, reply) => {
+      const { actor } = await req.auth();
+      const user = await findUserById(app.db, req.params.id);
+      if (!user || (actor.company_id !== user.company_id && !can(actor, 'companies.manage')))
+        throw notFound('File not found.');
+      return sendAvatar(reply, app.config.dataDir, user);
+    },
+  );
 }

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/**
+ * Decoders of the original client's encodings (rest-contract "Conventions"): ids and numbers as text or as
+ * numbers, '' for "none", checkboxes as 0/1/"on", whole list rows sent back with fields we ignore. A REST wire
+ * parser decodes with these and then validates the decoded value with the entity's row schema, so the rules on
+ * a value (required, lengths, ranges) and their messages live in one place; a decoder refuses only what it
+ * cannot decode.
+ */
+
+/**
+ * Decodes with `decoder`, then checks the decoded value with a row schema (a field of an entity's declaration),
+ * which gives the message. zod's own pipe wants the row schema to take exactly what the decoder yields; a row
+ * field takes more (undefined) or less (a required field refuses the decoder's null, with its message).
+ */
+export function decodeWith<D extends z.ZodType, R extends z.ZodType>(decoder: D, row: R): z.ZodPipe<D, R> {
+  return z.pipe(decoder, row as unknown as z.ZodType<unknown, z.output<D>>) as unknown as z.ZodPipe<D, R>;
+}
+
+/** A field left out of the body is none (null), like one the form left empty. */
+export const orNull = <T extends z.ZodType>(field: T) => field.transform((v) => v ?? null);
+
+/** An id: a non-empty string (numbers are accepted and turned into text); '' and null mean none. */
+export const optionalId = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((v) => (v === null || v === undefined || String(v).trim() === '' ? null : String(v).trim()));
+
+export const requiredId = (message: string) =>
+  optionalId.transform((v, ctx) => {
+    if (!v) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return v;
+  });
+
+/** Free text that a form may send as a number (annexure "3", case no 12), trimmed; '' and null mean none. */
+export const wireText = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((v) => (v === null || v === undefined ? null : String(v).trim() || null));
+
+export const MSG_ORDER_INVALID = 'The display order must be a whole number of 0 or more.';
+
+/** A display order as text or a number; '' and null mean "leave it / put it last". */
+export const wireOrder = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || v === '') return null;
+    const n = Number(v);
+    if (!Number.isInteger(n)) {
+      ctx.addIssue({ code: 'custom', message: MSG_ORDER_INVALID });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** A display order as the row schema `row` checks it, or null: "leave it where it is / put it last". */
+export const wireDisplayOrder = (row: z.ZodType<number, unknown>) => decodeWith(wireOrder, row.nullable());
+
+/** A checkbox (true, 1, "1", "true", "on"); absent stays absent (an update that does not send it keeps it). */
+export const optionalBool = z
+  .union([z.boolean(), z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v) =>
+    v === undefined ? undefined : v === true || v === 1 || v === '1' || v === 'true' || v === 'on',
+  );
+
+/** A query string filter: text, or absent when empty (a repeated or nested parameter counts as absent). */
+export const queryText = z
+  .unknown()
+  .optional()
+  .transform((v) => (typeof v === 'string' && v.trim() ? v.trim() : undefined));
+
+/** A query string flag ("true", "1", "on"). */
+export const queryBool = z
+  .unknown()
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === true || v === 'on');

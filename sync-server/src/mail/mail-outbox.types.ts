@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { zPaginator } from '@lawfirm/shared-types';
+
+/** GET /api/mail_outbox: `?page=` (anything else is page 1). */
+export const ZMailOutboxQuery = z.object({
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+});
+
+/** One stored mail as the admin's outbox lists it. */
+export const ZMail = z.object({
+  id: z.string(),
+  to_address: z.string(),
+  subject: z.string(),
+  body_text: z.string(),
+  /** queued | sent | failed | stored (no SMTP configured) */
+  status: z.string(),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+export type TMail = z.infer<typeof ZMail>;
+export const ZMailOutboxResponse = z.object({ mails: zPaginator(ZMail) });

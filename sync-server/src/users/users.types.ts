@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { ZRole, ZUser } from '@lawfirm/shared-types';
+
+/** GET /api/users/{id} (rest-contract 103): `invoice_date` is the date a new invoice for this client starts with. */
+export const ZUserResponse = z.object({ user: ZUser, invoice_date: z.string() });
+
+/** POST /api/users (rest-contract 104): the client reads `user.id` and `is_admin_user`. */
+export const ZSaveUserResponse = z.object({ user: ZUser, is_admin_user: z.boolean(), message: z.string() });
+
+/** POST /api/roles (rest-contract 107): a read done with POST. */
+export const ZRolesResponse = z.object({ roles: z.array(ZRole) });
+
+/**
+ * POST /api/upload_user_image (rest-contract 37): multipart `files[i]` and `attachmentable_id` (the user). The
+ * file fields pass through to the handler as the multipart plugin left them.
+ */
+export const ZUploadUserImageRequest = z.looseObject({
+  attachmentable_id: z.string({ error: 'The user is required.' }).min(1, { error: 'The user is required.' }),
+});
+export const ZUploadUserImageResponse = z.object({
+  attachment: z.object({ file_name: z.string() }),
+  message: z.string(),
+});
+
+/** The photo routes: `{id}` of the user (and the stored file name in the original client's URL). */
+export const ZAvatarParams = z.object({ id: z.string(), file: z.string() });
