@@ -1,3 +1,4 @@
+import { todayInPakistan } from '@lawfirm/shared-types/common/dates.ts';
 import {
   caseFileName,
   lawyerIdsOf,
@@ -34,10 +35,6 @@ import type { LocalDb, TRow } from '../sync/db.ts';
 type TPdfData<T> = { name: string; data: Omit<T, 'loadBytes' | 'onProgress'> };
 
 export const NOT_ON_DEVICE = 'This case file is not on this device.';
-
-/** Today on the device, as an ISO date in the user's own time zone (a phone in Lahore is on Lahore time). */
-export const localToday = (now = new Date()): string =>
-  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 
 const live = (r: TRow | undefined): r is TRow => !!r && !r.deleted_at;
 const byPetition = (db: LocalDb, entity: string, petitionId: string) =>
@@ -85,7 +82,7 @@ async function caseHeader(db: LocalDb, p: TRow, today: string) {
 export async function caseFileData(
   db: LocalDb,
   petitionId: string,
-  today = localToday(),
+  today = todayInPakistan(), // the date the server prints, whatever the device's clock zone
 ): Promise<TPdfData<TCaseFilePdfData>> {
   const p = await petitionRow(db, petitionId);
   const [caseFile, items, attachments, site] = await Promise.all([
@@ -111,7 +108,7 @@ export async function documentData(
   db: LocalDb,
   kind: TDocumentKind,
   id: string,
-  today = localToday(),
+  today = todayInPakistan(), // the date the server prints, whatever the device's clock zone
 ): Promise<TPdfData<TDocumentPdfData>> {
   const { entity, ownerType: model } = DOCUMENT_KINDS[kind];
   const label = LABELS[kind];
@@ -137,7 +134,7 @@ export async function documentData(
 /** The pending cases among the case files on this device: the server sent only those the user may read. */
 export async function pendingCasesData(
   db: LocalDb,
-  today = localToday(),
+  today = todayInPakistan(), // the date the server prints, whatever the device's clock zone
 ): Promise<TPdfData<TPendingCasesPdfData>> {
   const [petitions, courts, categories, site] = await Promise.all([
     db.rows('petitions').toArray(),
@@ -156,7 +153,7 @@ export async function pendingCasesData(
 export async function orderSheetsData(
   db: LocalDb,
   petitionId: string,
-  today = localToday(),
+  today = todayInPakistan(), // the date the server prints, whatever the device's clock zone
 ): Promise<TPdfData<TOrderSheetsPdfData>> {
   const p = await petitionRow(db, petitionId);
   const [caseFile, sheets, types, site] = await Promise.all([

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { MSG, ROLE_IDS } from '@lawfirm/shared-types';
+import { MSG, ROLE_IDS, todayInPakistan } from '@lawfirm/shared-types';
 import { useAuth } from '../../auth/AuthContext.tsx';
 import {
   useCaseCategories,
@@ -127,7 +127,7 @@ function PetitionForm({
   const { user } = useAuth();
   // Captured when the form opens: what the user edits against (a change pulled meanwhile becomes a conflict).
   const [opened] = useState(() => ({
-    values: initialValues(petition, new Date().getFullYear()),
+    values: initialValues(petition, Number(todayInPakistan().slice(0, 4))),
     seen: petition?.field_versions as Record<string, number> | undefined,
     parties,
   }));
