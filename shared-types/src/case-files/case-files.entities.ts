@@ -55,9 +55,9 @@ const caseFilePolicy = (column: string) =>
 const inPetition: TParent = { column: 'petition_id', entity: 'petitions', message: MSG_PETITION_MISSING };
 
 /** Rows that belong to one case file: readable with it, and created only in a live case file of the firm. */
-function caseChild<S extends z.ZodType, const N extends string>(
+function caseChild<S extends z.ZodType, const N extends string, const C extends Record<string, Codec>>(
   name: N,
-  columns: Record<string, Codec>,
+  columns: C,
   schema: S,
   more: { indexes?: string[]; defaults?: Record<string, unknown>; parents?: TParent[] } = {},
 ) {

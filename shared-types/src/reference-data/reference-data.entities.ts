@@ -13,9 +13,9 @@ const optional = z.string().max(100, tooLong(100)).nullish();
 const order = z.coerce.number().int().min(0).max(1_000_000).default(0);
 
 /** Reference data: every member of a firm reads it, its admins edit it. */
-const reference = <S extends z.ZodType, const N extends string>(
+const reference = <S extends z.ZodType, const N extends string, const C extends Record<string, Codec>>(
   name: N,
-  columns: Record<string, Codec>,
+  columns: C,
   schema: S,
   indexes: string[],
   defaults: Record<string, unknown> = {},

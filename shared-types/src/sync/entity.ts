@@ -66,10 +66,15 @@ export function permissionPolicy(
  * need its database, the device's Dexie table is built from `indexes`, and REST parsers and forms validate
  * with `schema`.
  */
-export type TEntityDecl<S extends z.ZodType = z.ZodType, N extends string = string> = {
+export type TColumns = Readonly<Record<string, Codec>>;
+export type TEntityDecl<
+  S extends z.ZodType = z.ZodType,
+  N extends string = string,
+  C extends TColumns = TColumns,
+> = {
   name: N;
   /** Columns sent to devices, with their codec (id and company_id included). */
-  columns: Readonly<Record<string, Codec>>;
+  columns: C;
   /** Columns a device may write; the rest are the server's. Parent and owner columns only at creation. */
   writable: readonly string[];
   /** The whole row after a merge, with the spec's messages. */
@@ -84,9 +89,34 @@ export type TEntityDecl<S extends z.ZodType = z.ZodType, N extends string = stri
 };
 
 /** Declares an entity (identity at run time; keeps the schema's type for inference). */
-export const defineEntity = <S extends z.ZodType, const N extends string>(
-  decl: TEntityDecl<S, N>,
-): TEntityDecl<S, N> => decl;
+export const defineEntity = <S extends z.ZodType, const N extends string, const C extends TColumns>(
+  decl: TEntityDecl<S, N, C>,
+): TEntityDecl<S, N, C> => decl;
+
+type TCodecValue<K> = K extends 'text'
+  ? string | null
+  : K extends 'int'
+    ? number | null
+    : K extends 'bool'
+      ? boolean | null
+      : unknown;
+/** What every synced row carries besides its columns (absent on a row made on the device and not yet synced). */
+export type TLocalSyncMeta = {
+  version?: number;
+  field_versions?: Record<string, number>;
+  updated_at?: string | null;
+  updated_by?: string | null;
+  deleted_at?: string | null;
+};
+/**
+ * A row of an entity as a device holds it, inferred from its declaration: every column with its codec's type,
+ * narrowed by the row schema where it validates the column (required text, enums, lists).
+ */
+export type TRowOf<D> =
+  D extends TEntityDecl<infer S, string, infer C>
+    ? Omit<{ [K in keyof C]: TCodecValue<C[K]> }, keyof z.output<S>> &
+        z.output<S> & { id: string } & TLocalSyncMeta
+    : never;
 
 /** A way a row of `entity` hangs off a parent row: by `column`, and for owners only where `typeColumn` = `typeValue`. */
 export type TChildRelation = {
