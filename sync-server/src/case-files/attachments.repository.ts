@@ -82,3 +82,36 @@ export async function attachmentsByOwner(
   for (const r of rows) if (r.owner_type === type) out.get(String(r.owner_id))?.push(toApiAttachment(r));
   return out;
 }
+
+/** These live attachments of the firm as the API answers them. */
+export async function apiAttachmentsById(
+  db: Db,
+  companyId: string,
+  ids: readonly string[],
+): Promise<ApiAttachment[]> {
+  const rows = await forFirm(db, companyId).rowsWhere('attachments', 'id', ids);
+  return rows.map(toApiAttachment);
+}
+
+/** A live attachment of the firm, or undefined. */
+export const findAttachment = (db: Db, companyId: string, id: string) =>
+  forFirm(db, companyId).find('attachments', id);
+
+/**
+ * The newest live file at an original client's storage URL: of the firm when `companyId` is given, else of any
+ * firm (legacy public storage, where the firm is in the row found).
+ */
+export const findStoredAttachment = (
+  db: Db,
+  companyId: string | null,
+  url: { petitionId: string; ownerType: AttachmentOwnerType; ownerId: string; fileName: string },
+) =>
+  (companyId ? forFirm(db, companyId).selectFrom('attachments') : db.selectFrom('attachments'))
+    .select(['company_id', 'sha256', 'mime_type', 'size', 'file_name'])
+    .where('petition_id', '=', url.petitionId)
+    .where('owner_type', '=', url.ownerType)
+    .where('owner_id', '=', url.ownerId)
+    .where('file_name', '=', url.fileName)
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();

@@ -4,13 +4,18 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG, ZAttachmentUpdate, ZDeleteSelectedInput, ZMessageResponse } from '@lawfirm/shared-types';
-import { forFirm } from '../db/firm.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
 import { notFound } from '../http/errors.ts';
 import { ZIdParams } from '../http/schemas.ts';
 import { blobPath } from '../uploads/blob-store.ts';
 import { canReadPetition } from './access.ts';
-import { ownerTypeOf, toApiAttachment } from './attachments.repository.ts';
+import {
+  apiAttachmentsById,
+  findAttachment,
+  findStoredAttachment,
+  ownerTypeOf,
+  toApiAttachment,
+} from './attachments.repository.ts';
 import { deleteAttachments, updateAttachment, uploadAttachments } from './attachments.mutators.ts';
 import { MSG_FILES_UPLOADED } from './case-files.schema.ts';
 import { ZStorageParams, ZUpdateAttachmentResponse, ZUploadAttachmentsResponse } from './case-files.types.ts';
@@ -38,8 +43,8 @@ export async function attachmentsRoutes(fastify: FastifyInstance): Promise<void>
       const { fields, files } = await receiveFiles(req, join(dataDir, 'uploads-tmp'));
       try {
         const ids = await uploadAttachments(app.db, dataDir, actor, fields, files);
-        const rows = await forFirm(app.db, actor.company_id).rowsWhere('attachments', 'id', ids);
-        return { message: MSG_FILES_UPLOADED, attachments: rows.map(toApiAttachment) };
+        const attachments = await apiAttachmentsById(app.db, actor.company_id, ids);
+        return { message: MSG_FILES_UPLOADED, attachments };
       } finally {
         // Files moved into the store are gone already; this removes those of a refused upload.
         await discardFiles(files);
@@ -56,7 +61,7 @@ export async function attachmentsRoutes(fastify: FastifyInstance): Promise<void>
     async (req) => {
       const { actor } = await req.auth();
       await updateAttachment(app.db, actor, req.params.id, req.body);
-      const row = await forFirm(app.db, actor.company_id).find('attachments', req.params.id);
+      const row = await findAttachment(app.db, actor.company_id, req.params.id);
       if (!row) throw notFound();
       return { attachment: toApiAttachment(row), message: MSG.updatedOk };
     },
@@ -104,19 +109,12 @@ export async function attachmentsRoutes(fastify: FastifyInstance): Promise<void>
       if (!model) throw notFound('File not found.');
       // Legacy public storage serves any firm's file by its URL (the firm is in the row found), so only a
       // signed-in caller's query is scoped to a firm.
-      const file = await (
-        ctx
-          ? forFirm(app.db, ctx.actor.company_id).selectFrom('attachments')
-          : app.db.selectFrom('attachments')
-      )
-        .select(['company_id', 'sha256', 'mime_type', 'size', 'file_name'])
-        .where('petition_id', '=', petitionId)
-        .where('owner_type', '=', model)
-        .where('owner_id', '=', ownerId)
-        .where('file_name', '=', fileName)
-        .where('deleted_at', 'is', null)
-        .orderBy('created_at', 'desc')
-        .executeTakeFirst();
+      const file = await findStoredAttachment(app.db, ctx ? ctx.actor.company_id : null, {
+        petitionId,
+        ownerType: model,
+        ownerId,
+        fileName,
+      });
       if (!file || (ctx && !(await canReadPetition(app.db, ctx.actor, petitionId))))
         throw notFound('File not found.');
       const path = blobPath(dataDir, file.company_id, file.sha256);

@@ -1,70 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  MSG,
-  MSG_PETITION_REQUIRED,
-  orderedRows,
-  ZMessageResponse,
-  ZReplyParentInput,
-  type TActor,
-  type TReplyParentInput,
-} from '@lawfirm/shared-types';
-import type { Db } from '../db/connect.ts';
-import { forActor, forFirm } from '../db/firm.ts';
-import { newId } from '../db/ids.ts';
-import { inTransaction } from '../db/query-helpers.ts';
-import { notFound, validationError } from '../http/errors.ts';
+import { MSG, orderedRows, ZMessageResponse, ZReplyParentInput } from '@lawfirm/shared-types';
 import { ZIdParams } from '../http/schemas.ts';
-import type { Row } from '../sync/entities.ts';
-import { findReadable, reorderCaseRows, requireEditor } from './access.ts';
+import { findReadable } from './access.ts';
 import { apiPetition } from './api-petitions.ts';
 import { attachmentsByOwner } from './attachments.repository.ts';
-import { replyParentsEntity } from './case-files.entities.ts';
 import { ZRepliesResponse, ZReplyParentsResponse, ZSaveReplyParentResponse } from './case-files.types.ts';
 import { listIndexedDocuments, REPLIES } from './indexed-documents.ts';
-
-const toApiParent = (r: Row, replies = 0) => ({
-  id: r.id,
-  petition_id: String(r.petition_id),
-  title: String(r.title),
-  display_order: Number(r.display_order ?? 0),
-  petition_replies_count: replies,
-});
-
-/** rest-contract 51: a new heading goes last in its case file; an update keeps its case file. */
-async function saveReplyParent(
-  db: Db,
-  actor: TActor,
-  data: TReplyParentInput,
-): Promise<{ id: string; created: boolean }> {
-  requireEditor(actor);
-  return inTransaction(db, async (trx) => {
-    const firm = forActor(trx, actor);
-    const values: Record<string, unknown> = { title: data.title };
-    if (data.display_order !== null) values.display_order = data.display_order;
-    if (data.id) {
-      if (!(await firm.find('reply_parents', data.id))) throw notFound();
-      await firm.put(replyParentsEntity, data.id, values);
-      return { id: data.id, created: false };
-    }
-    if (!data.petition_id) throw validationError({ petition_id: [MSG_PETITION_REQUIRED] });
-    if (!(await firm.find('petitions', data.petition_id))) throw notFound();
-    values.display_order ??= await firm.nextDisplayOrder('reply_parents', { petition_id: data.petition_id });
-    const id = newId();
-    await firm.put(replyParentsEntity, id, { petition_id: data.petition_id, ...values });
-    return { id, created: true };
-  });
-}
-
-/** A heading goes with its replies and their files (the declared relations cascade). */
-async function deleteReplyParent(db: Db, actor: TActor, id: string): Promise<void> {
-  requireEditor(actor);
-  await inTransaction(db, async (trx) => {
-    const firm = forActor(trx, actor);
-    if (!(await firm.find('reply_parents', id))) throw notFound();
-    await firm.remove(replyParentsEntity, id);
-  });
-}
+import { deleteReplyParent, reorderReplyParents, saveReplyParent } from './replies.mutators.ts';
+import { listReplyParents, toApiParent } from './replies.repository.ts';
 
 /** Reply headings and the replies under each (rest-contract 50–54). */
 export async function repliesRoutes(fastify: FastifyInstance): Promise<void> {
@@ -78,17 +22,10 @@ export async function repliesRoutes(fastify: FastifyInstance): Promise<void> {
     async (req) => {
       const { actor } = await req.authorize('petitions.read');
       const petition = await apiPetition(app, req, actor, req.params.id);
-      const firm = forFirm(app.db, actor.company_id);
-      const parents = await firm.rowsWhere('reply_parents', 'petition_id', [petition.id]);
-      const replies = await firm.rowsWhere(
-        'replies',
-        'reply_parent_id',
-        parents.map((p) => p.id),
-      );
-      const counts = new Map<string, number>();
-      for (const r of replies)
-        counts.set(String(r.reply_parent_id), (counts.get(String(r.reply_parent_id)) ?? 0) + 1);
-      return { petition_reply_parents: parents.map((p) => toApiParent(p, counts.get(p.id) ?? 0)), petition };
+      return {
+        petition_reply_parents: await listReplyParents(app.db, actor.company_id, petition.id),
+        petition,
+      };
     },
   );
 
@@ -130,11 +67,8 @@ export async function repliesRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const { actor } = await req.auth();
-      requireEditor(actor);
       const { petition_reply_parents: ids } = req.body;
-      await inTransaction(app.db, (trx) =>
-        reorderCaseRows(trx, actor, replyParentsEntity, ids, 'petition_id'),
-      );
+      await reorderReplyParents(app.db, actor, ids);
       return { message: MSG.updatedOk };
     },
   );

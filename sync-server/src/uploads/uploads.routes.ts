@@ -5,19 +5,25 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG, ZUploadCreate, ZUploadState, type TUploadState } from '@lawfirm/shared-types';
-import { forFirm } from '../db/firm.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { ZIdParams } from '../http/schemas.ts';
 import { ACCEPTED_TYPES_MESSAGE, sniffDocument } from './sniff-document.ts';
 import { blobPath, storeBlob } from './blob-store.ts';
+import {
+  advanceUpload,
+  cleanupExpiredUploads,
+  completeUpload,
+  deleteUpload,
+  insertUpload,
+  partPath,
+} from './uploads.mutators.ts';
+import { findBlob, findOpenUpload, findUpload } from './uploads.repository.ts';
 import { ZFileParams, ZFileQuery } from './uploads.types.ts';
 
 const CHUNK_LIMIT = 4 * 1024 * 1024;
 const UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
-
-const partPath = (dataDir: string, id: string) => join(dataDir, 'uploads-tmp', `${id}.part`);
 
 /**
  * Resumable, content-addressed uploads (DESIGN §5): POST creates or finds the upload of a SHA-256, HEAD tells
@@ -48,19 +54,6 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
     sha256: u.sha256,
   });
 
-  async function cleanupExpired(): Promise<void> {
-    const old = await app.db
-      .selectFrom('uploads')
-      .select('id')
-      .where('completed_at', 'is', null)
-      .where('expires_at', '<', nowIso())
-      .execute();
-    for (const u of old) {
-      await rm(partPath(dataDir, u.id), { force: true });
-      await app.db.deleteFrom('uploads').where('id', '=', u.id).execute();
-    }
-  }
-
   app.post(
     '/uploads',
     {
@@ -70,13 +63,8 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
     async (req) => {
       const { actor } = await req.authorize('attachments.upload');
       const body = req.body;
-      await cleanupExpired();
-      const firm = forFirm(app.db, actor.company_id);
-      const blob = await firm
-        .selectFrom('blobs')
-        .selectAll()
-        .where('sha256', '=', body.sha256)
-        .executeTakeFirst();
+      await cleanupExpiredUploads(app.db, dataDir);
+      const blob = await findBlob(app.db, actor.company_id, body.sha256);
       if (blob)
         return {
           id: `done-${body.sha256}`,
@@ -86,13 +74,7 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
           sha256: body.sha256,
           mime_type: blob.mime_type,
         } satisfies TUploadState;
-      const open = await firm
-        .selectFrom('uploads')
-        .selectAll()
-        .where('sha256', '=', body.sha256)
-        .where('size', '=', body.size)
-        .where('completed_at', 'is', null)
-        .executeTakeFirst();
+      const open = await findOpenUpload(app.db, actor.company_id, body.sha256, body.size);
       if (open) return state(open);
       const id = newId();
       await mkdir(join(dataDir, 'uploads-tmp'), { recursive: true });
@@ -111,17 +93,13 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
         expires_at: new Date(Date.now() + UPLOAD_TTL_MS).toISOString(),
         completed_at: null,
       };
-      await app.db.insertInto('uploads').values(row).execute();
+      await insertUpload(app.db, row);
       return state(row);
     },
   );
 
-  const findUpload = async (companyId: string, id: string) => {
-    const u = await forFirm(app.db, companyId)
-      .selectFrom('uploads')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
+  const findUploadOr404 = async (companyId: string, id: string) => {
+    const u = await findUpload(app.db, companyId, id);
     if (!u) throw notFound('No such upload. Start it again.');
     return u;
   };
@@ -132,7 +110,7 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
     { config: { auth: 'attachments.upload' }, schema: { params: ZIdParams } },
     async (req, reply) => {
       const { actor } = await req.authorize('attachments.upload');
-      const u = await findUpload(actor.company_id, req.params.id);
+      const u = await findUploadOr404(actor.company_id, req.params.id);
       return reply
         .header('Upload-Offset', String(u.received))
         .header('Upload-Length', String(u.size))
@@ -154,7 +132,7 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const { actor } = await req.authorize('attachments.upload');
-      const u = await findUpload(actor.company_id, req.params.id);
+      const u = await findUploadOr404(actor.company_id, req.params.id);
       if (u.completed_at) return state(u);
       if (!Buffer.isBuffer(req.body))
         throw new HttpError(415, 'Send the bytes as application/offset+octet-stream.');
@@ -175,13 +153,7 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
         await fh.close();
       }
       const received = offset + chunk.length;
-      const moved = await app.db
-        .updateTable('uploads')
-        .set({ received })
-        .where('id', '=', u.id)
-        .where('received', '=', offset)
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1)
+      if (!(await advanceUpload(app.db, u.id, offset, received)))
         throw new HttpError(409, 'Another request resumed this upload first.');
       if (received < Number(u.size)) return state({ ...u, received });
 
@@ -190,7 +162,7 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
       const kind = sniffDocument(bytes);
       if (sha !== u.sha256 || !kind) {
         await rm(part, { force: true });
-        await app.db.deleteFrom('uploads').where('id', '=', u.id).execute();
+        await deleteUpload(app.db, u.id);
         if (!kind) throw new HttpError(415, ACCEPTED_TYPES_MESSAGE);
         throw new HttpError(422, 'The file did not arrive intact. Upload it again.');
       }
@@ -201,7 +173,7 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
         { sha256: sha, size: bytes.length, mime: kind.mime },
         { path: part },
       );
-      await app.db.updateTable('uploads').set({ completed_at: nowIso() }).where('id', '=', u.id).execute();
+      await completeUpload(app.db, u.id);
       return { ...state({ ...u, received, completed_at: nowIso() }), mime_type: kind.mime };
     },
   );
@@ -220,11 +192,7 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
       const { actor } = await req.auth();
       const { sha256 } = req.params;
       if (!/^[0-9a-f]{64}$/.test(sha256)) throw notFound(MSG.notFound);
-      const blob = await forFirm(app.db, actor.company_id)
-        .selectFrom('blobs')
-        .selectAll()
-        .where('sha256', '=', sha256)
-        .executeTakeFirst();
+      const blob = await findBlob(app.db, actor.company_id, sha256);
       if (!blob) throw notFound(MSG.notFound);
       const path = blobPath(dataDir, actor.company_id, sha256);
       await stat(path).catch(() => {

@@ -1,0 +1,96 @@
+import { MSG } from '@lawfirm/shared-types';
+import type { Db } from '../db/connect.ts';
+import { newId, nowIso } from '../db/ids.ts';
+import { validationError } from '../http/errors.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { UserRow } from '../users/users.repository.ts';
+import { revokeUserSessions } from './sessions.repository.ts';
+import { hashToken } from './tokens.ts';
+
+export const RESET_TTL_MIN = 60;
+
+export const tokenInvalid = () => validationError({ token: [MSG.resetTokenInvalid] });
+const minutesFromNow = (min: number) => new Date(Date.now() + min * 60_000).toISOString();
+
+/** Queues a mail to the user in the transaction `trx`. */
+const mailUser = (mailer: Mailer, trx: Db, user: UserRow, subject: string, lines: string[]) =>
+  mailer.enqueue({ companyId: user.company_id, to: user.email, subject, text: lines.join('\n') }, trx);
+
+/** Stores a reset of `token` for the user, voiding any older one, and mails them `link`. */
+export async function issuePasswordReset(
+  db: Db,
+  mailer: Mailer,
+  user: UserRow,
+  token: string,
+  link: string,
+  siteName: string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    // Only the newest link works, so an older mail lying in an inbox is worth nothing.
+    await trx
+      .deleteFrom('password_resets')
+      .where('user_id', '=', user.id)
+      .where('used_at', 'is', null)
+      .execute();
+    await trx
+      .insertInto('password_resets')
+      .values({
+        id: newId(),
+        company_id: user.company_id,
+        user_id: user.id,
+        // Only the hash is stored: a leaked database copy must not reset anyone's password.
+        token_hash: hashToken(token),
+        created_at: nowIso(),
+        expires_at: minutesFromNow(RESET_TTL_MIN),
+        used_at: null,
+      })
+      .execute();
+    await mailUser(mailer, trx, user, 'Reset your password', [
+      `Dear ${user.name},`,
+      '',
+      `Someone (hopefully you) asked to reset the password of your ${siteName} account.`,
+      `Open this link to choose a new password. It works once, within ${RESET_TTL_MIN} minutes:`,
+      '',
+      link,
+      '',
+      'If you did not ask for this, ignore this mail: your password stays as it is.',
+      '',
+      siteName,
+    ]);
+  });
+  mailer.wake();
+}
+
+/** Uses the reset once: sets the new password, signs the user out everywhere and tells them by mail. */
+export async function resetPassword(
+  db: Db,
+  mailer: Mailer,
+  user: UserRow,
+  resetId: string,
+  passwordHash: string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const used = await trx
+      .updateTable('password_resets')
+      .set({ used_at: nowIso() })
+      .where('id', '=', resetId)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    // Two tabs submitting the same link at once: only the first one sets a password.
+    if (Number(used.numUpdatedRows) !== 1) throw tokenInvalid();
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: nowIso() })
+      .where('id', '=', user.id)
+      .execute();
+    // Whoever knew the old password (a lost phone, a shared computer) is signed out everywhere.
+    await revokeUserSessions(trx, user.id);
+    await mailUser(mailer, trx, user, 'Your password has been changed', [
+      `Dear ${user.name},`,
+      '',
+      'The password of your account was just changed and every device was signed out.',
+      'If this was not you, contact your firm admin at once.',
+    ]);
+  });
+  mailer.wake();
+}
