@@ -1,9 +1,11 @@
+import { attachmentsDecl } from '@lawfirm/shared-types';
+import { withRowRules } from '../ui/fields.ts';
 import { RowTable, type TColumn } from '../ui/RowTable.tsx';
 import { AttachmentPending, AttachmentThumb, attachmentLabel } from './AttachmentFile.tsx';
 import { NO_ATTACHMENTS_MESSAGE } from './AttachmentViewer.tsx';
 import type { TAttachmentRow } from './useCaseDocuments.ts';
 
-const COLUMNS: readonly TColumn<TAttachmentRow>[] = [
+const COLUMNS: readonly TColumn<TAttachmentRow>[] = withRowRules(attachmentsDecl.schema, [
   { key: 'preview', label: 'Preview', readOnly: true, view: (a) => <AttachmentThumb a={a} /> },
   {
     key: 'title',
@@ -23,7 +25,7 @@ const COLUMNS: readonly TColumn<TAttachmentRow>[] = [
     whenEmpty: () => 0,
     view: (a) => String(a.display_order ?? 0),
   },
-];
+]);
 
 const selection = { rowLabel: attachmentLabel };
 

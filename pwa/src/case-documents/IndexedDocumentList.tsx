@@ -1,21 +1,20 @@
 import { useMemo } from 'react';
+import { petitionIndexDecl } from '@lawfirm/shared-types';
 import type { LocalDb } from '../sync/db.ts';
+import { withRowRules } from '../ui/fields.ts';
 import { RowTable, type TColumn } from '../ui/RowTable.tsx';
 import { deleteDocumentLocal } from './caseDocuments.actions.ts';
 import { DESCRIPTION_SUGGESTIONS } from './documents.logic.ts';
 import { DOCUMENT_KINDS, type TDocumentKind } from './kinds.ts';
 import { useDocuments, type TDocumentRow } from './useCaseDocuments.ts';
 
-/** Same texts and limits as the server (sync-server case-files.entities.ts). */
-const DESCRIPTION_REQUIRED = 'Description field is required.';
-
+/** Checked with the index item's row schema (replies share its fields), the server's rules and texts. */
 function columnsFor(kind: TDocumentKind): TColumn[] {
   const cfg = DOCUMENT_KINDS[kind];
-  return [
+  return withRowRules(petitionIndexDecl.schema, [
     {
       key: 'document_description',
       label: 'Description',
-      required: DESCRIPTION_REQUIRED,
       maxLength: 2000,
       suggestions: cfg.offerSuggestions ? DESCRIPTION_SUGGESTIONS : undefined,
       linkTo: (row) => cfg.detailPath(row.id),
@@ -23,7 +22,7 @@ function columnsFor(kind: TDocumentKind): TColumn[] {
     { key: 'date', label: 'Date', kind: 'date' },
     { key: 'annexure', label: 'Annexure', maxLength: 100 },
     { key: 'page_info', label: 'Page', maxLength: 100 },
-  ];
+  ]);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
-import { MSG } from '@lawfirm/shared-types';
+import { MSG, replyParentsDecl } from '@lawfirm/shared-types';
 import type { LocalDb } from '../sync/db.ts';
+import { withRowRules } from '../ui/fields.ts';
 import { RowTable, type TColumn } from '../ui/RowTable.tsx';
 import { Breadcrumb } from './Breadcrumb.tsx';
 import { deleteReplyParentLocal } from './caseDocuments.actions.ts';
@@ -13,15 +14,9 @@ import {
   type TReplyParentRow,
 } from './useCaseDocuments.ts';
 
-const COLUMNS: readonly TColumn[] = [
-  {
-    key: 'title',
-    label: 'Title',
-    required: MSG.titleRequired,
-    maxLength: 500,
-    linkTo: (row) => repliesPath(row.id),
-  },
-];
+const COLUMNS: readonly TColumn[] = withRowRules(replyParentsDecl.schema, [
+  { key: 'title', label: 'Title', maxLength: 500, linkTo: (row) => repliesPath(row.id) },
+]);
 
 const removeParent = (db: LocalDb, row: TReplyParentRow) => deleteReplyParentLocal(db, row.id);
 

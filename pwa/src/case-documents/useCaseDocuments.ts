@@ -1,35 +1,28 @@
 import { useMemo } from 'react';
-import { can } from '@lawfirm/shared-types';
+import {
+  can,
+  type TRowOf,
+  type attachmentsDecl,
+  type petitionIndexDecl,
+  type repliesDecl,
+  type replyParentsDecl,
+} from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
-import type { TRow } from '../sync/db.ts';
+import type { TInCase, TPetitionRow } from '../case-files/caseFiles.types.ts';
 import { useEntityRow, useEntityRows } from '../sync/hooks.ts';
 import { sortByOrder } from '../ui/rowOrder.ts';
 import { DOCUMENT_KINDS, type TDocumentKind } from './kinds.ts';
 
 /** Read hooks of this folder: thin wrappers over the local database (they work the same offline). */
 
-export type TDocumentRow = TRow & {
-  petition_id: string;
-  reply_parent_id?: string | null;
-  document_description: string;
-  date: string | null;
-  annexure: string | null;
-  page_info: string | null;
-  display_order: number;
-};
-export type TReplyParentRow = TRow & { petition_id: string; title: string; display_order: number };
-export type TAttachmentRow = TRow & {
-  petition_id: string;
-  owner_type: string;
-  owner_id: string;
-  sha256: string;
-  file_name: string;
-  mime_type: string;
-  size: number;
-  title: string | null;
-  display_order: number;
-};
-export type TPetitionRow = TRow & { title: string | null; case_no: string | null; year: number | null };
+/**
+ * Rows as the device stores them, inferred from their declarations (case-files.entities.ts). An index item
+ * and a reply are one indexed document: a reply also names its heading.
+ */
+export type TDocumentRow = TInCase<TRowOf<typeof petitionIndexDecl>> &
+  Partial<Pick<TRowOf<typeof repliesDecl>, 'reply_parent_id'>>;
+export type TReplyParentRow = TInCase<TRowOf<typeof replyParentsDecl>>;
+export type TAttachmentRow = TInCase<TRowOf<typeof attachmentsDecl>>;
 
 /** Admins and lawyers add, edit, delete and reorder (the server enforces the same: petitions.edit). */
 export const useCanEditCase = (): boolean => can(useAuth().actor, 'petitions.edit');

@@ -1,52 +1,27 @@
-import type { TRow } from '../sync/db.ts';
+import type {
+  TRowOf,
+  orderSheetsDecl,
+  petitionPartiesDecl,
+  petitionsDecl,
+  usersDecl,
+} from '@lawfirm/shared-types';
 
 /**
- * Case-file rows as the device stores them (sync-server/src/case-files/case-files.entities.ts). Flags may
- * arrive as booleans (the wire) or 0/1 (older copies), so readers test them for truthiness only.
+ * Case-file rows as the device stores them, inferred from their declarations in shared-types
+ * (case-files.entities.ts): flags are booleans, dates ISO YYYY-MM-DD, `created_at` absent on a case made on
+ * this device and not synced yet.
  */
-export type TPetitionRow = TRow & {
-  case_no: string;
-  year: number | null;
-  title: string;
-  court_id: string | null;
-  petition_type_id: string | null;
-  /** ISO YYYY-MM-DD. */
-  institution_date: string | null;
-  is_moot_case: boolean | number | null;
-  archived: boolean | number | null;
-  pending_tag: string | null;
-  lawyer_ids: string[] | null;
-  /** The server's stamp; absent on a case created on this device and not synced yet. */
-  created_at?: string | null;
-};
+export type TPetitionRow = TRowOf<typeof petitionsDecl>;
 
-export type TPartySide = 'petitioner' | 'opponent';
+/**
+ * A row inside a case file. `petition_id` is its parent column: set when the row is made and never null, but
+ * the declaration types it by its codec only (its row schema does not list parent columns), so it is
+ * narrowed here.
+ */
+export type TInCase<R extends { petition_id: unknown }> = Omit<R, 'petition_id'> & { petition_id: string };
 
-export type TPartyRow = TRow & {
-  petition_id: string;
-  side: TPartySide;
-  name: string;
-  user_id: string | null;
-  display_order: number;
-};
-
-export type TOrderSheetRow = TRow & {
-  petition_id: string;
-  /** ISO YYYY-MM-DD: the day of the hearing this order sheet records. */
-  order_sheet_date: string;
-  order_sheet_type_id?: string | null;
-};
-
-export type TUserRow = TRow & {
-  name: string;
-  email: string | null;
-  phone: string | null;
-  cnic: string | null;
-  address: string | null;
-  city: string | null;
-  province: string | null;
-  company_name: string | null;
-  role_id: string | null;
-  is_moot_student?: boolean | number | null;
-  blocked_at?: string | null;
-};
+export type TPartyRow = TInCase<TRowOf<typeof petitionPartiesDecl>>;
+export type TPartySide = TPartyRow['side'];
+/** `order_sheet_date` is the day of the hearing the order sheet records. */
+export type TOrderSheetRow = TInCase<TRowOf<typeof orderSheetsDecl>>;
+export type TUserRow = TRowOf<typeof usersDecl>;

@@ -83,7 +83,7 @@ export function partyChanges(
       }
       kept.add(before.id);
       const changed = Object.fromEntries(
-        Object.entries(values).filter(([k, v]) => (before[k] ?? null) !== v),
+        Object.entries(values).filter(([k, v]) => (before[k as keyof typeof values] ?? null) !== v),
       );
       if (Object.keys(changed).length) puts.push({ id: before.id, values: changed });
     }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { MSG } from '@lawfirm/shared-types';
+import { caseCategoriesDecl, MSG } from '@lawfirm/shared-types';
 import { useEntityRow, useSync } from '../sync/hooks.ts';
-import { CheckboxField, TextField, useForm, type FieldErrors } from '../ui/form.tsx';
+import { CheckboxField, TextField, useForm, zodFieldErrors, type FieldErrors } from '../ui/form.tsx';
 import { ScreenGuard } from '../ui/ScreenGuard.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { changedValues } from '../ui/fields.ts';
@@ -67,7 +67,11 @@ function CaseCategoryLoader() {
 
 type TValues = { title: string; abbreviation: string };
 
-const validate = (v: TValues): FieldErrors => (v.title.trim() ? {} : { title: MSG.titleRequired });
+/** The row fields of the form: trimmed text, an empty abbreviation as null. */
+const rowValues = (v: TValues) => ({ title: v.title.trim(), abbreviation: v.abbreviation.trim() || null });
+
+/** Checked with the case category's row schema: the server's rules and messages. */
+const validate = (v: TValues): FieldErrors => zodFieldErrors(caseCategoriesDecl.schema, rowValues(v));
 
 function CaseCategoryForm({
   category,
@@ -84,7 +88,7 @@ function CaseCategoryForm({
   // Captured when the form opens: what the user edits against (a change pulled meanwhile becomes a conflict).
   const [opened] = useState(() => ({
     values: { title: category?.title ?? '', abbreviation: category?.abbreviation ?? '' },
-    seen: category?.field_versions as Record<string, number> | undefined,
+    seen: category?.field_versions,
     // Links to courts deleted since are left unticked, so saving drops them.
     courtIds: links.map((l) => l.court_id).filter((c) => courts.some((court) => court.id === c)),
   }));
@@ -101,7 +105,7 @@ function CaseCategoryForm({
 
   const save = async (v: TValues) => {
     if (!ctx) return toast.error('Something went wrong!', 'The local database is not open yet.');
-    const values = { title: v.title.trim(), abbreviation: v.abbreviation.trim() || null };
+    const values = rowValues(v);
     const before = { title: category?.title, abbreviation: category?.abbreviation ?? null };
     try {
       await saveCaseCategoryLocal(ctx.db, {

@@ -1,12 +1,13 @@
-import { MSG } from '@lawfirm/shared-types';
+import { courtsDecl } from '@lawfirm/shared-types';
+import { withRowRules } from '../ui/fields.ts';
 import { RowTable, type TColumn } from '../ui/RowTable.tsx';
 import { deleteCourtLocal } from './referenceData.actions.ts';
 import { useCanManageReference, useCourts, type TCourtRow } from './useReferenceData.ts';
 
-const COLUMNS: readonly TColumn[] = [
-  { key: 'title', label: 'Title', required: MSG.titleRequired, maxLength: 255 },
+const COLUMNS: readonly TColumn[] = withRowRules(courtsDecl.schema, [
+  { key: 'title', label: 'Title', maxLength: 255 },
   { key: 'short_title', label: 'Short Title', maxLength: 100 },
-];
+]);
 
 const removeCourt = (db: Parameters<typeof deleteCourtLocal>[0], court: TCourtRow) =>
   deleteCourtLocal(db, court.id);

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { MSG, MSG_MODULE_REQUIRED } from '@lawfirm/shared-types';
+import { moduleTypesDecl } from '@lawfirm/shared-types';
+import { withRowRules } from '../ui/fields.ts';
 import { SelectField } from '../ui/form.tsx';
 import { RowTable, type TColumn } from '../ui/RowTable.tsx';
 import { MODULE_OPTIONS, nextDisplayOrder } from './referenceData.logic.ts';
@@ -16,26 +17,26 @@ export function ModuleTypesScreen() {
   const [moduleId, setModuleId] = useState(MODULE_OPTIONS[0]?.value ?? '1');
   const shown = useMemo(() => all?.filter((t) => String(t.module_id) === moduleId), [all, moduleId]);
   const columns = useMemo<TColumn[]>(
-    () => [
-      {
-        key: 'module_id',
-        label: 'Module',
-        kind: 'select',
-        options: MODULE_OPTIONS,
-        placeholder: 'Select Module',
-        required: MSG_MODULE_REQUIRED,
-        parse: Number,
-      },
-      { key: 'title', label: 'Title', required: MSG.titleRequired, maxLength: 255 },
-      {
-        key: 'display_order',
-        label: 'Display Order',
-        kind: 'number',
-        // Left empty, a type goes after the others of its own module.
-        whenEmpty: (draft) =>
-          nextDisplayOrder((all ?? []).filter((t) => String(t.module_id) === draft.module_id)),
-      },
-    ],
+    () =>
+      withRowRules(moduleTypesDecl.schema, [
+        {
+          key: 'module_id',
+          label: 'Module',
+          kind: 'select',
+          options: MODULE_OPTIONS,
+          placeholder: 'Select Module',
+          parse: Number,
+        },
+        { key: 'title', label: 'Title', maxLength: 255 },
+        {
+          key: 'display_order',
+          label: 'Display Order',
+          kind: 'number',
+          // Left empty, a type goes after the others of its own module.
+          whenEmpty: (draft) =>
+            nextDisplayOrder((all ?? []).filter((t) => String(t.module_id) === draft.module_id)),
+        },
+      ]),
     [all],
   );
   return (

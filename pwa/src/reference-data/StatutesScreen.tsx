@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { MSG } from '@lawfirm/shared-types';
+import { statutesDecl } from '@lawfirm/shared-types';
+import { withRowRules } from '../ui/fields.ts';
 import { TextField } from '../ui/form.tsx';
 import { RowTable, type TColumn } from '../ui/RowTable.tsx';
 import { nextDisplayOrder, titleMatches } from './referenceData.logic.ts';
@@ -16,16 +17,17 @@ export function StatutesScreen() {
   const [filter, setFilter] = useState('');
   const shown = useMemo(() => statutes?.filter((s) => titleMatches(s, filter)), [statutes, filter]);
   const columns = useMemo<TColumn[]>(
-    () => [
-      { key: 'title', label: 'Title', required: MSG.titleRequired, maxLength: 255 },
-      // Left empty, a statute goes after every other one (of all statutes, not just the filtered ones).
-      {
-        key: 'display_order',
-        label: 'Display Order',
-        kind: 'number',
-        whenEmpty: () => nextDisplayOrder(statutes ?? []),
-      },
-    ],
+    () =>
+      withRowRules(statutesDecl.schema, [
+        { key: 'title', label: 'Title', maxLength: 255 },
+        // Left empty, a statute goes after every other one (of all statutes, not just the filtered ones).
+        {
+          key: 'display_order',
+          label: 'Display Order',
+          kind: 'number',
+          whenEmpty: () => nextDisplayOrder(statutes ?? []),
+        },
+      ]),
     [statutes],
   );
   return (

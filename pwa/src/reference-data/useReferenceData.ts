@@ -1,15 +1,23 @@
 import { useMemo } from 'react';
-import { can } from '@lawfirm/shared-types';
+import {
+  can,
+  type TRowOf,
+  type caseCategoriesDecl,
+  type caseCategoryCourtsDecl,
+  type courtsDecl,
+  type moduleTypesDecl,
+  type statutesDecl,
+} from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
-import type { TRow } from '../sync/db.ts';
 import { useEntityRows } from '../sync/hooks.ts';
 import { sortByOrderThenTitle, sortByTitle } from './referenceData.logic.ts';
 
-export type TCourtRow = TRow & { title: string; short_title: string | null };
-export type TStatuteRow = TRow & { title: string; display_order: number };
-export type TModuleTypeRow = TRow & { module_id: number; title: string; display_order: number };
-export type TCaseCategoryRow = TRow & { title: string; abbreviation: string | null };
-export type TCaseCategoryCourtRow = TRow & { case_category_id: string; court_id: string };
+/** Reference rows as the device stores them, inferred from their declarations (reference-data.entities.ts). */
+export type TCourtRow = TRowOf<typeof courtsDecl>;
+export type TStatuteRow = TRowOf<typeof statutesDecl>;
+export type TModuleTypeRow = TRowOf<typeof moduleTypesDecl>;
+export type TCaseCategoryRow = TRowOf<typeof caseCategoriesDecl>;
+export type TCaseCategoryCourtRow = TRowOf<typeof caseCategoryCourtsDecl>;
 
 /** Everyone signed in reads the reference data; only admins change it (the server enforces the same). */
 export function useCanManageReference(): boolean {

@@ -1,4 +1,5 @@
-import { formatDate, parseDisplayDate } from '@lawfirm/shared-types';
+import type { z } from 'zod';
+import { formatDate, MSG_DATE_INVALID, parseDisplayDate } from '@lawfirm/shared-types';
 
 /**
  * The one description of an editable field, shared by the forms (ui/form.tsx) and the cells of the row table
@@ -38,7 +39,27 @@ export type TField = TControl & {
   parse?: (text: string) => unknown;
   /** The value stored for an empty optional field (e.g. "after the last one" for a display order). */
   whenEmpty?: (draft: TDraft) => unknown;
+  /** The row schema's rule for the column (see withRowRules): the stored value is checked with its messages. */
+  rule?: z.ZodType;
 };
+
+/**
+ * Fields of an entity's row, checked with its declared row schema (shared-types, `xDecl.schema`): each field
+ * the schema knows gets its rule, and a rule that refuses an empty value makes the field required with the
+ * schema's own message.
+ */
+export function withRowRules<F extends TField>(schema: z.ZodObject, fields: readonly F[]): F[] {
+  return fields.map((f) => {
+    const rule = schema.shape[f.key];
+    if (!rule) return f;
+    const empty = rule.safeParse(null);
+    return {
+      ...f,
+      rule,
+      required: f.required ?? (empty.success ? undefined : empty.error.issues[0]?.message),
+    };
+  });
+}
 
 /** What the user is typing, field by field. */
 export type TDraft = Record<string, string>;
@@ -64,8 +85,8 @@ export function applyMask(value: string, mask: string): string {
   return out;
 }
 
-/** The server's own text for a date it cannot read (sync-server case-files.entities.ts). */
-export const DATE_INVALID = 'The date must be a real date (dd/mm/yyyy).';
+/** The server's own text for a date it cannot read (case-files.entities.ts in shared-types). */
+export const DATE_INVALID = MSG_DATE_INVALID;
 
 /** A stored value as the text of its input ('' for null and for anything not plain text or a number). */
 export function fieldText(field: TControl, value: unknown): string {
@@ -89,23 +110,24 @@ export const emptyDraft = (fields: readonly TField[]): TDraft =>
   Object.fromEntries(fields.map((f) => [f.key, '']));
 
 /** The message for one field's text, or undefined when it may be saved. */
-export function fieldError(field: TField, text: string): string | undefined {
+export function fieldError(field: TField, text: string, draft: TDraft = {}): string | undefined {
   const t = text.trim();
-  if (!t) return field.required;
-  if (field.kind === 'date' && !parseDisplayDate(t)) return DATE_INVALID;
-  // The server takes whole numbers from 0 up to a million (sync-server entities `order`).
-  if (field.kind === 'number' && !/^\d{1,7}$/.test(t))
+  if (!t && field.required) return field.required;
+  if (t && field.kind === 'date' && !parseDisplayDate(t)) return DATE_INVALID;
+  // The server takes whole numbers from 0 up to a million (the declarations' `order`).
+  if (t && field.kind === 'number' && !/^\d{1,7}$/.test(t))
     return `The ${field.label.toLowerCase()} must be a whole number of 0 or more.`;
   if (field.maxLength && t.length > field.maxLength)
     return `The field may not be greater than ${field.maxLength} characters.`;
-  return undefined;
+  const checked = field.rule?.safeParse(valueOf(field, draft, t));
+  return checked && !checked.success ? checked.error.issues[0]?.message : undefined;
 }
 
 /** Messages per field; empty when the draft may be saved. */
 export function validateDraft(fields: readonly TField[], draft: TDraft): TDraftErrors {
   const out: TDraftErrors = {};
   for (const f of fields) {
-    const e = fieldError(f, draft[f.key] ?? '');
+    const e = fieldError(f, draft[f.key] ?? '', draft);
     if (e) out[f.key] = e;
   }
   return out;
@@ -122,19 +144,18 @@ export function readDraft(
   return hasErrors(errors) ? { errors } : { values: valuesOf(fields, draft) };
 }
 
-/** The stored values of a valid draft: trimmed text, ISO dates, numbers; an empty field is its default or null. */
-export function valuesOf(fields: readonly TField[], draft: TDraft): Record<string, unknown> {
-  return Object.fromEntries(
-    fields.map((f) => {
-      const t = (draft[f.key] ?? '').trim();
-      if (!t) return [f.key, f.whenEmpty ? f.whenEmpty(draft) : null];
-      if (f.parse) return [f.key, f.parse(t)];
-      if (f.kind === 'number') return [f.key, Number(t)];
-      if (f.kind === 'date') return [f.key, parseDisplayDate(t)];
-      return [f.key, t];
-    }),
-  );
+/** The stored value of one field's trimmed text: an ISO date, a number, or its default or null when empty. */
+function valueOf(f: TField, draft: TDraft, t: string): unknown {
+  if (!t) return f.whenEmpty ? f.whenEmpty(draft) : null;
+  if (f.parse) return f.parse(t);
+  if (f.kind === 'number') return Number(t);
+  if (f.kind === 'date') return parseDisplayDate(t);
+  return t;
 }
+
+/** The stored values of a valid draft: trimmed text, ISO dates, numbers; an empty field is its default or null. */
+export const valuesOf = (fields: readonly TField[], draft: TDraft): Record<string, unknown> =>
+  Object.fromEntries(fields.map((f) => [f.key, valueOf(f, draft, (draft[f.key] ?? '').trim())]));
 
 /**
  * Only the fields the user changed: an edit sends just those (with the versions seen when editing began),

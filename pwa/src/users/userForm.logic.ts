@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { MSG, password as passwordRule, type TUser } from '@lawfirm/shared-types';
+import { MSG, password as passwordRule, usersDecl, type TUser } from '@lawfirm/shared-types';
 import type { ApiError } from '../ui/api.ts';
-import type { FieldErrors } from '../ui/form.tsx';
+import { zodFieldErrors, type FieldErrors } from '../ui/form.tsx';
 
 /** The flat fields of the add/edit user form (part 2 §2.6); contact persons and the image live beside them. */
 export type TUserFormValues = {
@@ -99,16 +99,24 @@ export function initialValues(
   };
 }
 
-/** Client rules of part 2 §5, with the spec's texts. */
+/** The user row's own rules (name, email, role) with the spec's messages (usersDecl in shared-types). */
+const USER_ROW_RULES = usersDecl.schema.pick({ name: true, email: true, role_id: true });
+
+/**
+ * Client rules of part 2 §5, with the spec's texts: the row fields are checked with the user's row schema;
+ * company, password and confirmation are the form's own.
+ */
 export function validateUser(
   v: TUserFormValues,
   opts: { creating: boolean; needsCompany: boolean },
 ): FieldErrors<keyof TUserFormValues> {
-  const e: FieldErrors<keyof TUserFormValues> = {};
-  if (!v.name.trim()) e.name = MSG.nameRequired;
+  const e: FieldErrors<keyof TUserFormValues> = zodFieldErrors(USER_ROW_RULES, {
+    name: v.name,
+    email: v.email.trim(),
+    role_id: v.role_id,
+  });
+  // The row schema has one message for a missing and a malformed email; the form names a missing one.
   if (!v.email.trim()) e.email = MSG.emailRequired;
-  else if (!z.email().safeParse(v.email.trim()).success) e.email = MSG.emailInvalid;
-  if (!v.role_id) e.role_id = MSG.roleRequired;
   if (opts.needsCompany && !v.company_id) e.company_id = MSG.companyRequired;
   if (opts.creating && !v.password) e.password = MSG.passwordRequired;
   if (v.password) {

@@ -3,6 +3,24 @@ import { ROLE_IDS } from '@lawfirm/shared-types';
 import { EMPTY_FILTERS } from './UserSearchForm.tsx';
 import { filterUsers, pageOf, sortUsers, type TUserRow } from './users.local.ts';
 
+/** The columns these tests do not look at. */
+const NO_DETAILS = {
+  phone: null,
+  cnic: null,
+  company_name: null,
+  address: null,
+  city: null,
+  province: null,
+  zip: null,
+  avatar_file_name: null,
+  moot_team_no: null,
+  moot_institute: null,
+  approved_at: null,
+  approved_by: null,
+  blocked_at: null,
+  send_email: null,
+};
+
 const user = (i: number, over: Partial<TUserRow> = {}): TUserRow => ({
   id: `u${String(i).padStart(3, '0')}`,
   name: `User ${i}`,
@@ -11,6 +29,7 @@ const user = (i: number, over: Partial<TUserRow> = {}): TUserRow => ({
   is_approved: true,
   is_moot_student: false,
   created_at: `2024-01-01T00:00:${String(i % 60).padStart(2, '0')}.000Z`,
+  ...NO_DETAILS,
   ...over,
 });
 

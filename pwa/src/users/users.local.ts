@@ -1,17 +1,16 @@
-import { ROLE_IDS, ROLE_LABELS, ROLE_NAMES, roleNameById, type TRole } from '@lawfirm/shared-types';
+import {
+  ROLE_IDS,
+  ROLE_LABELS,
+  ROLE_NAMES,
+  roleNameById,
+  type TRole,
+  type TRowOf,
+  type usersDecl,
+} from '@lawfirm/shared-types';
 import type { TUserFilters } from './UserSearchForm.tsx';
 
-/** A user as an admin's device holds it (the synced columns of sync-server/src/users/users.entity.ts). */
-export type TUserRow = {
-  id: string;
-  name: string;
-  email: string;
-  role_id: string | null;
-  is_approved: boolean;
-  is_moot_student: boolean;
-  created_at: string;
-  field_versions?: Record<string, number>;
-};
+/** A user as an admin's device holds it, inferred from its declaration (users.entity.ts). */
+export type TUserRow = TRowOf<typeof usersDecl>;
 
 /** The spec's page size of the users list (Laravel's default paginator). */
 export const USERS_PER_PAGE = 20;

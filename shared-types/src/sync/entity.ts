@@ -108,14 +108,18 @@ export type TLocalSyncMeta = {
   updated_by?: string | null;
   deleted_at?: string | null;
 };
+/** Columns the server stamps: absent on a row made on the device and not yet synced. */
+type TServerStamped = 'company_id' | 'created_at';
+type TColumnValues<C> = { [K in keyof C as K extends TServerStamped ? never : K]: TCodecValue<C[K]> } & {
+  [K in keyof C as K extends TServerStamped ? K : never]?: TCodecValue<C[K]>;
+};
 /**
  * A row of an entity as a device holds it, inferred from its declaration: every column with its codec's type,
  * narrowed by the row schema where it validates the column (required text, enums, lists).
  */
 export type TRowOf<D> =
   D extends TEntityDecl<infer S, string, infer C>
-    ? Omit<{ [K in keyof C]: TCodecValue<C[K]> }, keyof z.output<S>> &
-        z.output<S> & { id: string } & TLocalSyncMeta
+    ? Omit<TColumnValues<C>, keyof z.output<S>> & z.output<S> & { id: string } & TLocalSyncMeta
     : never;
 
 /** A way a row of `entity` hangs off a parent row: by `column`, and for owners only where `typeColumn` = `typeValue`. */

@@ -128,7 +128,7 @@ function PetitionForm({
   // Captured when the form opens: what the user edits against (a change pulled meanwhile becomes a conflict).
   const [opened] = useState(() => ({
     values: initialValues(petition, Number(todayInPakistan().slice(0, 4))),
-    seen: petition?.field_versions as Record<string, number> | undefined,
+    seen: petition?.field_versions,
     parties,
   }));
   const form = useForm<TPetitionValues>(opened.values, validatePetition);

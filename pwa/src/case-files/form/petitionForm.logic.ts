@@ -1,5 +1,6 @@
-import { formatDate, parseDisplayDate } from '@lawfirm/shared-types';
-import type { FieldErrors } from '../../ui/form.tsx';
+import { formatDate, parseDisplayDate, petitionsDecl } from '@lawfirm/shared-types';
+import { DATE_INVALID } from '../../ui/fields.ts';
+import { zodFieldErrors, type FieldErrors } from '../../ui/form.tsx';
 import type { TPetitionRow } from '../caseFiles.types.ts';
 
 /** The form's own fields (court, category, lawyers and parties are kept beside them). */
@@ -13,10 +14,15 @@ export type TPetitionValues = {
   is_moot_case: boolean;
 };
 
-export const CASE_NO_REQUIRED = 'Case No field is required.';
-export const TITLE_REQUIRED = 'Title field is required.';
 export const YEAR_INVALID = 'The year is not valid.';
-export const DATE_INVALID = 'The date must be a real date (dd/mm/yyyy).';
+
+/** The row rules of the form's own fields, with the spec's messages (petitionsDecl in shared-types). */
+const PETITION_RULES = petitionsDecl.schema.pick({
+  case_no: true,
+  title: true,
+  year: true,
+  institution_date: true,
+});
 
 export function initialValues(p: TPetitionRow | null, thisYear: number): TPetitionValues {
   return {
@@ -31,15 +37,14 @@ export function initialValues(p: TPetitionRow | null, thisYear: number): TPetiti
   };
 }
 
-/** The same rules as the server's petition schema, with its messages. */
+/**
+ * The typed text must read as a year and a date (the form's own rules); the values are then checked with the
+ * petition's row schema, the server's rules and messages.
+ */
 export function validatePetition(v: TPetitionValues): FieldErrors {
-  const e: FieldErrors = {};
-  if (!v.case_no.trim()) e.case_no = CASE_NO_REQUIRED;
-  else if (v.case_no.trim().length > 50) e.case_no = 'The case no may not be greater than 50 characters.';
-  if (!v.title.trim()) e.title = TITLE_REQUIRED;
-  else if (v.title.trim().length > 500) e.title = 'The title may not be greater than 500 characters.';
+  const e: FieldErrors = zodFieldErrors(PETITION_RULES, petitionValues(v, []));
   const y = v.year.trim();
-  if (y && (!/^\d{4}$/.test(y) || Number(y) < 1900 || Number(y) > 2100)) e.year = YEAR_INVALID;
+  if (y && !/^\d{4}$/.test(y)) e.year = YEAR_INVALID;
   if (v.institution_date.trim() && !parseDisplayDate(v.institution_date)) e.institution_date = DATE_INVALID;
   return e;
 }
