@@ -1,7 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../sync-server/src/app.ts';
 import { loadConfig } from '../sync-server/src/config.ts';
@@ -15,7 +21,7 @@ export type Harness = {
   baseUrl: string;
   browser: Browser;
   providerId: string;
-  newContext: () => Promise<BrowserContext>;
+  newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>;
   close: () => Promise<void>;
 };
 
@@ -59,7 +65,7 @@ export async function startHarness(): Promise<Harness> {
     baseUrl: `http://localhost:${port}`,
     browser,
     providerId: boot.companyId,
-    newContext: () => browser.newContext({ baseURL: `http://localhost:${port}` }),
+    newContext: (options) => browser.newContext({ ...options, baseURL: `http://localhost:${port}` }),
     close: async () => {
       await browser.close();
       // A test may already have stopped the HTTP server to take the network away.

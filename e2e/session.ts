@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { Harness } from './harness.ts';
 import { LoginPage } from './pages/LoginPage.ts';
 
@@ -8,8 +8,13 @@ export type Device = { ctx: BrowserContext; page: Page };
  * One browser (a device) signed in through the login screen, with the service worker in control of the page:
  * only then does a reload with the network off still open the app (vite-plugin-pwa precaches the shell).
  */
-export async function signedInDevice(h: Harness, email: string, password: string): Promise<Device> {
-  const ctx = await h.newContext();
+export async function signedInDevice(
+  h: Harness,
+  email: string,
+  password: string,
+  options?: BrowserContextOptions,
+): Promise<Device> {
+  const ctx = await h.newContext(options);
   const page = await ctx.newPage();
   const login = new LoginPage(page);
   await login.open();

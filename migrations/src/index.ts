@@ -1,26 +1,33 @@
+import { readdirSync } from 'node:fs';
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import * as m0001 from './2026_11_22_0001_foundation.ts';
-import * as m0002 from './2026_11_22_0002_sync.ts';
-import * as m0003 from './2026_11_22_0003_case_files.ts';
-import * as m0004 from './2026_11_23_0004_repair_orphans.ts';
 
-/** Every migration, in order. Listed explicitly so the bundle-free server needs no directory scan. */
-export const migrations: Record<string, Migration> = {
-  '2026_11_22_0001_foundation': m0001,
-  '2026_11_22_0002_sync': m0002,
-  '2026_11_22_0003_case_files': m0003,
-  '2026_11_23_0004_repair_orphans': m0004,
-};
+/** A migration file: `YYYY_MM_DD_NNNN_what.ts`, run in name order. */
+export const MIGRATION_FILE = /^\d{4}_\d{2}_\d{2}_\d{4}_[a-z0-9_]+\.ts$/;
 
-class StaticProvider implements MigrationProvider {
+/** The migration files of this folder, in the order they run (a new migration is only its own file). */
+export function migrationFiles(): string[] {
+  const files = readdirSync(new URL('.', import.meta.url)).filter(
+    (f) => f.endsWith('.ts') && f !== 'index.ts',
+  );
+  // A misnamed file would be skipped without a word, and its tables missing on every new install.
+  const misnamed = files.filter((f) => !MIGRATION_FILE.test(f));
+  if (misnamed.length)
+    throw new Error(`migration files must be named YYYY_MM_DD_NNNN_what.ts: ${misnamed.join(', ')}`);
+  return files.sort();
+}
+
+class FolderProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
-    return migrations;
+    const out: Record<string, Migration> = {};
+    for (const file of migrationFiles())
+      out[file.replace(/\.ts$/, '')] = (await import(new URL(file, import.meta.url).href)) as Migration;
+    return out;
   }
 }
 
 /** Runs every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider: new StaticProvider() });
+  const migrator = new Migrator({ db, provider: new FolderProvider() });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error)

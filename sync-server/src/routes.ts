@@ -19,6 +19,7 @@ import { petitionsRoutes } from './case-files/petitions.routes.ts';
 import { refuseNul } from './case-files/refuse-nul.ts';
 import { repliesRoutes } from './case-files/replies.routes.ts';
 import { pdfRoutes } from './pdf/pdf.routes.ts';
+import { declaredRestRoutes } from './http/declared-rest.routes.ts';
 
 /** Every feature's routes; each feature folder owns its files, and only this file imports them. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -61,4 +62,9 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     await caseFiles.register(attachmentsRoutes);
   });
   await app.register(pdfRoutes);
+  // The plain calls of entities that declare them (shared-types `rest`): links, and more as they come.
+  await app.register(async (declared) => {
+    declared.addHook('preValidation', refuseNul);
+    await declared.register(declaredRestRoutes);
+  });
 }

@@ -26,6 +26,7 @@ import { PrintPendingCasesScreen } from '../case-files/pending/PrintPendingCases
 import { DocumentViewerScreen } from '../case-documents/DocumentViewerScreen.tsx';
 import { RepliesScreen } from '../case-documents/RepliesScreen.tsx';
 import { ReplyParentsScreen } from '../case-documents/ReplyParentsScreen.tsx';
+import { LINK_ROUTES } from '../library/links.tsx';
 
 /**
  * access: 'public' anyone; 'guest' signed-out only (/, /login redirect to /dashboard when signed in);
@@ -118,9 +119,7 @@ export const ROUTES: AppRoute[] = [
     access: 'auth',
     element: later('Edit Sample Pleading'),
   },
-  { path: '/links', access: 'auth', element: later('Links') },
-  { path: '/create-link', access: 'auth', element: later('Add New Link') },
-  { path: '/link/edit/:link_id', access: 'auth', element: later('Edit Link') },
+  ...LINK_ROUTES,
   { path: '/settings', access: 'auth', element: <SettingsScreen /> },
   { path: '/companies', access: 'auth', element: <CompaniesScreen /> },
   { path: '/create-company', access: 'auth', element: <CompanyFormScreen /> },

@@ -1,87 +1,36 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { CLIENT_ENTITIES } from '@lawfirm/shared-types';
 import { putLocal } from './actions.ts';
-import { clientIdOf, getMeta, LOCAL_TABLES, LocalDb, openLocalDb, SCHEMA_VERSION, setMeta } from './db.ts';
-
-/**
- * The schema each shipped SCHEMA_VERSION declares. A change to CLIENT_ENTITIES or LOCAL_TABLES without a new
- * version would leave installed devices without the new table (or with a stale pull cursor): when this test
- * fails, raise SCHEMA_VERSION in db.ts and record the new schema here under the new number.
- */
-const SHIPPED: Record<number, Record<string, string>> = {
-  1: {
-    courts: 'id, title',
-    case_categories: 'id, title',
-    case_category_courts: 'id, case_category_id, court_id',
-    module_types: 'id, module_id, [module_id+display_order]',
-    statutes: 'id, display_order',
-    limitation_articles: 'id, case_kind, display_order',
-    settings: 'id',
-    users: 'id, email, role_id, created_at',
-    contact_requests: 'id, created_at',
-    conflicts: 'id, row_id, resolved_at',
-    shadow: '[entity+id]',
-    outbox: '++seq, &id, status, [entity+rowId]',
-    meta: 'key',
-    blobs: '[sha256+index]',
-    files: 'sha256, createdAt',
-  },
-  2: {
-    courts: 'id, title',
-    case_categories: 'id, title',
-    case_category_courts: 'id, case_category_id, court_id',
-    module_types: 'id, module_id, [module_id+display_order]',
-    statutes: 'id, display_order',
-    limitation_articles: 'id, case_kind, display_order',
-    settings: 'id',
-    users: 'id, email, role_id, created_at',
-    contact_requests: 'id, created_at',
-    petitions: 'id, archived, court_id, year, case_no, pending_tag, is_moot_case',
-    petition_parties: 'id, petition_id, user_id, name',
-    petition_index: 'id, petition_id, [petition_id+display_order]',
-    reply_parents: 'id, petition_id',
-    replies: 'id, petition_id, reply_parent_id',
-    order_sheets: 'id, petition_id, order_sheet_date',
-    attachments: 'id, petition_id, [owner_type+owner_id], sha256',
-    conflicts: 'id, row_id, resolved_at',
-    shadow: '[entity+id]',
-    outbox: '++seq, &id, status, [entity+rowId]',
-    meta: 'key',
-    blobs: '[sha256+index]',
-    files: 'sha256, createdAt',
-  },
-  3: {
-    courts: 'id, title',
-    case_categories: 'id, title',
-    case_category_courts: 'id, case_category_id, court_id',
-    module_types: 'id, module_id, [module_id+display_order]',
-    statutes: 'id, display_order',
-    limitation_articles: 'id, case_kind, display_order',
-    settings: 'id',
-    users: 'id, email, role_id, created_at',
-    contact_requests: 'id, created_at',
-    petitions: 'id, archived, court_id, year, case_no, pending_tag, is_moot_case',
-    petition_parties: 'id, petition_id, user_id, name',
-    petition_index: 'id, petition_id, [petition_id+display_order]',
-    reply_parents: 'id, petition_id',
-    replies: 'id, petition_id, reply_parent_id',
-    order_sheets: 'id, petition_id, order_sheet_date',
-    attachments: 'id, petition_id, [owner_type+owner_id], sha256',
-    conflicts: 'id, row_id, resolved_at',
-    shadow: '[entity+id], *links',
-    outbox: '++seq, &id, status, [entity+rowId]',
-    meta: 'key',
-    blobs: '[sha256+index]',
-    files: 'sha256, createdAt',
-  },
-};
+import { clientIdOf, getMeta, LOCAL_TABLES, LocalDb, openLocalDb, setMeta } from './db.ts';
 
 const uniqueName = () => `lf-test-${crypto.randomUUID()}`;
 
 describe('local database', () => {
-  it('declares a new schema version whenever the schema changes', () => {
-    expect({ ...CLIENT_ENTITIES, ...LOCAL_TABLES }).toEqual(SHIPPED[SCHEMA_VERSION]);
+  it('extends an installed database with a new entity without a version bump, keeping edits and pulling afresh', async () => {
+    const name = uniqueName();
+    const before = new LocalDb(name, 'u1', { courts: 'id, title', conflicts: 'id, row_id', ...LOCAL_TABLES });
+    await putLocal(before, 'courts', 'court-1', { title: 'Anti-Terrorism Court' });
+    await setMeta(before, 'cursor', 'p:42:courts::1');
+    const clientId = await clientIdOf(before);
+    before.close();
+
+    // The same build opened again keeps its place.
+    const same = new LocalDb(name, 'u1', { courts: 'id, title', conflicts: 'id, row_id', ...LOCAL_TABLES });
+    expect(await getMeta(same, 'cursor', '')).toBe('p:42:courts::1');
+    same.close();
+
+    const after = new LocalDb(name, 'u1', {
+      courts: 'id, title',
+      conflicts: 'id, row_id',
+      links: 'id, title',
+      ...LOCAL_TABLES,
+    });
+    expect(await after.rows('courts').get('court-1')).toMatchObject({ title: 'Anti-Terrorism Court' });
+    expect(await after.outbox.where('status').equals('pending').count()).toBe(1);
+    expect(await clientIdOf(after)).toBe(clientId);
+    expect(await getMeta(after, 'cursor', '')).toBe('');
+    expect(await after.table('links').where('title').equals('x').count()).toBe(0);
+    after.close();
   });
 
   it('keeps unsynced edits, files and the client id across an upgrade, and pulls afresh to fill new tables', async () => {

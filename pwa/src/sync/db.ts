@@ -39,6 +39,8 @@ export type TMetaValues = {
   lastMutationId: number;
   nextMutationId: number;
   lastSyncAt: string | null;
+  /** The fingerprint of the schema the cursor was pulled under: a different one forgets the cursor. */
+  schema: string;
 };
 export type TMetaKey = keyof TMetaValues;
 export type TMetaRow = { key: TMetaKey; value: TMetaValues[TMetaKey] };
@@ -58,14 +60,11 @@ export type TLocalFile = {
 };
 
 /**
- * The schema version. Bump it whenever CLIENT_ENTITIES (an entity or an index) or LOCAL_TABLES change.
- *
- * How to add a version: change the specs, raise SCHEMA_VERSION by one and update the fingerprint in
- * db.test.ts. Dexie (3+) diffs against the schema actually installed on the device, so only the newest
- * version needs declaring: new tables and indexes are created, nothing else is touched, and the outbox, the
- * blobs and the user's unsynced edits survive. The upgrade below forgets the pull cursor so the next pull is
- * a fresh snapshot that fills any new entity table (the server sends `reset`; the outbox is kept). Declare an
- * older `db.version(n)` again only if data must be transformed, with its own `.upgrade()`.
+ * The schema version: raise it only when data must be transformed (with an `.upgrade()` of its own) or a table
+ * deleted. A new entity or index needs no new version: Dexie (4+) extends an installed database whose schema
+ * lacks parts of the declared one, creating the new tables and indexes and touching nothing else, so the
+ * outbox, the blobs and the user's unsynced edits survive; the schema's fingerprint (below) then makes the next
+ * pull a fresh snapshot that fills the new tables (the server sends `reset`; the outbox is kept).
  */
 export const SCHEMA_VERSION = 3;
 
@@ -76,6 +75,10 @@ export const LOCAL_TABLES = {
   blobs: '[sha256+index]',
   files: 'sha256, createdAt',
 } as const;
+
+/** The tables and indexes as declared, independent of key order. */
+export const schemaFingerprint = (stores: Record<string, string>): string =>
+  JSON.stringify(Object.entries(stores).sort(([a], [b]) => a.localeCompare(b)));
 
 export class LocalDb extends Dexie {
   declare shadow: Table<TShadowRow, [string, string]>;
@@ -94,12 +97,24 @@ export class LocalDb extends Dexie {
     this.version(version)
       .stores(stores)
       .upgrade((tx) => tx.table('meta').delete('cursor'));
+    const schema = schemaFingerprint(stores);
     // A brand-new database gets its client id at once, inside the creating transaction.
     this.on('populate', (tx) => {
       void tx.table('meta').bulkPut([
         { key: 'clientId', value: crypto.randomUUID() },
         { key: 'nextMutationId', value: 1 },
+        { key: 'schema', value: schema },
       ]);
+    });
+    // Opened by a build with other entities or indexes than the one that pulled: the new tables are empty, so
+    // the next pull starts afresh (before any other use of the database: Dexie waits for this).
+    this.on('ready', async (db) => {
+      const meta = db.table<TMetaRow, TMetaKey>('meta');
+      await db.transaction('rw', meta, async () => {
+        if ((await meta.get('schema'))?.value === schema) return;
+        await meta.delete('cursor');
+        await meta.put({ key: 'schema', value: schema });
+      });
     });
   }
 

@@ -27,7 +27,10 @@ export type TPermission =
   | 'pendingTag.edit'
   | 'hearingDate.edit'
   | 'orderSheets.delete'
-  | 'attachments.upload';
+  | 'attachments.upload'
+  | 'library.read'
+  | 'library.add'
+  | 'library.manage';
 
 type TRule = (a: TActor) => boolean;
 const admin: TRule = (a) => a.is_admin;
@@ -51,6 +54,11 @@ export const PERMISSIONS: Record<TPermission, TRule> = {
   'hearingDate.edit': adminOrLawyer,
   'orderSheets.delete': admin,
   'attachments.upload': adminOrLawyer,
+  // The firm's library (links, propositions, sample contracts and pleadings, part 3 §2.7–2.9): students get the
+  // Forbidden modal on its tiles, so they are refused its rows too; lawyers add, admins edit and delete (§2 roles).
+  'library.read': adminOrLawyer,
+  'library.add': adminOrLawyer,
+  'library.manage': admin,
 };
 
 export function can(actor: TActor | null | undefined, permission: TPermission): boolean {

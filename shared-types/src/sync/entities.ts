@@ -1,5 +1,6 @@
 import { REFERENCE_DATA_ENTITIES } from '../reference-data/reference-data.entities.ts';
 import { CASE_FILE_ENTITIES } from '../case-files/case-files.entities.ts';
+import { LIBRARY_ENTITIES } from '../library/library.entities.ts';
 import { contactRequestsDecl } from '../contact-requests/contact-requests.schema.ts';
 import { settingsDecl } from '../settings/settings.schema.ts';
 import { usersDecl } from '../users/users.entity.ts';
@@ -18,6 +19,7 @@ export const ENTITY_DECLS = [
   usersDecl,
   contactRequestsDecl,
   ...CASE_FILE_ENTITIES,
+  ...LIBRARY_ENTITIES,
   conflictsDecl,
 ] as const satisfies readonly TEntityDecl[];
 

@@ -61,6 +61,29 @@ export function permissionPolicy(
   } satisfies TEntityPolicy;
 }
 
+/** Holders of `read` read every row of the firm (others none); of `create` add rows; of `manage` edit and delete. */
+export function permissionsPolicy(p: { read: TPermission; create: TPermission; manage: TPermission }) {
+  return {
+    readScope: (a: TActor) => (can(a, p.read) ? 'all' : 'none'),
+    canCreate: (a: TActor) => can(a, p.create),
+    canUpdate: (a: TActor) => (can(a, p.manage) ? true : MSG.forbidden),
+    canDelete: (a: TActor) => can(a, p.manage),
+  } satisfies TEntityPolicy;
+}
+
+/**
+ * An entity whose documented REST calls are the plain four (GET `path` answering `{ [listKey]: rows }`, GET
+ * `path/{id}` answering `{ [rowKey]: row }`, POST `path` creating without an id and updating with one, DELETE
+ * `path/{id}`): the server serves them from the declaration, under the entity's policy.
+ */
+export type TRestDecl = {
+  path: `/api/${string}`;
+  listKey: string;
+  rowKey: string;
+  /** The list's order (columns, ascending); then by creation. */
+  orderBy?: readonly string[];
+};
+
 /**
  * One synced entity as every side sees it, declared once in shared-types: the server adds only checks that
  * need its database, the device's Dexie table is built from `indexes`, and REST parsers and forms validate
@@ -86,6 +109,8 @@ export type TEntityDecl<
   parents?: readonly TParent[];
   owner?: TOwner;
   policy: TEntityPolicy;
+  /** Its documented REST calls, when they are the plain four. */
+  rest?: TRestDecl;
 };
 
 /** Declares an entity (identity at run time; keeps the schema's type for inference). */
@@ -120,6 +145,24 @@ type TColumnValues<C> = { [K in keyof C as K extends TServerStamped ? never : K]
 export type TRowOf<D> =
   D extends TEntityDecl<infer S, string, infer C>
     ? Omit<TColumnValues<C>, keyof z.output<S>> & z.output<S> & { id: string } & TLocalSyncMeta
+    : never;
+
+type TStoredValue<K> = K extends 'text'
+  ? string | null
+  : K extends 'int'
+    ? number | null
+    : K extends 'bool'
+      ? number
+      : K extends 'json'
+        ? string
+        : unknown;
+/**
+ * A row as the server's database stores it (flags 0/1, JSON as text), declared columns only: the server's
+ * table types of a declared entity derive from this (sync-server/src/db/schema.ts), never retyped.
+ */
+export type TStoredRowOf<D> =
+  D extends TEntityDecl<z.ZodType, string, infer C>
+    ? { [K in keyof C]: K extends 'id' | 'company_id' ? string : TStoredValue<C[K]> }
     : never;
 
 /** A way a row of `entity` hangs off a parent row: by `column`, and for owners only where `typeColumn` = `typeValue`. */

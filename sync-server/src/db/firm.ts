@@ -5,7 +5,7 @@ import {
   type UpdateQueryBuilder,
   type UpdateResult,
 } from 'kysely';
-import type { TActor } from '@lawfirm/shared-types';
+import { entityDecl, type TActor } from '@lawfirm/shared-types';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { EntityDef } from '../sync/entities.ts';
 import { deleteRow, MutationRejected, putRow } from '../sync/store.ts';
@@ -30,18 +30,9 @@ export type OrderedTable = LiveTable & TablesWith<'display_order'>;
 /** A column of the table (any member's, for a union of tables). */
 export type ColumnOf<T> = T extends keyof Database ? keyof Database[T] & string : never;
 
-// Annotated with the type, so a table that gains or loses display_order in schema.ts fails to compile here.
-const ORDERED: Record<OrderedTable, true> = {
-  petition_parties: true,
-  petition_index: true,
-  replies: true,
-  reply_parents: true,
-  attachments: true,
-  module_types: true,
-  statutes: true,
-  limitation_articles: true,
-};
-export const isOrdered = (table: string): table is OrderedTable => Object.hasOwn(ORDERED, table);
+/** A table is ordered by hand when its declared entity has a display_order column (shared-types). */
+export const isOrdered = (table: string): table is OrderedTable =>
+  entityDecl(table)?.columns.display_order !== undefined;
 
 // The table is a type parameter in the helpers below. Kysely types selectFrom/updateTable through a
 // conditional type (aliases, lists of tables) that TypeScript cannot resolve for a generic name, though for

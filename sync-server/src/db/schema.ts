@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ENTITY_DECLS, TStoredRowOf } from '@lawfirm/shared-types';
 
 /** Row types of every table (see migrations/). Flags are 0/1 integers, instants ISO text. */
 type SyncCols = {
@@ -267,7 +268,8 @@ export type AttachmentTable = CaseRow & {
   display_order: number;
 };
 
-export type Database = {
+/** Tables written out here (older, or with columns the declaration does not send to devices). */
+type WrittenOut = {
   petitions: PetitionTable;
   petition_parties: PetitionPartyTable;
   petition_index: PetitionIndexTable;
@@ -300,3 +302,13 @@ export type Database = {
   blobs: BlobTable;
   uploads: UploadTable;
 };
+
+type TDecl = (typeof ENTITY_DECLS)[number];
+/**
+ * Every other synced entity's table, derived from its declaration (shared-types): a new entity needs no line
+ * here, only its migration.
+ */
+type Declared = {
+  [D in TDecl as D['name'] extends keyof WrittenOut ? never : D['name']]: SyncCols & TStoredRowOf<D>;
+};
+export type Database = WrittenOut & Declared;

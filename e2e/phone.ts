@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect } from 'vitest';
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
+
+/** A phone in a court corridor: 390x844, touch. */
+export const PHONE: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  hasTouch: true,
+  isMobile: true,
+  deviceScaleFactor: 2,
+};
+
+// Evaluated through the DevTools protocol: the app's CSP (rightly) refuses an injected <script>.
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+type TAxeResult = { violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] };
+
+/**
+ * The phone checks every screen gets (DEVELOPERS "Phone first"): no sideways scroll, every control of the
+ * screen's content at least 44 px in both directions, `first` (what the user came for) above the fold, and no
+ * serious or critical axe-core violation on the page.
+ */
+export async function expectPhoneFriendly(page: Page, first: Locator): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'sideways scroll in px').toBeLessThanOrEqual(0);
+
+  const small = await page.locator('main').evaluate((main) =>
+    [...main.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, summary')]
+      .map((el) => ({ el, r: el.getBoundingClientRect() }))
+      .filter(({ r }) => r.width > 0 && r.height > 0 && (r.width < 44 || r.height < 44))
+      .map(({ el, r }) => `${el.outerHTML.slice(0, 70)} ${Math.round(r.width)}x${Math.round(r.height)}`),
+  );
+  expect(small, 'tap targets under 44 px').toEqual([]);
+
+  const box = await first.boundingBox();
+  expect(box, 'the content is on screen').not.toBeNull();
+  expect(box!.y + Math.min(box!.height, 44), 'the content is above the fold').toBeLessThanOrEqual(844);
+
+  await page.evaluate(AXE);
+  const result = await page.evaluate(
+    async () => await (window as unknown as { axe: { run: () => Promise<TAxeResult> } }).axe.run(),
+  );
+  const bad = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
+  expect(bad, 'serious or critical axe violations').toEqual([]);
+}
