@@ -8,7 +8,7 @@ import {
   type replyParentsDecl,
 } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
-import type { TInCase, TPetitionRow } from '../case-files/caseFiles.types.ts';
+import type { TPetitionRow } from '../case-files/caseFiles.types.ts';
 import { useEntityRow, useEntityRows } from '../sync/hooks.ts';
 import { sortByOrder } from '../ui/rowOrder.ts';
 import { DOCUMENT_KINDS, type TDocumentKind } from './kinds.ts';
@@ -19,10 +19,10 @@ import { DOCUMENT_KINDS, type TDocumentKind } from './kinds.ts';
  * Rows as the device stores them, inferred from their declarations (case-files.entities.ts). An index item
  * and a reply are one indexed document: a reply also names its heading.
  */
-export type TDocumentRow = TInCase<TRowOf<typeof petitionIndexDecl>> &
+export type TDocumentRow = TRowOf<typeof petitionIndexDecl> &
   Partial<Pick<TRowOf<typeof repliesDecl>, 'reply_parent_id'>>;
-export type TReplyParentRow = TInCase<TRowOf<typeof replyParentsDecl>>;
-export type TAttachmentRow = TInCase<TRowOf<typeof attachmentsDecl>>;
+export type TReplyParentRow = TRowOf<typeof replyParentsDecl>;
+export type TAttachmentRow = TRowOf<typeof attachmentsDecl>;
 
 /** Admins and lawyers add, edit, delete and reorder (the server enforces the same: petitions.edit). */
 export const useCanEditCase = (): boolean => can(useAuth().actor, 'petitions.edit');

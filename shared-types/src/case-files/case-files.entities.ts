@@ -54,18 +54,24 @@ const caseFilePolicy = (column: string) =>
 
 const inPetition: TParent = { column: 'petition_id', entity: 'petitions', message: MSG_PETITION_MISSING };
 
+/** The case file a row belongs to: required, so the row's type says it is never null. */
+const petitionId = z
+  .string({ error: MSG_PETITION_MISSING })
+  .min(1, { error: MSG_PETITION_MISSING })
+  .max(200, { error: MSG_PETITION_MISSING });
+
 /** Rows that belong to one case file: readable with it, and created only in a live case file of the firm. */
-function caseChild<S extends z.ZodType, const N extends string, const C extends Record<string, Codec>>(
+function caseChild<Sh extends z.ZodRawShape, const N extends string, const C extends Record<string, Codec>>(
   name: N,
   columns: C,
-  schema: S,
+  shape: Sh,
   more: { indexes?: string[]; defaults?: Record<string, unknown>; parents?: TParent[] } = {},
 ) {
   return defineEntity({
     name,
     columns: { id: 'text', company_id: 'text', petition_id: 'text', ...columns },
     writable: ['petition_id', ...Object.keys(columns)],
-    schema,
+    schema: z.object({ ...shape, petition_id: petitionId }),
     defaults: more.defaults ?? { display_order: 0 },
     indexes: ['petition_id', ...(more.indexes ?? [])],
     parents: [inPetition, ...(more.parents ?? [])],
@@ -138,33 +144,28 @@ export const petitionsDecl = defineEntity({
 export const petitionPartiesDecl = caseChild(
   'petition_parties',
   { side: 'text', name: 'text', user_id: 'text', display_order: 'int' },
-  z.object({
+  {
     side: z.enum(['petitioner', 'opponent']),
     name: required('Name field is required.', 191),
     display_order: order,
-  }),
+  },
   { indexes: ['user_id', 'name'] },
 );
 
-export const petitionIndexDecl = caseChild(
-  'petition_index',
-  indexedDocument,
-  z.object(indexedDocumentSchema),
-  {
-    indexes: ['[petition_id+display_order]'],
-  },
-);
+export const petitionIndexDecl = caseChild('petition_index', indexedDocument, indexedDocumentSchema, {
+  indexes: ['[petition_id+display_order]'],
+});
 
 export const replyParentsDecl = caseChild(
   'reply_parents',
   { title: 'text', display_order: 'int' },
-  z.object({ title: required(MSG.titleRequired, 500), display_order: order }),
+  { title: required(MSG.titleRequired, 500), display_order: order },
 );
 
 export const repliesDecl = caseChild(
   'replies',
   { reply_parent_id: 'text', ...indexedDocument },
-  z.object({ reply_parent_id: z.string().min(1), ...indexedDocumentSchema }),
+  { reply_parent_id: z.string().min(1), ...indexedDocumentSchema },
   {
     indexes: ['reply_parent_id'],
     parents: [
@@ -181,11 +182,11 @@ export const repliesDecl = caseChild(
 export const orderSheetsDecl = caseChild(
   'order_sheets',
   { order_sheet_type_id: 'text', order_sheet_date: 'text' },
-  z.object({
+  {
     order_sheet_date: z
       .string({ error: 'Date field is required.' })
       .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Date field is required.' }),
-  }),
+  },
   { indexes: ['order_sheet_date'], defaults: {} },
 );
 
@@ -202,7 +203,7 @@ export const attachmentsDecl = defineEntity({
       title: 'text',
       display_order: 'int',
     },
-    z.object({
+    {
       owner_type: z.enum(ATTACHMENT_OWNERS),
       owner_id: z.string().min(1),
       sha256: z.string().regex(/^[0-9a-f]{64}$/),
@@ -211,7 +212,7 @@ export const attachmentsDecl = defineEntity({
       size: z.number().int().min(0),
       title: text(255),
       display_order: order,
-    }),
+    },
     { indexes: ['[owner_type+owner_id]', 'sha256'] },
   ),
   owner: {
