@@ -8,6 +8,7 @@ import {
 } from '@lawfirm/shared-types';
 import { newId } from '../src/db/ids.ts';
 import { REGISTRY } from '../src/entities.ts';
+import { insertSeedRows } from '../src/sync/system-write.ts';
 import type { SyncRegistry } from '../src/sync/entities.ts';
 import { caseFirm, type Auth, type CaseFirm } from './case-files-helpers.ts';
 import { connectDevice } from './device.ts';
@@ -204,6 +205,26 @@ describeEachDb('sync: relations hold on every write path', (kind) => {
       .where('row_id', '=', item)
       .execute();
     expect(conflicts).toEqual([]);
+  });
+
+  it('refuses a system write (a new firm’s starting rows) whose parent is not a live row of the firm', async () => {
+    const links = REGISTRY.byName.get('case_category_courts')!;
+    const category = await f.t.app.db
+      .selectFrom('case_categories')
+      .select('id')
+      .where('company_id', '=', f.t.providerId)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const row = { id: newId(), case_category_id: category.id, court_id: 'no-such-court' };
+    await expect(insertSeedRows(f.t.app.db, links, f.t.providerId, [row])).rejects.toThrow(
+      'The court does not exist.',
+    );
+    const stored = await f.t.app.db
+      .selectFrom('case_category_courts')
+      .select('id')
+      .where('id', '=', row.id)
+      .execute();
+    expect(stored).toEqual([]);
   });
 });
 

@@ -101,6 +101,18 @@ export async function insertSeedRows(
   rows: SystemRow[],
 ): Promise<void> {
   if (!rows.length) return;
+  // Parents must be live rows of the firm, as on every write path: one query per parent column for the batch.
+  for (const p of def.parents ?? []) {
+    const wanted = [...new Set(rows.map((r) => String(r[p.column])))];
+    const found = await trx
+      .selectFrom(p.entity as 'courts')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('deleted_at', 'is', null)
+      .where('id', 'in', wanted)
+      .execute();
+    if (found.length !== wanted.length) throw new Error(`${def.name}: ${p.message}`);
+  }
   const now = nowIso();
   await trx
     .insertInto(def.table as 'courts')
