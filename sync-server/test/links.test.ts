@@ -2,43 +2,25 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MSG } from '@lawfirm/shared-types';
 import { MSG_URL_INVALID, MSG_URL_REQUIRED } from '@lawfirm/shared-types/library/library.entities.ts';
 import { newId } from '../src/db/ids.ts';
+import { caseFirm, type Auth, type CaseFirm } from './case-files-helpers.ts';
 import { connectDevice } from './device.ts';
-import {
-  adminBearer,
-  bearerFor,
-  createFirm,
-  createTestApp,
-  describeEachDb,
-  insertUser,
-  type TestApp,
-} from './helper.ts';
+import { describeEachDb } from './helper.ts';
 
-type Auth = { authorization: string };
 type TLink = { id: string; title: string; url: string; description: string | null; display_order: number };
 
 /** Links (rest-contract 78–81), served from the entity's declaration; the same rows a device syncs. */
 describeEachDb('links', (kind) => {
-  let t: TestApp;
-  let admin: Auth;
-  let lawyer: Auth;
-  let student: Auth;
-  let other: Auth;
-
+  let f: CaseFirm;
+  let t: CaseFirm['t'];
+  let admin: Auth, lawyer: Auth, student: Auth, other: Auth;
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = await adminBearer(t);
-    const l = await insertUser(t, { role: 'LAWYER' });
-    lawyer = await bearerFor(t, l.email, l.password);
-    const s = await insertUser(t, { role: 'STUDENT' });
-    student = await bearerFor(t, s.email, s.password);
-    const firm = await createFirm(t, 'Links Other Firm');
-    const o = await insertUser(t, { role: 'ADMIN', companyId: firm });
-    other = await bearerFor(t, o.email, o.password);
+    f = await caseFirm(kind);
+    ({ t, admin, lawyer, student, other } = f);
   });
-  afterAll(() => t.close());
+  afterAll(() => f.t.close());
 
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Auth, payload?: object) =>
-    t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+    f.call(method, url, headers, payload);
   const links = async (headers: Auth) =>
     (await call('GET', '/api/links', headers)).json<{ links: TLink[] }>().links;
 
