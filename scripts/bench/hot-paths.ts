@@ -1,0 +1,393 @@
+// Issue 8: the server's hot paths measured against the machine's limits in one run. The REST lists, the auth
+// check and sync pushes at 50 connections (autocannon), as ratios to a hello-world route of the same Fastify
+// and to raw better-sqlite3 commits with the app's pragmas; the same calls on PostgreSQL beside them; the
+// SQL statements each call sends; and the PWA's initial JavaScript.
+//
+// BENCH_SECONDS (default 5): the measured seconds per call. BENCH_DATABASE_URL (or DATABASE_URL_TEST): a
+// PostgreSQL server on which a fresh database is made, measured and dropped; without it PostgreSQL is skipped.
+// Alone: `node --import tsx scripts/bench/hot-paths.ts`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../sync-server/src/app.ts';
+import { loadConfig } from '../../sync-server/src/config.ts';
+import { openDatabase } from '../../sync-server/src/db/connect.ts';
+import { newId } from '../../sync-server/src/db/ids.ts';
+import { bootstrap } from '../../sync-server/src/seed/bootstrap.ts';
+import { helloWorld, rawSqliteRowsPerSec } from './limits.ts';
+import { startLoadGenerator, type LoadGenerator, type LoadResult, type LoadSpec } from './load.ts';
+import { ensurePwaBuild, pwaSizeRows, type PwaBuild } from './pwa-size.ts';
+import { statementsDuring } from './query-count.ts';
+import { CASE_FILES, INDEX_ITEMS, seedFirm, type SeededFirm } from './seed.ts';
+import { int, printTable, type Row } from './table.ts';
+
+const CONNECTIONS = 50;
+const BATCH = 200;
+const EMAIL = 'bench@firm.pk';
+const PASSWORD = 'bench-password-1';
+
+type CallKind = 'user' | 'list' | 'push1' | 'push200';
+type Call = {
+  key: string;
+  label: string;
+  kind: CallKind;
+  result: LoadResult;
+  /** Statements per request (push200: per mutation). */
+  statements: number;
+  /** The filtered list: how many case files its filters match. */
+  found?: number;
+};
+
+/** Requests the server has received and not yet answered (a run's abandoned ones finish after it). */
+type Server = { base: string; idle: () => Promise<void> };
+
+function track(app: FastifyInstance): Server {
+  let inflight = 0;
+  app.server.on('request', (_req, res) => {
+    inflight++;
+    res.once('close', () => inflight--);
+  });
+  return {
+    base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+    idle: async () => {
+      const until = Date.now() + 60_000;
+      while (inflight > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    },
+  };
+}
+
+/**
+ * Warms the route up (JIT, caches) for a second, then measures it for `seconds`. Each run starts on an idle
+ * server: requests autocannon abandons at the end of a run are left to finish first. One connection sending
+ * long requests runs a fixed number of them, sized from the warm-up, so no request is cut off at the end.
+ */
+async function measure(
+  server: Server,
+  load: LoadGenerator,
+  spec: LoadSpec,
+  seconds: number,
+): Promise<LoadResult> {
+  const warm: LoadSpec = spec.push
+    ? { ...spec, push: { ...spec.push, clientPrefix: `warm-${newId()}` } }
+    : spec;
+  await server.idle();
+  if (spec.connections === 1) {
+    const w = await load.run({ ...warm, amount: 2 });
+    await server.idle();
+    const amount = Math.min(1000, Math.max(3, Math.ceil(seconds / (w.seconds / 2))));
+    return load.run({ ...spec, amount });
+  }
+  await load.run({ ...warm, duration: 1 });
+  await server.idle();
+  return load.run({ ...spec, duration: seconds });
+}
+
+/** Bootstraps a firm on `databaseUrl` (null: SQLite in the data folder), seeds it and measures every call. */
+async function measureApp(
+  databaseUrl: string | null,
+  load: LoadGenerator,
+  seconds: number,
+  pwa: PwaBuild | null,
+  whileListening?: (base: string) => Promise<void>,
+): Promise<Call[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lf-bench-hot-'));
+  try {
+    const config = loadConfig(
+      {
+        DATA_DIR: dataDir,
+        ADMIN_EMAIL: EMAIL,
+        ADMIN_PASSWORD: PASSWORD,
+        ...(pwa ? { PWA_DIST_DIR: pwa.distDir } : {}),
+      },
+      {
+        // No measured call hashes a password; a light scrypt only keeps seeding 14 users quick.
+        scrypt: { N: 1024, r: 8, p: 1 },
+        ...(databaseUrl ? { databaseUrl } : {}),
+      },
+    );
+    const database = await openDatabase(config.databaseUrl);
+    await bootstrap(database.db, config);
+    const app = await buildApp({ config, database });
+    try {
+      await app.ready();
+      const firm = await seedFirm(app, EMAIL, PASSWORD);
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const server = track(app);
+      const calls = await measureCalls(app, server, firm, load, seconds);
+      await server.idle();
+      if (whileListening) await whileListening(server.base);
+      return calls;
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function measureCalls(
+  app: FastifyInstance,
+  server: Server,
+  firm: SeededFirm,
+  load: LoadGenerator,
+  seconds: number,
+): Promise<Call[]> {
+  const headers = { authorization: firm.authorization };
+  const calls: Call[] = [];
+  const gets: [string, string, string, CallKind][] = [
+    ['user', '/api/user', '/api/user', 'user'],
+    ['page2', '/api/petitions?page=2', '/api/petitions?page=2', 'list'],
+    ['filtered', `/api/petitions?${firm.filter.query}`, `/api/petitions?${firm.filter.label}`, 'list'],
+    ['users', '/api/users', '/api/users', 'list'],
+    ['case', `/api/petitions/${firm.bigCaseId}`, `/api/petitions/{id} (${INDEX_ITEMS} index items)`, 'list'],
+  ];
+  for (const [key, url, name, kind] of gets) {
+    const statements = await statementsDuring(async () => {
+      const r = await app.inject({ method: 'GET', url, headers });
+      if (r.statusCode !== 200)
+        throw new Error(`GET ${url} answered ${r.statusCode}: ${r.body.slice(0, 200)}`);
+    });
+    const result = await measure(
+      server,
+      load,
+      { url: server.base + url, headers, connections: CONNECTIONS },
+      seconds,
+    );
+    calls.push({
+      key,
+      label: `GET ${name}`,
+      kind,
+      result,
+      statements,
+      ...(key === 'filtered' ? { found: firm.filter.matches } : {}),
+    });
+  }
+
+  // Each push creates a case file in one of the firm's courts: a phone's new record with a relation to check.
+  const values = { case_no: 'D-{n}', year: 2026, title: 'Device v. Push {n}', court_id: firm.courtId };
+  const pushStatements = async (perRequest: number): Promise<number> => {
+    const clientId = `bench-count-${newId()}`;
+    let last = 0;
+    // The first push of a device also registers it; the fewest of three runs is a known device's push.
+    return statementsDuring(async () => {
+      const mutations = Array.from({ length: perRequest }, () => ({
+        id: ++last,
+        name: 'put',
+        args: { entity: 'petitions', id: newId(), values: { ...values, case_no: `C-${last}` } },
+      }));
+      const r = await app.inject({
+        method: 'POST',
+        url: '/sync/push',
+        headers,
+        payload: { clientId, mutations },
+      });
+      if (r.statusCode !== 200) throw new Error(`push answered ${r.statusCode}: ${r.body.slice(0, 200)}`);
+    });
+  };
+  for (const [key, perRequest, connections] of [
+    ['push1', 1, CONNECTIONS],
+    ['push200', BATCH, 1],
+  ] as const) {
+    const statements = (await pushStatements(perRequest)) / perRequest;
+    const result = await measure(
+      server,
+      load,
+      {
+        url: `${server.base}/sync/push`,
+        method: 'POST',
+        headers,
+        connections,
+        push: { clientPrefix: `bench-${key}-${newId()}`, perRequest, entity: 'petitions', values },
+      },
+      seconds,
+    );
+    calls.push({
+      key,
+      label:
+        perRequest === 1
+          ? `POST /sync/push, ${connections} devices x 1 mutation`
+          : `POST /sync/push, 1 device x ${perRequest} mutations`,
+      kind: key,
+      result,
+      statements,
+    });
+  }
+  return calls;
+}
+
+/** A fresh database on the PostgreSQL server of `adminUrl`, dropped afterwards (as the server's tests do). */
+async function withFreshPostgres<T>(adminUrl: string, fn: (url: string) => Promise<T>): Promise<T> {
+  const name = `lf_bench_${newId().replace(/-/g, '').slice(-16)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await fn(url.toString());
+  } finally {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  }
+}
+
+const ms = (n: number): string => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
+const perSec = (c: Call): number =>
+  c.kind === 'push1' || c.kind === 'push200' ? c.result.applied / c.result.seconds : c.result.reqPerSec;
+const unit = (c: Call): string => (c.kind === 'push1' || c.kind === 'push200' ? 'mut/s' : 'req/s');
+
+/** The budgets of issue 8, as ratios to the limits measured in the same run. */
+function sqliteRows(calls: Call[], limits: { hello: number; single: number; batched: number }): Row[] {
+  const rows: Row[] = [];
+  for (const c of calls) {
+    const rate = perSec(c);
+    const [limit, limitName, minRatio, maxP99] =
+      c.kind === 'user'
+        ? [limits.hello, 'hello-world', 0.5, null]
+        : c.kind === 'list'
+          ? [limits.hello, 'hello-world', 0.3, 50]
+          : c.kind === 'push1'
+            ? [limits.single, 'raw single-row commits', 0.5, 100]
+            : [limits.batched, `raw rows in txns of ${BATCH}`, 0.05, null];
+    const ratio = rate / limit;
+    rows.push({
+      what: `${c.label} [SQLite] vs ${limitName}`,
+      figure: `${ratio.toFixed(3)} (${int(rate)} ${unit(c)})`,
+      budget: `>= ${minRatio.toFixed(2)}`,
+      ok: ratio >= minRatio,
+    });
+    rows.push({
+      what: `  p99 latency (p50 ${ms(c.result.p50)})`,
+      figure: ms(c.result.p99),
+      budget: maxP99 === null ? '-' : `< ${maxP99} ms`,
+      ok: maxP99 === null ? null : c.result.p99 < maxP99,
+    });
+    rows.push({
+      what: `  SQL statements per ${c.kind === 'push200' ? 'mutation' : c.kind === 'push1' ? 'push' : 'request'}`,
+      figure: c.statements.toFixed(c.kind === 'push200' ? 1 : 0),
+      budget: '-',
+      ok: null,
+    });
+    const { non2xx, errors, timeouts, notApplied } = c.result;
+    const failed = non2xx + errors + timeouts + notApplied;
+    if (failed)
+      rows.push({
+        what: `  failures: non-2xx ${non2xx}, errors ${errors}, timeouts ${timeouts}, mutations not applied ${notApplied}`,
+        figure: int(failed),
+        budget: '0',
+        ok: false,
+      });
+  }
+  return rows;
+}
+
+/** SQLite and PostgreSQL side by side: rate, p99 and statements per request (per mutation for batches). */
+function sideBySide(sqlite: Call[], postgres: Call[] | null): string[] {
+  const w = Math.max(...sqlite.map((c) => c.label.length));
+  const cols = (rate: string, p99: string, sql: string) =>
+    `${rate.padStart(17)} ${p99.padStart(8)} ${sql.padStart(5)}`;
+  const cell = (c: Call | undefined) =>
+    c
+      ? cols(
+          `${int(perSec(c))} ${unit(c)}`,
+          ms(c.result.p99),
+          c.statements.toFixed(c.kind === 'push200' ? 1 : 0),
+        )
+      : cols('(not measured)', '', '');
+  return [
+    `${'call'.padEnd(w)}  ${cols('SQLite', 'p99', 'SQL')}  ${cols('PostgreSQL', 'p99', 'SQL')}`,
+    ...sqlite.map((c) =>
+      `${c.label.padEnd(w)}  ${cell(c)}  ${cell(postgres?.find((p) => p.key === c.key))}`.trimEnd(),
+    ),
+    '(SQL: statements sent to the database per request; per mutation for the 200-mutation push.)',
+  ];
+}
+
+export async function hotPathBench(): Promise<{ rows: Row[]; report: string[] }> {
+  const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL_TEST ?? null;
+  const rows: Row[] = [];
+  const report: string[] = [];
+  let pwa: PwaBuild | null = null;
+  try {
+    pwa = ensurePwaBuild();
+  } catch (e) {
+    rows.push({
+      what: 'PWA build for the initial JavaScript sizes',
+      figure: 'failed',
+      budget: 'builds',
+      ok: false,
+    });
+    report.push(String(e).split('\n').slice(0, 20).join('\n'));
+  }
+  const load = startLoadGenerator();
+  try {
+    const hello = await helloWorld(load, CONNECTIONS, seconds);
+    const single = rawSqliteRowsPerSec(1, 3);
+    const batched = rawSqliteRowsPerSec(BATCH, 3);
+    rows.push(
+      {
+        what: `limit: hello-world route, bare Fastify ${hello.version}, ${CONNECTIONS} connections (p99 ${ms(hello.result.p99)})`,
+        figure: `${int(hello.result.reqPerSec)} req/s`,
+        budget: '-',
+        ok: null,
+      },
+      {
+        what: 'limit: raw better-sqlite3 single-row commits (WAL, synchronous=FULL)',
+        figure: `${int(single)} /s`,
+        budget: '-',
+        ok: null,
+      },
+      {
+        what: `limit: raw better-sqlite3 rows in transactions of ${BATCH}`,
+        figure: `${int(batched)} /s`,
+        budget: '-',
+        ok: null,
+      },
+    );
+
+    const pwaParts: { rows: Row[]; report: string[] }[] = [];
+    const build = pwa;
+    const sqlite = await measureApp(null, load, seconds, build, async (base) => {
+      if (build) pwaParts.push(await pwaSizeRows(build, base, EMAIL, PASSWORD));
+    });
+    rows.push(...sqliteRows(sqlite, { hello: hello.result.reqPerSec, single, batched }));
+
+    let postgres: Call[] | null = null;
+    if (pgUrl) {
+      postgres = await withFreshPostgres(pgUrl, (url) => measureApp(url, load, seconds, pwa));
+    } else
+      report.push('PostgreSQL not measured: set BENCH_DATABASE_URL (or DATABASE_URL_TEST) to a server URL.');
+
+    for (const part of pwaParts) {
+      rows.push(...part.rows);
+      report.push(...part.report);
+    }
+    report.unshift(
+      `Hot paths: a firm of ${CASE_FILES} case files (one with ${INDEX_ITEMS} index items), ${CONNECTIONS} connections, ${seconds} s per call:`,
+      ...sideBySide(sqlite, postgres),
+      `(The filtered list matches ${sqlite.find((c) => c.key === 'filtered')?.found} of the ${CASE_FILES} case files.)`,
+      '',
+    );
+  } finally {
+    load.close();
+    pwa?.cleanup();
+  }
+  return { rows, report };
+}
+
+// `node --import tsx scripts/bench/hot-paths.ts`: this part of the bench alone.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { rows, report } = await hotPathBench();
+  const ok = printTable(rows);
+  console.log(`\n${report.join('\n')}`);
+  process.exitCode = ok ? 0 : 1;
+}
