@@ -1,5 +1,7 @@
+import type { ControlledTransaction } from 'kysely';
 import type { TActor, TMutation, TMutationResult, TPushResponse } from '@lawfirm/shared-types';
-import type { Db } from '../db/connect.ts';
+import type { Db, DbKind } from '../db/connect.ts';
+import type { Database } from '../db/schema.ts';
 import { nowIso } from '../db/ids.ts';
 import { HttpError } from '../http/errors.ts';
 import { mutatorFor } from './mutators.ts';
@@ -61,91 +63,203 @@ async function claim(trx: Db, clientId: string, id: number): Promise<boolean> {
   return Number(r.numUpdatedRows) === 1;
 }
 
-/** A group commit holds the firm's write lock; bound it so other devices of the firm are not kept waiting. */
-const GROUP_MAX_MUTATIONS = 50;
-const GROUP_MAX_MS = 25;
+/**
+ * A group commit holds the write lock (SQLite's one writer, PostgreSQL's firm rows); bound it so reads and other
+ * writers are not kept waiting, and so one device's long outbox interleaves with the others' pushes.
+ */
+const GROUP_MAX_MUTATIONS = 200;
+const GROUP_MAX_MS = 50;
+
+/** One device's push waiting for (or part-way through) the group commits that apply it. */
+type Job = {
+  actor: TActor;
+  clientId: string;
+  mutations: TMutation[];
+  effects: WriteEffects | undefined;
+  /** Set once the client row is read: the last mutation id applied, and what is still to apply. */
+  last: number;
+  pending: TMutation[] | null;
+  results: TMutationResult[];
+  /** A transient failure stopped it: the device retries the rest later. */
+  stopped: boolean;
+  resolve: (r: TPushResponse) => void;
+  reject: (e: unknown) => void;
+};
+
+export type PushWriter = {
+  /**
+   * Applies a device's mutations in id order and answers once every mutation it answers for is committed.
+   * `onChange(companyId)` runs after a commit that applied something of the firm's.
+   */
+  push: (
+    actor: TActor,
+    clientId: string,
+    mutations: TMutation[],
+    effects?: WriteEffects,
+  ) => Promise<TPushResponse>;
+};
 
 /**
- * Applies a device's mutations in id order. Each mutation runs atomically with the bump of the client's last
- * id (a savepoint inside a group transaction), so a retried or duplicated push is harmless: ids already seen
- * are skipped. Several mutations share one commit (group commit: one fsync instead of one per mutation), and
- * nothing is acknowledged before its commit, so an answer the device receives is always durable. A mutation
- * that can never succeed is rolled back to its savepoint, recorded as rejected and still advances the id; a
- * transient failure commits what came before it, stops, and the device retries the rest later.
+ * The one writer of pushes (DESIGN §5, §7): concurrent pushes from many devices are applied together in group
+ * commits, one fsync for all of them instead of one per device. Inside a group each mutation runs atomically
+ * with the bump of its client's last id (a savepoint), so a retried or duplicated push is harmless: ids already
+ * seen are skipped. A mutation that can never succeed is rolled back to its savepoint, recorded as rejected and
+ * still advances the id; a transient failure stops that device's push where it is (what came before it is
+ * committed with the group); a refusal of a whole push (another account's queue) undoes only that push. Nothing
+ * is acknowledged before its commit: if the commit fails, no device is told of anything in the group. On
+ * PostgreSQL a group holds one firm's pushes only, so two servers' groups cannot lock firms in opposite orders.
  */
-export async function push(
+export function createPushWriter(
   db: Db,
+  kind: DbKind,
   registry: SyncRegistry,
-  actor: TActor,
-  clientId: string,
-  mutations: TMutation[],
-  onChange: () => void,
-  effects?: WriteEffects,
-): Promise<TPushResponse> {
-  const client = await clientRow(db, clientId, actor);
-  let last = Number(client.last_mutation_id);
-  const results: TMutationResult[] = [];
-  const pending = [...mutations].sort((a, b) => a.id - b.id).filter((m) => m.id > last);
-  let stopped = false;
-  while (pending.length && !stopped) {
+  onChange: (companyId: string) => void,
+): PushWriter {
+  const queue: Job[] = [];
+  let draining = false;
+
+  /** Runs one group: jobs in arrival order, up to the group's bounds; answers the jobs that are finished. */
+  async function runGroup(): Promise<void> {
+    const firm = queue[0]!.actor.company_id;
+    const jobs = kind === 'postgres' ? queue.filter((j) => j.actor.company_id === firm) : [...queue];
     const trx = await db.startTransaction().execute();
-    const group: TMutationResult[] = [];
-    let groupLast = last;
+    const done = new Map<Job, { results: TMutationResult[]; last: number; error?: unknown }>();
     const started = Date.now();
+    let count = 0;
     try {
-      while (pending.length && group.length < GROUP_MAX_MUTATIONS && Date.now() - started < GROUP_MAX_MS) {
-        const m = pending.shift()!;
-        if (m.id <= groupLast) continue;
-        const sp = await trx.savepoint('mutation').execute();
+      for (const job of jobs) {
+        if (count >= GROUP_MAX_MUTATIONS || Date.now() - started >= GROUP_MAX_MS) break;
+        const sj = await trx.savepoint('push').execute();
+        const group: TMutationResult[] = [];
+        let last = job.last;
         try {
-          if (!(await claim(sp, clientId, m.id))) {
-            await sp.releaseSavepoint('mutation').execute();
-            continue;
+          if (!job.pending) {
+            last = Number((await clientRow(sj, job.clientId, job.actor)).last_mutation_id);
+            job.pending = [...job.mutations].sort((a, b) => a.id - b.id).filter((m) => m.id > last);
           }
-          const r = await mutatorFor(m.name)(sp, actor, m.args, {
-            ...m,
-            clientId,
-            registry,
-            ...(effects ? { effects } : {}),
-          });
-          const res: TMutationResult = {
-            id: m.id,
-            status: r.status,
-            ...(r.fields?.length ? { fields: r.fields } : {}),
-          };
-          await recordResult(sp, clientId, res);
-          await sp.releaseSavepoint('mutation').execute();
-          group.push(res);
+          while (job.pending.length && count < GROUP_MAX_MUTATIONS && Date.now() - started < GROUP_MAX_MS) {
+            const m = job.pending[0]!;
+            if (m.id <= last) {
+              job.pending.shift();
+              continue;
+            }
+            const r = await applyOne(sj, registry, job, m);
+            if (r === 'transient') {
+              job.stopped = true;
+              break;
+            }
+            job.pending.shift();
+            count++;
+            last = m.id;
+            if (r) group.push(r);
+          }
+          await sj.releaseSavepoint('push').execute();
+          done.set(job, { results: group, last });
         } catch (e) {
-          await sp.rollbackToSavepoint('mutation').execute();
-          if (!(e instanceof MutationRejected)) {
-            // Transient (connection lost, database busy) or a refusal of the whole push: keep what is done.
-            stopped = true;
-            if (e instanceof HttpError) throw e;
-            break;
-          }
-          const rejected: TMutationResult = { id: m.id, status: 'rejected', message: e.message };
-          if (await claim(trx, clientId, m.id)) {
-            await recordResult(trx, clientId, rejected);
-            group.push(rejected);
-          }
+          // A refusal of the whole push (HttpError): this device's part of the group is undone, the rest stays.
+          await sj.rollbackToSavepoint('push').execute();
+          done.set(job, { results: [], last: job.last, error: e });
         }
-        groupLast = Math.max(groupLast, m.id);
       }
       await trx.commit().execute();
-    } catch (e) {
+    } catch {
       await trx
         .rollback()
         .execute()
         .catch(() => undefined);
-      if (results.some((r) => r.status !== 'rejected')) onChange();
-      if (e instanceof HttpError) throw e;
-      // The group did not commit: nothing of it is acknowledged; the device sends it again.
-      return { lastMutationId: last, results };
+      // Not committed: nothing of this group is acknowledged. Each device is answered with what committed
+      // before; its mutations stay queued on the device, which sends them again.
+      for (const job of done.keys()) finish(job, { stopped: true });
+      return;
     }
-    results.push(...group);
-    last = groupLast;
+    const changed = new Set<string>();
+    for (const [job, d] of done) {
+      job.results.push(...d.results);
+      job.last = d.last;
+      if (d.results.some((r) => r.status !== 'rejected')) changed.add(job.actor.company_id);
+      if (d.error !== undefined) finish(job, { error: d.error });
+      else if (job.stopped || !job.pending?.length) finish(job, {});
+    }
+    for (const c of changed) onChange(c);
   }
-  if (results.some((r) => r.status !== 'rejected')) onChange();
-  return { lastMutationId: last, results };
+
+  function finish(job: Job, how: { stopped?: boolean; error?: unknown }): void {
+    queue.splice(queue.indexOf(job), 1);
+    if (how.error !== undefined) job.reject(how.error);
+    else job.resolve({ lastMutationId: job.last, results: job.results });
+  }
+
+  async function drain(): Promise<void> {
+    if (draining) return;
+    draining = true;
+    try {
+      while (queue.length) await runGroup();
+    } finally {
+      draining = false;
+    }
+  }
+
+  return {
+    push: (actor, clientId, mutations, effects) =>
+      new Promise<TPushResponse>((resolve, reject) => {
+        queue.push({
+          actor,
+          clientId,
+          mutations,
+          effects,
+          last: 0,
+          pending: null,
+          results: [],
+          stopped: false,
+          resolve,
+          reject,
+        });
+        void drain().catch((e: unknown) => {
+          // Starting a transaction failed (the database is gone): every waiting push is answered with it.
+          for (const job of queue.splice(0)) job.reject(e);
+        });
+      }),
+  };
+}
+
+/**
+ * One mutation in its own savepoint: its result (null when the id was already seen), or 'transient' when it
+ * failed for a reason that may pass (nothing of it is kept).
+ */
+async function applyOne(
+  trx: ControlledTransaction<Database, string[]>,
+  registry: SyncRegistry,
+  job: Job,
+  m: TMutation,
+): Promise<TMutationResult | null | 'transient'> {
+  const { clientId, actor, effects } = job;
+  const sp = await trx.savepoint('mutation').execute();
+  try {
+    if (!(await claim(sp, clientId, m.id))) {
+      await sp.releaseSavepoint('mutation').execute();
+      return null;
+    }
+    const r = await mutatorFor(m.name)(sp, actor, m.args, {
+      ...m,
+      clientId,
+      registry,
+      ...(effects ? { effects } : {}),
+    });
+    const res: TMutationResult = {
+      id: m.id,
+      status: r.status,
+      ...(r.fields?.length ? { fields: r.fields } : {}),
+    };
+    await recordResult(sp, clientId, res);
+    await sp.releaseSavepoint('mutation').execute();
+    return res;
+  } catch (e) {
+    await sp.rollbackToSavepoint('mutation').execute();
+    if (e instanceof HttpError) throw e;
+    if (!(e instanceof MutationRejected)) return 'transient';
+    const rejected: TMutationResult = { id: m.id, status: 'rejected', message: e.message };
+    if (!(await claim(trx, clientId, m.id))) return null;
+    await recordResult(trx, clientId, rejected);
+    return rejected;
+  }
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZPullQuery, ZPullResponse, ZPushRequest, ZPushResponse } from '@lawfirm/shared-types';
 import { pull } from './pull.ts';
-import { push } from './push.ts';
+import { createPushWriter } from './push.ts';
 
 export async function syncRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -12,6 +12,9 @@ export async function syncRoutes(fastify: FastifyInstance): Promise<void> {
   app.addHook('preClose', async () => {
     for (const end of streams) end();
   });
+
+  // Every device's push goes through one writer, which applies concurrent pushes together in group commits.
+  const writer = createPushWriter(app.db, app.dbKind, app.registry, (companyId) => app.pokes.poke(companyId));
 
   app.post(
     '/sync/push',
@@ -23,20 +26,12 @@ export async function syncRoutes(fastify: FastifyInstance): Promise<void> {
     async (req) => {
       const { actor } = await req.auth();
       const body = req.body;
-      const answer = await push(
-        app.db,
-        app.registry,
-        actor,
-        body.clientId,
-        body.mutations,
-        () => app.pokes.poke(actor.company_id),
-        {
-          mail: async (trx, mail) => {
-            await app.mailer.enqueue(mail, trx);
-          },
-          loginUrl: `${app.config.publicUrl ?? `${req.protocol}://${req.host}`}/login`,
+      const answer = await writer.push(actor, body.clientId, body.mutations, {
+        mail: async (trx, mail) => {
+          await app.mailer.enqueue(mail, trx);
         },
-      );
+        loginUrl: `${app.config.publicUrl ?? `${req.protocol}://${req.host}`}/login`,
+      });
       // Mails queued inside the push's transactions go out now rather than at the sender's next round.
       app.mailer.wake();
       return answer;
