@@ -4,6 +4,7 @@ import type { Db, DbKind } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { nowIso } from '../db/ids.ts';
 import { HttpError } from '../http/errors.ts';
+import { openSeqBlock, type SeqBlock } from './change-log.ts';
 import { mutatorFor } from './mutators.ts';
 import type { SyncRegistry, WriteEffects } from './entities.ts';
 import { MutationRejected } from './store.ts';
@@ -37,30 +38,38 @@ export async function clientRow(db: Db, clientId: string, actor: TActor) {
   return clientRow(db, clientId, actor);
 }
 
-async function recordResult(trx: Db, clientId: string, r: TMutationResult): Promise<void> {
+/** The results of a device's mutations in this group, kept for the pull that tells the device (one statement). */
+async function recordResults(trx: Db, clientId: string, results: TMutationResult[]): Promise<void> {
+  if (!results.length) return;
+  const now = nowIso();
   await trx
     .insertInto('sync_results')
-    .values({
-      client_id: clientId,
-      mutation_id: r.id,
-      status: r.status,
-      message: r.message ?? null,
-      fields: r.fields ? JSON.stringify(r.fields) : null,
-      created_at: nowIso(),
-    })
+    .values(
+      results.map((r) => ({
+        client_id: clientId,
+        mutation_id: r.id,
+        status: r.status,
+        message: r.message ?? null,
+        fields: r.fields ? JSON.stringify(r.fields) : null,
+        created_at: now,
+      })),
+    )
     .onConflict((oc) => oc.columns(['client_id', 'mutation_id']).doNothing())
     .execute();
 }
 
-/** Advances the client's last id if (and only if) this mutation is the next unseen one; false = already seen. */
-async function claim(trx: Db, clientId: string, id: number): Promise<boolean> {
+/**
+ * Takes the client's row lock for this group (another server applying the same device's queue waits for the
+ * commit) and answers the last mutation id applied so far.
+ */
+async function lockClient(trx: Db, clientId: string): Promise<number> {
   const r = await trx
     .updateTable('sync_clients')
-    .set({ last_mutation_id: id, updated_at: nowIso() })
+    .set({ updated_at: nowIso() })
     .where('client_id', '=', clientId)
-    .where('last_mutation_id', '<', id)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+    .returning('last_mutation_id')
+    .executeTakeFirstOrThrow();
+  return Number(r.last_mutation_id);
 }
 
 /**
@@ -127,23 +136,26 @@ export function createPushWriter(
     const started = Date.now();
     let count = 0;
     try {
+      const seqs = await openSeqBlock(trx, new Set(jobs.map((j) => j.actor.company_id)));
       for (const job of jobs) {
         if (count >= GROUP_MAX_MUTATIONS || Date.now() - started >= GROUP_MAX_MS) break;
         const sj = await trx.savepoint('push').execute();
         const group: TMutationResult[] = [];
-        let last = job.last;
         try {
-          if (!job.pending) {
-            last = Number((await clientRow(sj, job.clientId, job.actor)).last_mutation_id);
-            job.pending = [...job.mutations].sort((a, b) => a.id - b.id).filter((m) => m.id > last);
-          }
+          if (!job.pending) await clientRow(sj, job.clientId, job.actor);
+          const first = await lockClient(sj, job.clientId);
+          // Ids at or below the client's last one were applied before (a retried push): skipped.
+          job.pending = (job.pending ?? [...job.mutations].sort((a, b) => a.id - b.id)).filter(
+            (m) => m.id > first,
+          );
+          let last = first;
           while (job.pending.length && count < GROUP_MAX_MUTATIONS && Date.now() - started < GROUP_MAX_MS) {
             const m = job.pending[0]!;
             if (m.id <= last) {
               job.pending.shift();
               continue;
             }
-            const r = await applyOne(sj, registry, job, m);
+            const r = await applyOne(sj, registry, seqs, job, m);
             if (r === 'transient') {
               job.stopped = true;
               break;
@@ -151,8 +163,16 @@ export function createPushWriter(
             job.pending.shift();
             count++;
             last = m.id;
-            if (r) group.push(r);
+            group.push(r);
           }
+          // The device's ids advance with the mutations they name, in the same commit.
+          if (last > first)
+            await sj
+              .updateTable('sync_clients')
+              .set({ last_mutation_id: last })
+              .where('client_id', '=', job.clientId)
+              .execute();
+          await recordResults(sj, job.clientId, group);
           await sj.releaseSavepoint('push').execute();
           done.set(job, { results: group, last });
         } catch (e) {
@@ -161,6 +181,7 @@ export function createPushWriter(
           done.set(job, { results: [], last: job.last, error: e });
         }
       }
+      await seqs.close();
       await trx.commit().execute();
     } catch {
       await trx
@@ -169,7 +190,8 @@ export function createPushWriter(
         .catch(() => undefined);
       // Not committed: nothing of this group is acknowledged. Each device is answered with what committed
       // before; its mutations stay queued on the device, which sends them again.
-      for (const job of done.keys()) finish(job, { stopped: true });
+      // (A failure before any push was reached answers the whole group, so the writer never spins on it.)
+      for (const job of done.size ? done.keys() : jobs) finish(job, { stopped: true });
       return;
     }
     const changed = new Set<string>();
@@ -223,43 +245,32 @@ export function createPushWriter(
 }
 
 /**
- * One mutation in its own savepoint: its result (null when the id was already seen), or 'transient' when it
+ * One mutation in its own savepoint: its result (a refusal is a 'rejected' result), or 'transient' when it
  * failed for a reason that may pass (nothing of it is kept).
  */
 async function applyOne(
   trx: ControlledTransaction<Database, string[]>,
   registry: SyncRegistry,
+  seqs: SeqBlock,
   job: Job,
   m: TMutation,
-): Promise<TMutationResult | null | 'transient'> {
+): Promise<TMutationResult | 'transient'> {
   const { clientId, actor, effects } = job;
   const sp = await trx.savepoint('mutation').execute();
+  seqs.attach(sp);
   try {
-    if (!(await claim(sp, clientId, m.id))) {
-      await sp.releaseSavepoint('mutation').execute();
-      return null;
-    }
     const r = await mutatorFor(m.name)(sp, actor, m.args, {
       ...m,
       clientId,
       registry,
       ...(effects ? { effects } : {}),
     });
-    const res: TMutationResult = {
-      id: m.id,
-      status: r.status,
-      ...(r.fields?.length ? { fields: r.fields } : {}),
-    };
-    await recordResult(sp, clientId, res);
     await sp.releaseSavepoint('mutation').execute();
-    return res;
+    return { id: m.id, status: r.status, ...(r.fields?.length ? { fields: r.fields } : {}) };
   } catch (e) {
     await sp.rollbackToSavepoint('mutation').execute();
     if (e instanceof HttpError) throw e;
     if (!(e instanceof MutationRejected)) return 'transient';
-    const rejected: TMutationResult = { id: m.id, status: 'rejected', message: e.message };
-    if (!(await claim(trx, clientId, m.id))) return null;
-    await recordResult(trx, clientId, rejected);
-    return rejected;
+    return { id: m.id, status: 'rejected', message: e.message };
   }
 }
