@@ -129,9 +129,11 @@ export function createPushWriter(
 
   /** Runs one group: jobs in arrival order, up to the group's bounds; answers the jobs that are finished. */
   async function runGroup(): Promise<void> {
+    const trx = await db.startTransaction().execute();
+    // Taken once the transaction has begun: pushes that arrived while it waited for the database (their
+    // requests' sign-in checks run first) join this group.
     const firm = queue[0]!.actor.company_id;
     const jobs = kind === 'postgres' ? queue.filter((j) => j.actor.company_id === firm) : [...queue];
-    const trx = await db.startTransaction().execute();
     const done = new Map<Job, { results: TMutationResult[]; last: number; error?: unknown }>();
     const started = Date.now();
     let count = 0;
@@ -215,7 +217,12 @@ export function createPushWriter(
     if (draining) return;
     draining = true;
     try {
-      while (queue.length) await runGroup();
+      while (queue.length) {
+        // The database answers within microtasks, so a group would run to its commit before any other request
+        // is read: yield to the event loop first, and pushes that came in meanwhile join the group.
+        await new Promise((resolve) => setImmediate(resolve));
+        await runGroup();
+      }
     } finally {
       draining = false;
     }
