@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { AuthProvider } from '../auth/AuthContext.tsx';
 import { SettingsProvider } from '../settings/useSettings.tsx';
@@ -21,25 +21,27 @@ function Shell() {
     <>
       {showHeader && <Header />}
       <main id="main" className="main">
-        <Routes>
-          {ROUTES.map((r) => (
-            <Route
-              key={r.path}
-              path={r.path}
-              element={
-                r.access === 'auth' ? (
-                  <RequireAuth carryRedirect={r.path.includes(':')}>{r.element}</RequireAuth>
-                ) : r.access === 'guest' ? (
-                  <GuestOnly>{r.element}</GuestOnly>
-                ) : (
-                  r.element
-                )
-              }
-            />
-          ))}
-          <Route path="/404" element={<NotFoundScreen />} />
-          <Route path="*" element={<Navigate to="/404" replace />} />
-        </Routes>
+        <Suspense fallback={<p role="status">Loading....</p>}>
+          <Routes>
+            {ROUTES.map((r) => (
+              <Route
+                key={r.path}
+                path={r.path}
+                element={
+                  r.access === 'auth' ? (
+                    <RequireAuth carryRedirect={r.path.includes(':')}>{r.element}</RequireAuth>
+                  ) : r.access === 'guest' ? (
+                    <GuestOnly>{r.element}</GuestOnly>
+                  ) : (
+                    r.element
+                  )
+                }
+              />
+            ))}
+            <Route path="/404" element={<NotFoundScreen />} />
+            <Route path="*" element={<Navigate to="/404" replace />} />
+          </Routes>
+        </Suspense>
       </main>
       <UpdatePrompt />
     </>

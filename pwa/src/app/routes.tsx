@@ -1,32 +1,74 @@
-import type { ReactElement } from 'react';
+import { lazy, type ComponentType, type ReactElement } from 'react';
 import { NotBuiltScreen } from '../ui/NotBuiltScreen.tsx';
-import { HomeScreen } from '../landing/HomeScreen.tsx';
-import { LoginScreen } from '../auth/LoginScreen.tsx';
-import { SignUpScreen } from '../auth/SignUpScreen.tsx';
-import { ForgotPasswordScreen } from '../auth/ForgotPasswordScreen.tsx';
-import { ResetPasswordScreen } from '../auth/ResetPasswordScreen.tsx';
-import { DashboardScreen } from '../dashboard/DashboardScreen.tsx';
-import { UsersScreen } from '../users/UsersScreen.tsx';
-import { UserFormScreen } from '../users/UserFormScreen.tsx';
-import { CompaniesScreen } from '../companies/CompaniesScreen.tsx';
-import { CompanyFormScreen } from '../companies/CompanyFormScreen.tsx';
-import { SettingsScreen } from '../settings/SettingsScreen.tsx';
-import { ContactRequestsScreen } from '../contact-requests/ContactRequestsScreen.tsx';
-import { MailOutboxScreen } from '../mail-outbox/MailOutboxScreen.tsx';
-import { ConflictsScreen } from '../sync/ConflictsScreen.tsx';
-import { CourtsScreen } from '../reference-data/CourtsScreen.tsx';
-import { StatutesScreen } from '../reference-data/StatutesScreen.tsx';
-import { ModuleTypesScreen } from '../reference-data/ModuleTypesScreen.tsx';
-import { CaseCategoriesScreen } from '../reference-data/CaseCategoriesScreen.tsx';
-import { CaseCategoryFormScreen } from '../reference-data/CaseCategoryFormScreen.tsx';
-import { CaseFilesScreen } from '../case-files/list/CaseFilesScreen.tsx';
-import { PetitionFormScreen } from '../case-files/form/PetitionFormScreen.tsx';
-import { PetitionScreen } from '../case-files/page/PetitionScreen.tsx';
-import { PrintPendingCasesScreen } from '../case-files/pending/PrintPendingCasesScreen.tsx';
-import { DocumentViewerScreen } from '../case-documents/DocumentViewerScreen.tsx';
-import { RepliesScreen } from '../case-documents/RepliesScreen.tsx';
-import { ReplyParentsScreen } from '../case-documents/ReplyParentsScreen.tsx';
 import { LINK_ROUTES } from '../library/links.tsx';
+
+/**
+ * A screen loaded when its route is first opened: each screen is its own chunk, so the first load carries only
+ * the shell and the screen asked for. The service worker precaches every chunk, so all of them open offline.
+ */
+function lazyScreen<K extends string, P extends object>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const HomeScreen = lazyScreen(() => import('../landing/HomeScreen.tsx'), 'HomeScreen');
+const LoginScreen = lazyScreen(() => import('../auth/LoginScreen.tsx'), 'LoginScreen');
+const SignUpScreen = lazyScreen(() => import('../auth/SignUpScreen.tsx'), 'SignUpScreen');
+const ForgotPasswordScreen = lazyScreen(
+  () => import('../auth/ForgotPasswordScreen.tsx'),
+  'ForgotPasswordScreen',
+);
+const ResetPasswordScreen = lazyScreen(
+  () => import('../auth/ResetPasswordScreen.tsx'),
+  'ResetPasswordScreen',
+);
+const DashboardScreen = lazyScreen(() => import('../dashboard/DashboardScreen.tsx'), 'DashboardScreen');
+const UsersScreen = lazyScreen(() => import('../users/UsersScreen.tsx'), 'UsersScreen');
+const UserFormScreen = lazyScreen(() => import('../users/UserFormScreen.tsx'), 'UserFormScreen');
+const CompaniesScreen = lazyScreen(() => import('../companies/CompaniesScreen.tsx'), 'CompaniesScreen');
+const CompanyFormScreen = lazyScreen(() => import('../companies/CompanyFormScreen.tsx'), 'CompanyFormScreen');
+const SettingsScreen = lazyScreen(() => import('../settings/SettingsScreen.tsx'), 'SettingsScreen');
+const ContactRequestsScreen = lazyScreen(
+  () => import('../contact-requests/ContactRequestsScreen.tsx'),
+  'ContactRequestsScreen',
+);
+const MailOutboxScreen = lazyScreen(() => import('../mail-outbox/MailOutboxScreen.tsx'), 'MailOutboxScreen');
+const ConflictsScreen = lazyScreen(() => import('../sync/ConflictsScreen.tsx'), 'ConflictsScreen');
+const CourtsScreen = lazyScreen(() => import('../reference-data/CourtsScreen.tsx'), 'CourtsScreen');
+const StatutesScreen = lazyScreen(() => import('../reference-data/StatutesScreen.tsx'), 'StatutesScreen');
+const ModuleTypesScreen = lazyScreen(
+  () => import('../reference-data/ModuleTypesScreen.tsx'),
+  'ModuleTypesScreen',
+);
+const CaseCategoriesScreen = lazyScreen(
+  () => import('../reference-data/CaseCategoriesScreen.tsx'),
+  'CaseCategoriesScreen',
+);
+const CaseCategoryFormScreen = lazyScreen(
+  () => import('../reference-data/CaseCategoryFormScreen.tsx'),
+  'CaseCategoryFormScreen',
+);
+const CaseFilesScreen = lazyScreen(() => import('../case-files/list/CaseFilesScreen.tsx'), 'CaseFilesScreen');
+const PetitionFormScreen = lazyScreen(
+  () => import('../case-files/form/PetitionFormScreen.tsx'),
+  'PetitionFormScreen',
+);
+const PetitionScreen = lazyScreen(() => import('../case-files/page/PetitionScreen.tsx'), 'PetitionScreen');
+const PrintPendingCasesScreen = lazyScreen(
+  () => import('../case-files/pending/PrintPendingCasesScreen.tsx'),
+  'PrintPendingCasesScreen',
+);
+const DocumentViewerScreen = lazyScreen(
+  () => import('../case-documents/DocumentViewerScreen.tsx'),
+  'DocumentViewerScreen',
+);
+const RepliesScreen = lazyScreen(() => import('../case-documents/RepliesScreen.tsx'), 'RepliesScreen');
+const ReplyParentsScreen = lazyScreen(
+  () => import('../case-documents/ReplyParentsScreen.tsx'),
+  'ReplyParentsScreen',
+);
 
 /**
  * access: 'public' anyone; 'guest' signed-out only (/, /login redirect to /dashboard when signed in);
