@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { nowIso } from '../db/ids.ts';
+import { runPrecompiled } from '../db/precompiled.ts';
 
 /**
  * The next change number of a firm. The UPDATE takes the firm's sync_state row lock until the transaction
@@ -79,9 +80,12 @@ export async function recordChange(
   rowId: string,
 ): Promise<number> {
   const seq = await nextSeq(trx, companyId);
-  await trx
-    .insertInto('change_log')
-    .values({ company_id: companyId, seq, entity, row_id: rowId, changed_at: nowIso() })
-    .execute();
+  await runPrecompiled(
+    trx,
+    'change_log.insert',
+    (db) =>
+      db.insertInto('change_log').values({ company_id: '', seq: 0, entity: '', row_id: '', changed_at: '' }),
+    [companyId, seq, entity, rowId, nowIso()],
+  );
   return seq;
 }

@@ -1,6 +1,7 @@
 import { fixedColumns, mergeFields, MSG, toValidationErrors, type TActor } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { newId, nowIso } from '../db/ids.ts';
+import { runPrecompiled } from '../db/precompiled.ts';
 import { recordChange } from './change-log.ts';
 import { decodeValue, encodeValue, toWire } from './codec.ts';
 import type { EntityDef, Row, WriteEffects } from './entities.ts';
@@ -34,7 +35,10 @@ export async function loadRow(
   def: EntityDef,
   id: string,
 ): Promise<Record<string, unknown> | undefined> {
-  return await tableOf(trx, def).where('id', '=', id).executeTakeFirst();
+  const rows = await runPrecompiled(trx, `${def.table}.load`, (db) => tableOf(db, def).where('id', '=', ''), [
+    id,
+  ]);
+  return rows[0];
 }
 
 function validate(def: EntityDef, row: Record<string, unknown>): void {
