@@ -3,13 +3,13 @@ import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify'
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db, DbHandle, DbKind } from './db/connect.ts';
 import { zodValidatorCompiler } from './http/errors.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { serializerCompiler } from './http/serializer.ts';
 import authPlugin from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerStatic } from './plugins/static.ts';
@@ -56,11 +56,13 @@ export async function buildApp({ config, database, logger = false }: BuildOption
     await app.pokes.close();
   });
 
-  // Route schemas are zod (DESIGN §6): requests are parsed by the shared schemas, answers checked on the way out.
+  // Route schemas are zod (DESIGN §6): requests are parsed by the shared schemas, answers checked on the way out
+  // (by a serializer compiled from the answer schemas: http/serializer.ts).
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  await app.register(helmet, {
+  // Helmet's headers, computed once at start (http/security-headers.ts).
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

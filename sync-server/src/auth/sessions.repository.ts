@@ -1,5 +1,7 @@
 import type { Db } from '../db/connect.ts';
+import { API_USER_COLUMNS } from '../users/users.repository.ts';
 import { newId, nowIso } from '../db/ids.ts';
+import { runPrecompiled } from '../db/precompiled.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 
 const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
@@ -42,6 +44,35 @@ export const findSessionByToken = (db: Db, token: string) =>
 
 export const findSession = (db: Db, id: string) =>
   db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+
+/**
+ * What the auth check of every request needs, in one indexed read (primary keys only): the session, its live
+ * user's answer columns (none when the user was deleted) and whether the user's firm is the provider. Every
+ * request runs it, so it is compiled once (runPrecompiled), not at each request.
+ */
+export async function findSessionUser(db: Db, sessionId: string) {
+  const rows = await runPrecompiled(
+    db,
+    'auth.sessionUser',
+    (d) =>
+      d
+        .selectFrom('sessions')
+        .innerJoin('users', (j) =>
+          j.onRef('users.id', '=', 'sessions.user_id').on('users.deleted_at', 'is', null),
+        )
+        .leftJoin('companies', 'companies.id', 'users.company_id')
+        .select(API_USER_COLUMNS.map((c) => `users.${c}` as const))
+        .select([
+          'sessions.user_id as session_user_id',
+          'sessions.revoked_at as session_revoked_at',
+          'sessions.expires_at as session_expires_at',
+          'companies.is_provider as company_is_provider',
+        ])
+        .where('sessions.id', '=', ''),
+    [sessionId],
+  );
+  return rows[0];
+}
 
 export async function revokeFamily(db: Db, familyId: string): Promise<void> {
   await db

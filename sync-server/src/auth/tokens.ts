@@ -20,8 +20,25 @@ export async function signToken(secret: Uint8Array, claims: TokenClaims, ttlSec:
     .sign(secret);
 }
 
+/**
+ * Tokens whose signature and claims were already verified, with their expiry. The answer of jwtVerify for a
+ * token depends only on the token, the secret and the clock, so a token seen before needs only its expiry
+ * re-checked (as jwtVerify checks it): this is no cache of who may do what, which the auth check reads from the
+ * database on every request. Bounded; the oldest entry makes room.
+ */
+const VERIFIED_MAX = 10_000;
+const verifiedBySecret = new WeakMap<Uint8Array, Map<string, { claims: TokenClaims; exp: number }>>();
+
 /** Verifies with algorithm, issuer, audience and token type pinned; answers null for any bad token. */
 export async function verifyToken(secret: Uint8Array, token: string): Promise<TokenClaims | null> {
+  let verified = verifiedBySecret.get(secret);
+  if (!verified) verifiedBySecret.set(secret, (verified = new Map()));
+  const seen = verified.get(token);
+  if (seen) {
+    if (seen.exp > Math.floor(Date.now() / 1000)) return seen.claims;
+    verified.delete(token);
+    return null;
+  }
   try {
     const { payload } = await jwtVerify(token, secret, {
       algorithms: [ALG],
@@ -31,7 +48,13 @@ export async function verifyToken(secret: Uint8Array, token: string): Promise<To
     const typ = payload.typ;
     if ((typ !== 'access' && typ !== 'legacy') || typeof payload.sub !== 'string') return null;
     if (typeof payload.cid !== 'string' || typeof payload.sid !== 'string') return null;
-    return { sub: payload.sub, cid: payload.cid, sid: payload.sid, typ };
+    const claims: TokenClaims = { sub: payload.sub, cid: payload.cid, sid: payload.sid, typ };
+    // Only a token with an expiry and no not-before time is remembered: its validity then changes only by expiry.
+    if (typeof payload.exp === 'number' && payload.nbf === undefined) {
+      if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+      verified.set(token, { claims, exp: payload.exp });
+    }
+    return claims;
   } catch (e) {
     if (e instanceof joseErrors.JOSEError || e instanceof TypeError) return null;
     throw e;

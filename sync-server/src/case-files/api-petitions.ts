@@ -1,12 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TActor } from '@lawfirm/shared-types';
+import { forFirm } from '../db/firm.ts';
 import { notFound } from '../http/errors.ts';
-import { findReadablePetition } from './access.ts';
+import { canReadPetition } from './access.ts';
 import { pdfUrl } from './pdf-urls.ts';
-import { toApiPetitions, type ApiPetition, type PetitionRow } from './petitions.repository.ts';
+import {
+  toApiPetitions,
+  withAnswerExtras,
+  type ApiPetition,
+  type ListedPetition,
+} from './petitions.repository.ts';
 
 /** Case files in the API's shape, with signed PDF links made for this caller (every case-file call's answer). */
-export function apiPetitions(app: FastifyInstance, req: FastifyRequest, actor: TActor, rows: PetitionRow[]) {
+export function apiPetitions(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  actor: TActor,
+  rows: readonly ListedPetition[],
+) {
   return toApiPetitions(app.db, actor.company_id, rows, (id) =>
     pdfUrl(app, req, `/api/pdf/petitions/${id}`, actor),
   );
@@ -19,7 +30,10 @@ export async function apiPetition(
   actor: TActor,
   id: string,
 ): Promise<ApiPetition> {
-  const row = await findReadablePetition(app.db, actor, id);
-  if (!row) throw notFound();
+  // The live row of the firm with its answer's extras in one query; then whether this caller may read it.
+  const row = await withAnswerExtras(forFirm(app.db, actor.company_id).live('petitions'))
+    .where('petitions.id', '=', id)
+    .executeTakeFirst();
+  if (!row || !(await canReadPetition(app.db, actor, id))) throw notFound();
   return (await apiPetitions(app, req, actor, [row]))[0]!;
 }

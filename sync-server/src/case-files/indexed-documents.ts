@@ -4,6 +4,7 @@ import {
   type TActor,
   type TIndexedDocumentInput,
 } from '@lawfirm/shared-types';
+import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { forActor, forFirm, type ActorFirm } from '../db/firm.ts';
 import { newId } from '../db/ids.ts';
@@ -11,7 +12,7 @@ import { inTransaction } from '../db/query-helpers.ts';
 import { notFound, validationError } from '../http/errors.ts';
 import type { EntityDef, Row } from '../sync/entities.ts';
 import { reorderCaseRows, requireEditor } from './access.ts';
-import type { AttachmentOwnerType } from './attachments.repository.ts';
+import { toApiAttachment, type ApiAttachment, type AttachmentOwnerType } from './attachments.repository.ts';
 import type { TApiIndexedDocument } from './case-files.types.ts';
 import { petitionIndexEntity, repliesEntity } from './case-files.entities.ts';
 
@@ -85,6 +86,78 @@ export async function listIndexedDocuments(
 ): Promise<ApiIndexedDocument[]> {
   const rows = await forFirm(db, companyId).rowsWhere(kind.table, kind.listColumn, [listId]);
   return rows.map((r) => toApiIndexedDocument(kind, r));
+}
+
+/** The columns an index item's or reply's answer is made from (toApiIndexedDocument, kind.extra). */
+const INDEXED_COLUMNS = [
+  'id',
+  'petition_id',
+  'document_description',
+  'date',
+  'annexure',
+  'page_info',
+  'display_order',
+];
+const ANSWER_COLUMNS: Record<IndexedDocumentKind['table'], readonly string[]> = {
+  petition_index: INDEXED_COLUMNS,
+  replies: [...INDEXED_COLUMNS, 'reply_parent_id'],
+};
+/** The columns an attachment's answer is made from (toApiAttachment, which takes a firm's row). */
+const ATTACHMENT_ANSWER_COLUMNS = [
+  'id',
+  'company_id',
+  'petition_id',
+  'owner_id',
+  'owner_type',
+  'file_name',
+  'mime_type',
+  'size',
+  'sha256',
+  'title',
+  'display_order',
+] as const;
+
+/**
+ * One list's rows in display order, each with its attachments in theirs: two queries whatever the length of the
+ * list (the attachments are found through the list's rows, not by a list of their ids), reading only the
+ * columns the answer shows (not the sync bookkeeping, the largest columns of every row).
+ */
+export async function listIndexedDocumentsWithFiles(
+  db: Db,
+  companyId: string,
+  kind: IndexedDocumentKind,
+  listId: string,
+): Promise<(ApiIndexedDocument & { attachments: ApiAttachment[] })[]> {
+  const firm = forFirm(db, companyId);
+  const col = (c: string) => sql.ref(`${kind.table}.${c}`);
+  const rows = (await firm
+    .live(kind.table)
+    .select(ANSWER_COLUMNS[kind.table].map((c) => sql`${col(c)}`.as(c)))
+    .where(sql<SqlBool>`${col(kind.listColumn)} = ${listId}`)
+    .orderBy(col('display_order'))
+    .orderBy(col('created_at'))
+    .orderBy(col('id'))
+    .execute()) as Row[];
+  if (!rows.length) return [];
+  const files = await firm
+    .live('attachments')
+    .select(ATTACHMENT_ANSWER_COLUMNS)
+    .where('owner_type', '=', kind.ownerType)
+    .where(
+      'owner_id',
+      'in',
+      firm
+        .live(kind.table)
+        .where(sql<SqlBool>`${col(kind.listColumn)} = ${listId}`)
+        .select(sql<string>`${col('id')}`.as('id')),
+    )
+    .orderBy('display_order')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const byOwner = new Map<string, ApiAttachment[]>(rows.map((r) => [r.id, []]));
+  for (const f of files) byOwner.get(f.owner_id)?.push(toApiAttachment(f));
+  return rows.map((r) => ({ ...toApiIndexedDocument(kind, r), attachments: byOwner.get(r.id)! }));
 }
 
 /**

@@ -1,8 +1,8 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { formatDate, type TActor } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
-import { forFirm, type Firm } from '../db/firm.ts';
-import type { PetitionTable } from '../db/schema.ts';
+import { forFirm } from '../db/firm.ts';
+import type { Database, PetitionTable } from '../db/schema.ts';
 import { containsText } from '../db/query-helpers.ts';
 import { readablePetitions } from './access.ts';
 import type { TApiParty, TApiPetition } from './case-files.types.ts';
@@ -28,14 +28,15 @@ export const PETITIONS_PER_PAGE = 20;
 
 /**
  * The firm's live case files the actor may read, matching the list filters (rest-contract 11), newest first:
- * one page of them with the total, or every one (`page: null`, the calendar's force_all_records).
+ * one page of them with the total, or every one (`page: null`, the calendar's force_all_records). The rows
+ * carry what the answer adds (court, category, list counts) and the page carries the total, all in one query.
  */
 export async function listPetitions(
   db: Db,
   actor: TActor,
   f: PetitionFilters,
   page: number | null,
-): Promise<{ rows: PetitionRow[]; total: number }> {
+): Promise<{ rows: ListedPetition[]; total: number }> {
   const access = await readablePetitions(db, actor);
   let q = forFirm(db, actor.company_id)
     .live('petitions')
@@ -54,33 +55,39 @@ export async function listPetitions(
   if (f.is_moot_case) q = q.where('petitions.is_moot_case', '=', 1);
   if (f.petitioner_name) {
     const name = f.petitioner_name;
-    // Any party of the case, petitioner or opponent, whose name contains the text.
+    // Any party of the case, petitioner or opponent, whose name contains the text. The firm is named too, so
+    // the parties are found through their (firm, case file) index rather than by a scan per case file.
     q = q.where((eb) =>
       eb.exists(
         eb
           .selectFrom('petition_parties as pp')
           .select('pp.id')
+          .whereRef('pp.company_id', '=', 'petitions.company_id')
           .whereRef('pp.petition_id', '=', 'petitions.id')
           .where('pp.deleted_at', 'is', null)
           .where(containsText('pp.name', name)),
       ),
     );
   }
-  let rowsQ = q
-    .selectAll('petitions')
-    .orderBy('petitions.created_at', 'desc')
-    .orderBy('petitions.id', 'desc');
+  const rowsQ = withAnswerExtras(q).orderBy('petitions.created_at', 'desc').orderBy('petitions.id', 'desc');
   if (page === null) {
     const rows = await rowsQ.execute();
     return { rows, total: rows.length };
   }
-  const count = await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
-  rowsQ = rowsQ.limit(PETITIONS_PER_PAGE).offset((page - 1) * PETITIONS_PER_PAGE);
-  return { rows: await rowsQ.execute(), total: Number(count?.n ?? 0) };
+  // The total rides along as a scalar subquery (run once per query, not per row); only a page past the end,
+  // which has no row to carry it, asks for it on its own.
+  const count = q.select((eb) => eb.fn.countAll<number | string>().as('n'));
+  const rows = await rowsQ
+    .select(() => count.as('total'))
+    .limit(PETITIONS_PER_PAGE)
+    .offset((page - 1) * PETITIONS_PER_PAGE)
+    .execute();
+  const total = rows.length ? rows[0]!.total : (await count.executeTakeFirst())?.n;
+  return { rows: rows.map(({ total: _, ...r }) => r), total: Number(total ?? 0) };
 }
 
 /** Live case files of the firm the actor may read that carry a pending tag (the Pending Cases dialog). */
-export async function listPendingCases(db: Db, actor: TActor): Promise<PetitionRow[]> {
+export async function listPendingCases(db: Db, actor: TActor): Promise<ListedPetition[]> {
   const { rows } = await listPetitions(db, actor, { pending_tag: true }, null);
   // Library numbers are usually numeric: 2 before 10.
   return rows.sort((a, b) =>
@@ -107,21 +114,76 @@ export async function countLawyerPetitions(db: Db, actor: TActor, lawyerId: stri
 /** A case file as every documented call answers it (its schema: case-files.types.ts). */
 export type ApiPetition = TApiPetition;
 
-async function countsBy(
-  firm: Firm,
-  table: 'petition_index' | 'order_sheets' | 'reply_parents',
-  ids: string[],
-): Promise<Map<string, number>> {
-  const rows = await firm
-    .live(table)
-    .select(['petition_id', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where('petition_id', 'in', ids)
-    .groupBy('petition_id')
-    .execute();
-  return new Map(rows.map((r) => [r.petition_id, Number(r.n)]));
-}
+/**
+ * What the API answer of a case file adds to its row besides parties and lawyers: its court and category (a
+ * deleted one still names the case files that chose it) and how many live index items, order sheets and reply
+ * headings it has. Selected with the row, as columns of the same query.
+ */
+export type PetitionExtras = {
+  court_found_id: string | null;
+  court_title: string | null;
+  type_found_id: string | null;
+  type_title: string | null;
+  type_abbreviation: string | null;
+  index_total: number | string;
+  order_sheet_total: number | string;
+  petition_reply_parent_total: number | string;
+};
+/**
+ * The columns of a case file its answer is made from: not the sync bookkeeping (field versions and writers,
+ * the largest columns of the row), which lists would otherwise read, decode and drop for every row.
+ */
+const API_PETITION_COLUMNS = [
+  'id',
+  'case_no',
+  'year',
+  'title',
+  'archived',
+  'is_moot_case',
+  'court_id',
+  'petition_type_id',
+  'institution_date',
+  'pending_tag',
+  'lawyer_ids',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof PetitionRow)[];
 
-const lawyerIdsOf = (p: PetitionRow): string[] => {
+/** A case file's answer columns with its answer's extras. */
+export type ListedPetition = Pick<PetitionRow, (typeof API_PETITION_COLUMNS)[number]> & PetitionExtras;
+
+type PetitionsQuery = SelectQueryBuilder<Database, 'petitions', object>;
+
+/** Live rows of one of the case file's lists, counted per case file of the outer query (their firm index). */
+const liveCount = (table: 'petition_index' | 'order_sheets' | 'reply_parents') =>
+  sql<number | string>`(select count(*) from ${sql.table(table)} as c
+    where c.company_id = ${sql.ref('petitions.company_id')} and c.petition_id = ${sql.ref('petitions.id')}
+    and c.deleted_at is null)`;
+
+/** The firm's case files of `q` with the answer's columns and extras. */
+export const withAnswerExtras = (q: PetitionsQuery) =>
+  q
+    .leftJoin('courts', (j) =>
+      j.onRef('courts.id', '=', 'petitions.court_id').onRef('courts.company_id', '=', 'petitions.company_id'),
+    )
+    .leftJoin('case_categories', (j) =>
+      j
+        .onRef('case_categories.id', '=', 'petitions.petition_type_id')
+        .onRef('case_categories.company_id', '=', 'petitions.company_id'),
+    )
+    .select(API_PETITION_COLUMNS.map((c) => `petitions.${c}` as const))
+    .select([
+      'courts.id as court_found_id',
+      'courts.title as court_title',
+      'case_categories.id as type_found_id',
+      'case_categories.title as type_title',
+      'case_categories.abbreviation as type_abbreviation',
+      liveCount('petition_index').as('index_total'),
+      liveCount('order_sheets').as('order_sheet_total'),
+      liveCount('reply_parents').as('petition_reply_parent_total'),
+    ]);
+
+const lawyerIdsOf = (p: Pick<PetitionRow, 'lawyer_ids'>): string[] => {
   try {
     const v: unknown = JSON.parse(p.lawyer_ids || '[]');
     return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
@@ -132,33 +194,21 @@ const lawyerIdsOf = (p: PetitionRow): string[] => {
 
 /**
  * Case files as every documented call answers them: the stored row in the API's shapes (dd/mm/yyyy dates,
- * booleans, `type_abrivation`, `lawyer_ids_array`), with court, category, parties, lawyers and list counts
- * loaded for all rows at once rather than per row.
+ * booleans, `type_abrivation`, `lawyer_ids_array`), with court, category and list counts read with the rows
+ * (withAnswerExtras), and parties and lawyers loaded for all rows at once rather than per row.
  */
 export async function toApiPetitions(
   db: Db,
   companyId: string,
-  rows: PetitionRow[],
+  rows: readonly ListedPetition[],
   pdfUrlOf: (petitionId: string) => string,
 ): Promise<ApiPetition[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
-  const courtIds = [...new Set(rows.map((r) => r.court_id).filter((v): v is string => !!v))];
-  const typeIds = [...new Set(rows.map((r) => r.petition_type_id).filter((v): v is string => !!v))];
-  const lawyerIds = [...new Set(rows.flatMap(lawyerIdsOf))];
+  const lawyerIdsByRow = rows.map(lawyerIdsOf);
+  const lawyerIds = [...new Set(lawyerIdsByRow.flat())];
   const firm = forFirm(db, companyId);
-  // A deleted court or category still names the case files that chose it.
-  const [courts, types, lawyers, parties, indexes, orderSheets, replyParents] = await Promise.all([
-    courtIds.length
-      ? firm.selectFrom('courts').select(['id', 'title']).where('id', 'in', courtIds).execute()
-      : [],
-    typeIds.length
-      ? firm
-          .selectFrom('case_categories')
-          .select(['id', 'title', 'abbreviation'])
-          .where('id', 'in', typeIds)
-          .execute()
-      : [],
+  const [lawyers, parties] = await Promise.all([
     lawyerIds.length ? firm.live('users').select(['id', 'name']).where('id', 'in', lawyerIds).execute() : [],
     firm
       .live('petition_parties')
@@ -168,12 +218,7 @@ export async function toApiPetitions(
       .orderBy('created_at')
       .orderBy('id')
       .execute(),
-    countsBy(firm, 'petition_index', ids),
-    countsBy(firm, 'order_sheets', ids),
-    countsBy(firm, 'reply_parents', ids),
   ]);
-  const courtById = new Map(courts.map((c) => [c.id, c]));
-  const typeById = new Map(types.map((t) => [t.id, t]));
   const lawyerById = new Map(lawyers.map((u) => [u.id, u]));
   const partiesOf = new Map<string, TApiParty[]>();
   for (const p of parties) {
@@ -183,12 +228,20 @@ export async function toApiPetitions(
       display_order: Number(p.display_order),
       user: { id: p.user_id, name: p.name },
     };
-    partiesOf.set(p.petition_id, [...(partiesOf.get(p.petition_id) ?? []), party]);
+    let list = partiesOf.get(p.petition_id);
+    if (!list) partiesOf.set(p.petition_id, (list = []));
+    list.push(party);
   }
 
-  return rows.map((r) => {
-    const type = r.petition_type_id ? typeById.get(r.petition_type_id) : undefined;
-    const court = r.court_id ? courtById.get(r.court_id) : undefined;
+  return rows.map((r, i) => {
+    const type =
+      r.petition_type_id && r.type_found_id !== null
+        ? { id: r.type_found_id, title: r.type_title ?? '', abbreviation: r.type_abbreviation }
+        : undefined;
+    const court =
+      r.court_id && r.court_found_id !== null
+        ? { id: r.court_found_id, title: r.court_title ?? '' }
+        : undefined;
     const all = partiesOf.get(r.id) ?? [];
     const petitioners = all.filter((p) => p.side === 'petitioner');
     const opponents = all.filter((p) => p.side === 'opponent');
@@ -196,7 +249,7 @@ export async function toApiPetitions(
     const petitionerNames = petitioners.map((p) => p.name).join(', ');
     const number = r.year === null ? r.case_no : `${r.case_no}/${r.year}`;
     const standard = [abbr, number, r.title].filter(Boolean).join(' ');
-    const lawyerIdList = lawyerIdsOf(r);
+    const lawyerIdList = lawyerIdsByRow[i]!;
     return {
       id: r.id,
       case_no: r.case_no,
@@ -218,9 +271,9 @@ export async function toApiPetitions(
         ? `${standard} (${petitionerNames})`
         : standard,
       pdf_download_url: pdfUrlOf(r.id),
-      index_total: indexes.get(r.id) ?? 0,
-      order_sheet_total: orderSheets.get(r.id) ?? 0,
-      petition_reply_parent_total: replyParents.get(r.id) ?? 0,
+      index_total: Number(r.index_total),
+      order_sheet_total: Number(r.order_sheet_total),
+      petition_reply_parent_total: Number(r.petition_reply_parent_total),
       lawyer_ids_array: lawyerIdList,
       lawyers: lawyerIdList
         .map((id) => lawyerById.get(id))

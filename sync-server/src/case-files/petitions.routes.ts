@@ -13,7 +13,6 @@ import {
 import { forbidden } from '../http/errors.ts';
 import { ZIdParams } from '../http/schemas.ts';
 import { apiPetition, apiPetitions } from './api-petitions.ts';
-import { attachmentsByOwner } from './attachments.repository.ts';
 import { MSG_PENDING_TAG_INSERTED, MSG_PENDING_TAG_REMOVED } from './case-files.schema.ts';
 import {
   ZGetPetitionResponse,
@@ -22,7 +21,7 @@ import {
   ZPetitionResponse,
   ZSavePetitionResponse,
 } from './case-files.types.ts';
-import { listIndexedDocuments, PETITION_INDEX } from './indexed-documents.ts';
+import { listIndexedDocumentsWithFiles, PETITION_INDEX } from './indexed-documents.ts';
 import { pdfUrl } from './pdf-urls.ts';
 import { listPendingCases, listPetitions, PETITIONS_PER_PAGE } from './petitions.repository.ts';
 import { deletePetition, savePetition, setPendingTag, toggleArchived } from './petitions.mutators.ts';
@@ -67,16 +66,14 @@ export async function petitionsRoutes(fastify: FastifyInstance): Promise<void> {
     async (req) => {
       const { actor } = await req.authorize('petitions.read');
       const petition = await apiPetition(app, req, actor, req.params.id);
-      const rows = await listIndexedDocuments(app.db, actor.company_id, PETITION_INDEX, petition.id);
-      const attachments = await attachmentsByOwner(
-        app.db,
-        actor.company_id,
-        PETITION_INDEX.ownerType,
-        rows.map((r) => r.id),
-      );
       return {
         petition,
-        petition_details: rows.map((r) => ({ ...r, attachments: attachments.get(r.id) ?? [] })),
+        petition_details: await listIndexedDocumentsWithFiles(
+          app.db,
+          actor.company_id,
+          PETITION_INDEX,
+          petition.id,
+        ),
       };
     },
   );

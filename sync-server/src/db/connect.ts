@@ -8,8 +8,10 @@ import {
   SqliteDriver,
   SqliteIntrospector,
   SqliteQueryCompiler,
+  SelectQueryNode,
   type DatabaseConnection,
   type Dialect,
+  type QueryResult,
 } from 'kysely';
 import { migrateToLatest } from '@lawfirm/migrations';
 import type { Database } from './schema.ts';
@@ -18,13 +20,91 @@ export type DbKind = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
 export type DbHandle = { db: Db; kind: DbKind; close: () => Promise<void> };
 
+/** Prepared statements kept per SQL text; the SQL of a query repeats with every request, only its values differ. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The one connection to the database file. Statements are prepared once per SQL text and reused (preparing
+ * cost about as much as running the small queries of a request); better-sqlite3 runs a statement to completion
+ * synchronously, so a cached statement is never in use twice at once. Streams get a statement of their own.
+ */
+class CachedSqliteConnection implements DatabaseConnection {
+  readonly #db: SQLite.Database;
+  readonly #statements = new Map<string, SQLite.Statement>();
+  constructor(db: SQLite.Database) {
+    this.#db = db;
+  }
+
+  #prepare(sql: string): SQLite.Statement {
+    let stmt = this.#statements.get(sql);
+    if (stmt) return stmt;
+    stmt = this.#db.prepare(sql);
+    // Oldest first out: a Map iterates in insertion order.
+    if (this.#statements.size >= STATEMENT_CACHE_SIZE)
+      this.#statements.delete(this.#statements.keys().next().value!);
+    this.#statements.set(sql, stmt);
+    return stmt;
+  }
+
+  executeQuery<R>({ sql, parameters }: CompiledQuery): Promise<QueryResult<R>> {
+    const stmt = this.#prepare(sql);
+    if (stmt.reader) return Promise.resolve({ rows: stmt.all(parameters) as R[] });
+    const { changes, lastInsertRowid } = stmt.run(parameters);
+    return Promise.resolve({
+      numAffectedRows: BigInt(changes),
+      insertId: BigInt(lastInsertRowid),
+      rows: [],
+    });
+  }
+
+  async *streamQuery<R>({ sql, parameters, query }: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    if (!SelectQueryNode.is(query))
+      throw new Error('Sqlite driver only supports streaming of select queries');
+    for (const row of this.#db.prepare(sql).iterate(parameters)) yield { rows: [row as R] };
+  }
+}
+
 /**
  * Write transactions on SQLite must begin IMMEDIATE: a deferred transaction that reads and then writes fails
  * with SQLITE_BUSY instead of waiting for the busy timeout when another writer holds the lock (DESIGN §7).
+ *
+ * SQLite has one connection, lent to one query or transaction at a time. Waiters queue first come, first served
+ * and the release hands the connection to the next one alone: Kysely's own lock wakes every waiter on each
+ * release, which under 50 concurrent requests cost more than the queries themselves.
  */
-class ImmediateSqliteDriver extends SqliteDriver {
+class QueuedSqliteDriver extends SqliteDriver {
+  readonly #database: SQLite.Database;
+  readonly #connection: CachedSqliteConnection;
+  readonly #waiting: (() => void)[] = [];
+  #busy = false;
+  constructor(database: SQLite.Database) {
+    super({ database });
+    this.#database = database;
+    this.#connection = new CachedSqliteConnection(database);
+  }
+
+  override async init(): Promise<void> {}
+
+  override acquireConnection(): Promise<DatabaseConnection> {
+    if (!this.#busy) {
+      this.#busy = true;
+      return Promise.resolve(this.#connection);
+    }
+    return new Promise((resolve) => this.#waiting.push(() => resolve(this.#connection)));
+  }
+
+  override async releaseConnection(): Promise<void> {
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#busy = false;
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+
+  override async destroy(): Promise<void> {
+    this.#database.close();
   }
 }
 
@@ -37,7 +117,7 @@ function sqliteDialect(file: string): Dialect {
   database.pragma('busy_timeout = 5000');
   return {
     createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new ImmediateSqliteDriver({ database }),
+    createDriver: () => new QueuedSqliteDriver(database),
     createIntrospector: (db) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
   };

@@ -2,12 +2,12 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can, MSG, type TActor, type TPermission } from '@lawfirm/shared-types';
 import { forbidden, unauthorized } from '../http/errors.ts';
-import { findSession } from '../auth/sessions.repository.ts';
+import { findSessionUser } from '../auth/sessions.repository.ts';
 import { verifyToken } from '../auth/tokens.ts';
-import { actorOf, findUserById, isProviderCompany, type UserRow } from '../users/users.repository.ts';
+import { actorOf, type ApiUserRow } from '../users/users.repository.ts';
 import { toBool, nowIso } from '../db/ids.ts';
 
-export type AuthContext = { actor: TActor; user: UserRow; sessionId: string };
+export type AuthContext = { actor: TActor; user: ApiUserRow; sessionId: string };
 
 declare module 'fastify' {
   // Module augmentation needs an interface.
@@ -41,23 +41,27 @@ function bearer(req: FastifyRequest): string | null {
 
 /**
  * Every request re-reads the user and session rows: blocking, un-approving or deleting a user, or logging out,
- * takes effect at the very next request, whatever token the device still holds.
+ * takes effect at the very next request, whatever token the device still holds. One query reads the session,
+ * its live user and the firm's provider flag together (the check every request pays).
  */
 async function resolve(app: FastifyInstance, req: FastifyRequest): Promise<AuthContext | null> {
   const token = bearer(req);
   if (!token) return null;
   const claims = await verifyToken(app.config.jwtSecret, token);
   if (!claims) return null;
-  const session = await findSession(app.db, claims.sid);
-  if (!session || session.revoked_at || session.user_id !== claims.sub) return null;
-  if (claims.typ === 'legacy' && session.expires_at < nowIso()) return null;
-  const user = await findUserById(app.db, claims.sub);
-  if (!user || !toBool(user.is_approved) || user.company_id !== claims.cid) return null;
-  return {
-    actor: actorOf(user, await isProviderCompany(app.db, user.company_id)),
-    user,
-    sessionId: session.id,
-  };
+  const row = await findSessionUser(app.db, claims.sid);
+  if (!row) return null;
+  const {
+    session_user_id: sessionUserId,
+    session_revoked_at: revokedAt,
+    session_expires_at: expiresAt,
+    company_is_provider: isProvider,
+    ...user
+  } = row;
+  if (revokedAt || sessionUserId !== claims.sub) return null;
+  if (claims.typ === 'legacy' && expiresAt < nowIso()) return null;
+  if (!toBool(user.is_approved) || user.company_id !== claims.cid) return null;
+  return { actor: actorOf(user, toBool(isProvider)), user, sessionId: claims.sid };
 }
 
 export default fp(async (app: FastifyInstance) => {

@@ -8,6 +8,36 @@ import { containsText } from '../db/query-helpers.ts';
 
 export type UserRow = Selectable<UserTable>;
 
+/**
+ * The columns a user's API answer and actor are made from (toApiUser, actorOf). Reads on every request select
+ * these rather than the whole row: the password hash and the sync bookkeeping (field versions and writers, the
+ * largest columns) are never needed there.
+ */
+export const API_USER_COLUMNS = [
+  'id',
+  'company_id',
+  'name',
+  'email',
+  'phone',
+  'cnic',
+  'address',
+  'city',
+  'province',
+  'zip',
+  'company_name',
+  'role_id',
+  'is_moot_student',
+  'moot_team_no',
+  'moot_institute',
+  'is_approved',
+  'approved_at',
+  'approved_by',
+  'blocked_at',
+  'avatar_file_name',
+  'created_at',
+] as const satisfies readonly (keyof UserRow)[];
+export type ApiUserRow = Pick<UserRow, (typeof API_USER_COLUMNS)[number]>;
+
 export const findUserById = (db: Db, id: string) =>
   db.selectFrom('users').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
 
@@ -29,7 +59,10 @@ export async function isProviderCompany(db: Db, companyId: string): Promise<bool
 }
 
 /** The actor every permission check uses, built only from the server's own rows. */
-export function actorOf(user: UserRow, isProvider: boolean): TActor {
+export function actorOf(
+  user: Pick<UserRow, 'id' | 'company_id' | 'role_id' | 'is_moot_student'>,
+  isProvider: boolean,
+): TActor {
   return {
     id: user.id,
     company_id: user.company_id,
@@ -40,7 +73,7 @@ export function actorOf(user: UserRow, isProvider: boolean): TActor {
 
 /** The user as every documented call answers it; the password hash never leaves this function. */
 export function toApiUser(
-  user: UserRow,
+  user: ApiUserRow,
   extra: { isProvider: boolean; approvedByName?: string | null; contactPersons?: TUser['contact_persons'] },
 ): TUser {
   const roleName = roleNameById(user.role_id);
@@ -87,27 +120,57 @@ export type UserListFilters = {
   page: number;
 };
 
-/** One firm's live users, newest first, one page of them plus the total. */
+/** A listed user with what the answer adds from other rows: the approver's name and the provider flag. */
+export type ListedUser = ApiUserRow & { approver_name: string | null; company_is_provider: number | null };
+
+/**
+ * One firm's live users, newest first, one page of them plus the total, in one query: the total rides along
+ * as a scalar subquery, and the approver's name (any user, as approve_by always named) and the firm's provider
+ * flag are joined in. Only a page past the end, with no row to carry the total, counts on its own.
+ */
 export async function listUsers(
   db: Db,
   companyId: string,
   f: UserListFilters,
-): Promise<{ rows: UserRow[]; total: number }> {
+): Promise<{ rows: ListedUser[]; total: number }> {
   let q = forFirm(db, companyId).live('users');
-  if (f.name) q = q.where(containsText('name', f.name));
-  if (f.email) q = q.where(containsText('email', f.email));
-  if (f.role_id) q = q.where('role_id', '=', f.role_id);
-  if (f.is_approved === 0 || f.is_approved === 1) q = q.where('is_approved', '=', f.is_approved);
-  if (f.is_moot_student) q = q.where('is_moot_student', '=', 1);
-  const count = await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+  if (f.name) q = q.where(containsText('users.name', f.name));
+  if (f.email) q = q.where(containsText('users.email', f.email));
+  if (f.role_id) q = q.where('users.role_id', '=', f.role_id);
+  if (f.is_approved === 0 || f.is_approved === 1) q = q.where('users.is_approved', '=', f.is_approved);
+  if (f.is_moot_student) q = q.where('users.is_moot_student', '=', 1);
+  const count = q.select((eb) => eb.fn.countAll<number | string>().as('n'));
   const rows = await q
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .leftJoin('users as approver', 'approver.id', 'users.approved_by')
+    .leftJoin('companies', 'companies.id', 'users.company_id')
+    .select(API_USER_COLUMNS.map((c) => `users.${c}` as const))
+    .select([
+      'approver.name as approver_name',
+      'companies.is_provider as company_is_provider',
+      count.as('total'),
+    ])
+    .orderBy('users.created_at', 'desc')
+    .orderBy('users.id', 'desc')
     .limit(USERS_PER_PAGE)
     .offset((f.page - 1) * USERS_PER_PAGE)
     .execute();
-  return { rows, total: Number(count?.n ?? 0) };
+  const total = rows.length ? rows[0]!.total : (await count.executeTakeFirst())?.n;
+  return { rows: rows.map(({ total: _, ...r }) => r), total: Number(total ?? 0) };
+}
+
+/** Listed users as the API answers them; only their contact persons need another query (one for all). */
+export async function toApiListedUsers(db: Db, users: ListedUser[]): Promise<TUser[]> {
+  const contacts = await contactPersonsOf(
+    db,
+    users.map((u) => u.id),
+  );
+  return users.map(({ approver_name, company_is_provider, ...u }) =>
+    toApiUser(u, {
+      isProvider: toBool(company_is_provider),
+      approvedByName: u.approved_by ? approver_name : null,
+      contactPersons: contacts.get(u.id) ?? [],
+    }),
+  );
 }
 
 export type ContactPerson = TUser['contact_persons'][number];

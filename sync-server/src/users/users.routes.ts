@@ -20,7 +20,7 @@ import { ZIdParams } from '../http/schemas.ts';
 import { findCompany } from '../companies/companies.repository.ts';
 import { imageMimeOf } from '../files/sniff.ts';
 import { isStorageName, readFile } from '../files/storage.ts';
-import { findUserById, listUsers, toApiUsers, USERS_PER_PAGE } from './users.repository.ts';
+import { findUserById, listUsers, toApiListedUsers, USERS_PER_PAGE } from './users.repository.ts';
 import {
   approveOrBlock,
   deleteUserOrContactPerson,
@@ -107,7 +107,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
       }
       const { rows, total } = await listUsers(app.db, companyId, q);
       return {
-        users: toPaginator(await toApiUsers(app.db, rows), q.page, USERS_PER_PAGE, total),
+        users: toPaginator(await toApiListedUsers(app.db, rows), q.page, USERS_PER_PAGE, total),
         roles: ALL_ROLES,
       };
     },
