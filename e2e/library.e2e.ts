@@ -81,6 +81,10 @@ it('on a phone with no network an admin adds and edits a link, with the spec’s
     expect(await title.getAttribute('href')).toBe('https://www.supremecourt.gov.pk');
     expect(await title.getAttribute('rel')).toContain('noopener');
     await expectPhoneFriendly(a.page, title);
+    // The narrowest phones in use: 360 px wide.
+    await a.page.setViewportSize({ width: 360, height: 740 });
+    await expectPhoneFriendly(a.page, title);
+    await a.page.setViewportSize({ width: 390, height: 844 });
 
     // A lawyer reads the firm's links on their phone, without Edit or Delete (admins only).
     const l = await signedInDevice(h, LAWYER.email, LAWYER.password, PHONE);

@@ -14,39 +14,11 @@ import { HttpError, invalidInput, validationError, zodValidatorCompiler } from '
 import { registerErrorHandler } from '../src/plugins/errors.ts';
 import { caseFirm, type CaseFirm } from './case-files-helpers.ts';
 import { describeEachDb } from './helper.ts';
+import { API_USER } from './fixtures/api-user.ts';
 
 const ZTitled = z.object({ title: requiredText(MSG.titleRequired), note: z.string().max(3).optional() });
 
-const user: TUser = {
-  id: 'u1',
-  name: 'Ali',
-  email: 'ali@test.firm',
-  phone: null,
-  cnic: null,
-  address: null,
-  city: null,
-  province: null,
-  zip: null,
-  company_id: 'c1',
-  company_name: null,
-  role_id: null,
-  roles: [],
-  is_admin: false,
-  is_lawyer: true,
-  is_student: false,
-  is_client: false,
-  is_provider: false,
-  is_approved: true,
-  is_blocked: false,
-  approved_at: null,
-  approve_by: null,
-  is_moot_student: false,
-  moot_team_no: null,
-  moot_institute: null,
-  attachment: null,
-  contact_persons: [],
-  created_at: '2026-01-01T00:00:00.000Z',
-};
+const user: TUser = API_USER;
 
 /** The app's schema plumbing (compilers and error answers) on a bare Fastify, with routes made for the test. */
 describe('route schemas', () => {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ZUser, zPaginator } from '@lawfirm/shared-types';
 import { ZPetitionListResponse, ZPetitionResponse } from '../src/case-files/case-files.types.ts';
 import { serializerCompiler } from '../src/http/serializer.ts';
+import { API_USER } from './fixtures/api-user.ts';
 
 type Route = Parameters<typeof serializerCompiler>[0];
 const route = (schema: z.ZodType): Route => ({ schema, method: 'GET', url: '/t', httpStatus: '200' });
@@ -143,34 +144,14 @@ describe('answer serializer', () => {
     });
 
   it('writes a fitting answer exactly as zod and JSON.stringify do (keys in schema order, extras dropped)', () => {
+    // Keys out of schema order, an extra key, text that JSON escapes, extra keys inside a list.
+    const { created_at, ...rest } = API_USER;
     const user = {
       extra: 'dropped',
-      created_at: '2026-01-01T00:00:00.000Z',
-      id: 'u1',
+      created_at,
+      ...rest,
       name: 'Ali "the" \\ Khan\u2028',
-      email: 'ali@test.firm',
-      phone: null,
-      cnic: null,
-      address: null,
-      city: null,
-      province: null,
-      zip: null,
-      company_id: 'c1',
-      company_name: null,
-      role_id: null,
       roles: [{ id: 'r', name: 'Lawyer', extra: 1 }],
-      is_admin: false,
-      is_lawyer: true,
-      is_student: false,
-      is_client: false,
-      is_provider: false,
-      is_approved: true,
-      is_blocked: false,
-      approved_at: null,
-      approve_by: null,
-      is_moot_student: false,
-      moot_team_no: null,
-      moot_institute: null,
       attachment: { file_name: 'a.png' },
       contact_persons: [{ id: 'p', name: 'مقدمہ', email: null, phone: null, cnic: null }],
     };

@@ -5,6 +5,7 @@ import { ScreenGuard } from '../ui/ScreenGuard.tsx';
 import { ListTable } from '../ui/ListTable.tsx';
 import { useApiList } from '../ui/useApiList.tsx';
 import { useConfirmedDelete } from '../ui/useConfirmedDelete.tsx';
+import { EditDeleteCell } from '../ui/EditDeleteCell.tsx';
 
 type TCompanyRow = Pick<TCompany, 'id' | 'name' | 'domain'>;
 
@@ -45,24 +46,16 @@ function CompaniesList() {
             <td data-label="Company Domain" style={{ overflowWrap: 'anywhere' }}>
               {c.domain}
             </td>
-            <td data-label="Actions">
-              <div className="row-actions">
+            <EditDeleteCell
+              editTo={`/company/edit/${encodeURIComponent(c.id)}`}
+              onDelete={() => remover.ask(c.id)}
+              busy={remover.busy}
+              before={
                 <Link className="btn" to={`/register-company-admin/${encodeURIComponent(c.id)}`}>
                   Add Admin
                 </Link>
-                <Link className="btn" to={`/company/edit/${encodeURIComponent(c.id)}`}>
-                  Edit
-                </Link>
-                <button
-                  type="button"
-                  className="btn danger"
-                  disabled={remover.busy}
-                  onClick={() => remover.ask(c.id)}
-                >
-                  Delete
-                </button>
-              </div>
-            </td>
+              }
+            />
           </tr>
         ))}
       </ListTable>

@@ -5,6 +5,7 @@ import { usePendingFor, useSync } from '../sync/hooks.ts';
 import { SelectField, TextField } from '../ui/form.tsx';
 import { ListTable } from '../ui/ListTable.tsx';
 import { useConfirmedDelete } from '../ui/useConfirmedDelete.tsx';
+import { EditDeleteCell } from '../ui/EditDeleteCell.tsx';
 import {
   courtTitlesOf,
   filterCategories,
@@ -119,22 +120,12 @@ function CategoryRow({
       <td data-label="Abbreviation">{category.abbreviation ?? ''}</td>
       <td data-label="Courts">{courtTitlesOf(category.id, links, courts)}</td>
       {canEdit && (
-        <td data-label="Actions">
-          <div className="row-actions">
-            <Link className="btn" to={`/petition-type/edit/${encodeURIComponent(category.id)}`}>
-              Edit
-            </Link>
-            <button
-              type="button"
-              className="btn danger"
-              disabled={busy}
-              onClick={() => onDelete(category.id)}
-            >
-              Delete
-            </button>
-            {pending && <span className="badge warn">Not synced yet</span>}
-          </div>
-        </td>
+        <EditDeleteCell
+          editTo={`/petition-type/edit/${encodeURIComponent(category.id)}`}
+          onDelete={() => onDelete(category.id)}
+          busy={busy}
+          after={pending && <span className="badge warn">Not synced yet</span>}
+        />
       )}
     </tr>
   );

@@ -7,6 +7,7 @@ import { useAuth } from '../auth/AuthContext.tsx';
 import { deleteLocal, putLocal } from '../sync/actions.ts';
 import type { TRow } from '../sync/db.ts';
 import { useEntityRow, useEntityRows, usePendingIds, useSync } from '../sync/hooks.ts';
+import { EditDeleteCell } from './EditDeleteCell.tsx';
 import { changedValues, withRowRules, type TField } from './fields.ts';
 import { FormField, useForm, zodFieldErrors } from './form.tsx';
 import { ListTable } from './ListTable.tsx';
@@ -65,10 +66,10 @@ const NoAccess = () => (
   </section>
 );
 
-/** The honest word after a save: only online does it go to the office now. */
-function useSavedText(): (online: string) => string {
+/** The honest word after a write: the spec's message online; offline, that it is only on this device so far. */
+function useDoneText(): (online: string, offline: 'Saved' | 'Deleted') => string {
   const online = useOnline();
-  return (text) => (online ? text : `${text} Saved on this device; it will sync when you are back online.`);
+  return (text, done) => (online ? text : `${done} on this device; it will sync when you are back online.`);
 }
 
 function RecordList<R extends TRow>({ module: m }: { module: TRecordModule<R> }) {
@@ -76,12 +77,12 @@ function RecordList<R extends TRow>({ module: m }: { module: TRecordModule<R> })
   const ctx = useSync();
   const rows = useEntityRows<R>(m.decl.name);
   const pending = usePendingIds(m.decl.name);
-  const saved = useSavedText();
+  const doneText = useDoneText();
   const del = useConfirmedDelete(
     async (row: R) => {
       if (ctx) await deleteLocal(ctx.db, m.decl.name, row.id);
     },
-    saved(MSG.deletedOk),
+    doneText(MSG.deletedOk, 'Deleted'),
     () => undefined,
   );
   if (!policy.read) return <NoAccess />;
@@ -113,30 +114,13 @@ function RecordList<R extends TRow>({ module: m }: { module: TRecordModule<R> })
               </td>
             ))}
             {anyActions && (
-              <td data-label="Action">
-                <div className="row-actions">
-                  {policy.edit(row) && (
-                    <Link
-                      className="btn"
-                      to={m.edit.path.replace(`:${m.edit.param}`, row.id)}
-                      aria-label={`Edit ${m.name(row)}`}
-                    >
-                      Edit
-                    </Link>
-                  )}
-                  {policy.remove(row) && (
-                    <button
-                      type="button"
-                      className="btn danger"
-                      aria-label={`Delete ${m.name(row)}`}
-                      disabled={del.busy}
-                      onClick={() => del.ask(row)}
-                    >
-                      Delete
-                    </button>
-                  )}
-                </div>
-              </td>
+              <EditDeleteCell
+                label="Action"
+                editTo={policy.edit(row) ? m.edit.path.replace(`:${m.edit.param}`, row.id) : null}
+                onDelete={policy.remove(row) ? () => del.ask(row) : null}
+                busy={del.busy}
+                name={m.name(row)}
+              />
             )}
           </tr>
         ))}
@@ -182,7 +166,7 @@ function RecordFields<R extends TRow>({ module: m, row }: { module: TRecordModul
   const ctx = useSync();
   const toast = useToast();
   const navigate = useNavigate();
-  const saved = useSavedText();
+  const doneText = useDoneText();
   const [fields] = useState(() => withRowRules(m.decl.schema, m.fields));
   // Captured when the form opens: what the user edits against (a change pulled meanwhile becomes a conflict).
   const [opened] = useState(() => ({
@@ -208,7 +192,7 @@ function RecordFields<R extends TRow>({ module: m, row }: { module: TRecordModul
         const order = 'display_order' in m.decl.columns ? { display_order: nextDisplayOrder(last) } : {};
         await putLocal(ctx.db, m.decl.name, v7(), { ...values, ...order });
       }
-      toast.success(saved(row ? MSG.updatedOk : MSG.savedOk));
+      toast.success(doneText(row ? MSG.updatedOk : MSG.savedOk, 'Saved'));
       await navigate(m.list.path);
     } catch (e) {
       toast.failed(e);

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MSG, ZMessageResponse, type Codec, type TActor, type TRestDecl } from '@lawfirm/shared-types';
+import {
+  MSG,
+  ZMessageResponse,
+  type Codec,
+  type TActor,
+  type TReadScope,
+  type TRestDecl,
+} from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { forActor, forFirm, isOrdered, type LiveTable } from '../db/firm.ts';
 import { newId } from '../db/ids.ts';
@@ -38,8 +45,7 @@ const wireRow = (def: EntityDef) =>
 const ZPostBody = z.looseObject({ id: z.string().max(200).nullish() });
 
 /** The access sets a read scope names, worked out for this actor. */
-async function accessFor(app: FastifyInstance, actor: TActor, def: EntityDef): Promise<ResolvedAccess> {
-  const scope = def.readScope(actor);
+async function accessFor(app: FastifyInstance, actor: TActor, scope: TReadScope): Promise<ResolvedAccess> {
   if (typeof scope !== 'object' || !('set' in scope)) return new Map();
   const resolve = app.registry.access[scope.set];
   if (!resolve) throw new Error(`unknown access set ${scope.set}`);
@@ -49,21 +55,22 @@ async function accessFor(app: FastifyInstance, actor: TActor, def: EntityDef): P
 function serve(app: ZodApp, def: EntityDef, rest: TRestDecl): void {
   const table = def.table as LiveTable;
   const row = wireRow(def);
-  const answer = (r: Record<string, unknown>) => ({
-    ...toWire(def, r),
-    created_at: String(r.created_at),
-    updated_at: String(r.updated_at),
-  });
-
   /** The actor's readable live rows (all, or the one with `id`); refuses an actor who may read none. */
   const readable = async (db: Db, actor: TActor, id?: string) => {
-    if (def.readScope(actor) === 'none') throw forbidden();
-    const access = await accessFor(app, actor, def);
+    const scope = def.readScope(actor);
+    if (scope === 'none') throw forbidden();
+    const access = await accessFor(app, actor, scope);
     let q = forFirm(db, actor.company_id).live(table).selectAll();
     if (id !== undefined) q = q.where('id', '=', id);
     for (const column of rest.orderBy ?? []) q = q.orderBy(column as never);
     const rows: Record<string, unknown>[] = await q.orderBy('created_at').orderBy('id').execute();
-    return rows.filter((r) => canReadRow(def.readScope(actor), toWire(def, r), access)).map(answer);
+    const out = [];
+    for (const r of rows) {
+      const wire = toWire(def, r);
+      if (canReadRow(scope, wire, access))
+        out.push({ ...wire, created_at: String(r.created_at), updated_at: String(r.updated_at) });
+    }
+    return out;
   };
 
   app.get(
