@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { can } from '../auth/permissions.ts';
 import { optionalText, phone } from '../common/validation.ts';
 import { defineEntity, permissionPolicy, type Codec } from '../sync/entity.ts';
 
@@ -29,6 +30,11 @@ export const PUBLIC_SETTINGS_FIELDS = [
   'login_page_content',
   'site_file_name',
 ] as const;
+
+/** The rest: only admins read them (invoice headings and address, meeting links, the extra mail addresses). */
+export const ADMIN_SETTINGS_FIELDS = SETTINGS_FIELDS.filter(
+  (f) => !(PUBLIC_SETTINGS_FIELDS as readonly string[]).includes(f),
+);
 
 export const DEFAULT_SITE_URL = 'https://elawfirmpk.com';
 
@@ -87,7 +93,10 @@ export const ZPublicSettings = ZSettings.pick(
 );
 export type TPublicSettings = z.infer<typeof ZPublicSettings>;
 
-/** One settings row per firm; every member reads it (site name, phone), admins edit it. */
+/**
+ * One settings row per firm; every member reads its public part (site name, phone), admins all of it (as
+ * GET /api/settings answers them) and edit it.
+ */
 export const settingsDecl = defineEntity({
   name: 'settings',
   columns: {
@@ -99,6 +108,7 @@ export const settingsDecl = defineEntity({
   },
   writable: [...SETTINGS_FIELDS],
   schema: ZSettingsInput,
+  hidden: [{ columns: ADMIN_SETTINGS_FIELDS, hiddenFrom: (a) => !can(a, 'settings.manage') }],
   // One row per firm, made with the firm: never created or deleted from a device.
   policy: { ...permissionPolicy('settings.manage'), canCreate: () => false, canDelete: () => false },
 });

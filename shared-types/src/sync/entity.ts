@@ -85,6 +85,16 @@ export type TRestDecl = {
 };
 
 /**
+ * Columns of an entity that some readers' devices do not receive, as the REST calls refuse them those fields:
+ * a row goes to an actor for whom `hiddenFrom` answers true without `columns`. Decided per row, so a member
+ * still receives their own.
+ */
+export type THiddenColumns = {
+  columns: readonly string[];
+  hiddenFrom: (actor: TActor, row: Record<string, unknown>) => boolean;
+};
+
+/**
  * One synced entity as every side sees it, declared once in shared-types: the server adds only checks that
  * need its database, the device's Dexie table is built from `indexes`, and REST parsers and forms validate
  * with `schema`.
@@ -109,9 +119,28 @@ export type TEntityDecl<
   parents?: readonly TParent[];
   owner?: TOwner;
   policy: TEntityPolicy;
+  /** Columns only some readers' devices receive (every other column goes to whoever may read the row). */
+  hidden?: readonly THiddenColumns[];
   /** Its documented REST calls, when they are the plain four. */
   rest?: TRestDecl;
 };
+
+/**
+ * A row as `actor`'s device receives it: without the columns hidden from them, nor those columns' field
+ * versions (which would tell when a value the device may not see changed).
+ */
+export function visibleRow<R extends Record<string, unknown>>(decl: TEntityDecl, actor: TActor, row: R): R {
+  const hide = (decl.hidden ?? []).filter((h) => h.hiddenFrom(actor, row)).flatMap((h) => h.columns);
+  if (!hide.length) return row;
+  const out: Record<string, unknown> = { ...row };
+  const versions = row.field_versions;
+  if (versions && typeof versions === 'object') out.field_versions = { ...versions };
+  for (const c of hide) {
+    delete out[c];
+    if (out.field_versions) delete (out.field_versions as Record<string, unknown>)[c];
+  }
+  return out as R;
+}
 
 /** Declares an entity (identity at run time; keeps the schema's type for inference). */
 export const defineEntity = <S extends z.ZodType, const N extends string, const C extends TColumns>(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { can } from '../auth/permissions.ts';
 import { ROLE_IDS } from '../auth/roles.ts';
 import { MSG } from '../common/messages.ts';
 import { tooLong } from '../common/validation.ts';
@@ -63,6 +64,11 @@ export const usersDecl = defineEntity({
     moot_institute: optional,
   }),
   indexes: ['email', 'role_id', 'created_at'],
+  // A member's identity number and home address: GET /api/users/{id} answers them to admins and the member
+  // only (colleagues' pickers get names), so other devices receive the row without them.
+  hidden: [
+    { columns: ['cnic', 'address'], hiddenFrom: (a, row) => !can(a, 'users.manage') && row.id !== a.id },
+  ],
   policy: {
     // The firm's people: admins, lawyers and staff work with colleagues and clients (lawyer pickers, party
     // names), so they read every member; students and clients read only their own account.

@@ -1,4 +1,10 @@
-import type { TActor, TChange, TMutationResult, TPullResponse } from '@lawfirm/shared-types';
+import {
+  visibleRow,
+  type TActor,
+  type TChange,
+  type TMutationResult,
+  type TPullResponse,
+} from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { nowIso } from '../db/ids.ts';
 import { lastSeq } from './change-log.ts';
@@ -79,10 +85,13 @@ const snapshotCursor = (c: Snapshot) => `p:${c.seq}:${c.entity}:${c.after}:${c.d
 
 /**
  * What the actor may read; when it changes (role, approval, a case file shared or no longer shared) the device
- * starts over from a snapshot, which both removes what it may no longer read and brings what it now may.
+ * starts over from a snapshot, which both removes what it may no longer read and brings what it now may. The
+ * columns the declarations hide are part of it, so a device that holds a column it may no longer receive
+ * (hidden since it synced) starts over too.
  */
-const scopeOf = (a: TActor, access: ResolvedAccess) =>
+const scopeOf = (a: TActor, access: ResolvedAccess, registry: SyncRegistry) =>
   JSON.stringify([
+    registry.entities.flatMap((d) => (d.hidden ?? []).map((h) => `${d.name}:${h.columns.join(',')}`)),
     a.id,
     a.company_id,
     a.is_admin,
@@ -148,7 +157,8 @@ async function snapshotPage(
         .orderBy('id')
         .limit(want)
         .execute();
-      for (const r of rows) changes.push({ entity: def.name, id: r.id, row: toWire(def, r) });
+      for (const r of rows)
+        changes.push({ entity: def.name, id: r.id, row: visibleRow(def, actor, toWire(def, r)) });
       if (rows.length === want) {
         // The page is full: this entity may have more rows after the last one sent.
         after = rows[rows.length - 1]!.id;
@@ -216,9 +226,13 @@ async function changesPage(
     const found = new Map(rows.map((r) => [r.id, r as Record<string, unknown>]));
     for (const id of ids) {
       const r = found.get(id);
-      // A row that is gone, or that the caller may no longer read, is removed from the device.
-      const readable = r && !r.deleted_at && canReadRow(scope, toWire(def, r), access);
-      changes.push({ entity: name, id, row: readable ? toWire(def, r) : null });
+      const wire = r && toWire(def, r);
+      // Only rows the caller may read, live or deleted: of another row (a case file they may not read) the
+      // device learns nothing, not even its id or that it changed. Whether a row is readable does not change
+      // while the scope stays the same (a row's parents and owner are fixed, the access sets are in the scope),
+      // and a changed scope starts the device over, so this never keeps a row on a device that received it.
+      if (wire ? !canReadRow(scope, wire, access) : scope !== 'all') continue;
+      changes.push({ entity: name, id, row: wire && !wire.deleted_at ? visibleRow(def, actor, wire) : null });
     }
   }
   const next = log.length ? Number(log[log.length - 1]!.seq) : seq;
@@ -240,11 +254,12 @@ export async function pull(
 ): Promise<TPullResponse> {
   const client = await clientRow(db, q.clientId, actor);
   const access = await resolveAccess(db, registry, actor);
-  const scope = scopeOf(actor, access);
+  const scope = scopeOf(actor, access, registry);
   let cur = parseCursor(q.cursor);
   let reset = false;
-  if (!cur || (client.scope !== scope && cur.kind === 'changes')) {
-    // First sync, an unknown cursor, or the caller's rights changed: start over from a snapshot.
+  if (!cur || client.scope !== scope) {
+    // First sync, an unknown cursor, or the caller's rights changed (also part-way through a snapshot, whose
+    // pages so far were sent under the old rights): start over from a snapshot.
     cur = { kind: 'snapshot', seq: await lastSeq(db, actor.company_id), entity: '', after: '', done: [] };
     reset = true;
   }

@@ -22,7 +22,8 @@ type TProfile = Pick<
 
 /**
  * A lawyer's profile from the petition page (part 1 §2). Read from this device: an admin's device has every
- * lawyer's row; elsewhere only the user's own (or the signed-in session's copy of it), so another lawyer
+ * member's whole row; a lawyer's or staff member's has colleagues' rows without CNIC and address (shown as
+ * '—'); a student's or client's only their own (or the signed-in session's copy of it), so another lawyer
  * shows just the case count.
  */
 export function LawyerProfileDialog({ lawyerId, onClose }: { lawyerId: string; onClose: () => void }) {
