@@ -8,6 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { Config } from './config.ts';
 import type { Db, DbHandle, DbKind } from './db/connect.ts';
 import { zodValidatorCompiler } from './http/errors.ts';
+import { registerAnswerCache } from './http/answer-cache.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import authPlugin from './plugins/auth.ts';
@@ -62,34 +63,40 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   // Helmet's headers, computed once at start (http/security-headers.ts).
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Google's script and verification only when a reCAPTCHA key is configured (sign-up bot check).
-        scriptSrc: [
-          "'self'",
-          ...(config.captcha.recaptchaSiteKey ? ['https://www.google.com', 'https://www.gstatic.com'] : []),
-        ],
-        connectSrc: ["'self'", ...(config.captcha.recaptchaSiteKey ? ['https://www.google.com'] : [])],
-        workerSrc: ["'self'", 'blob:'],
-        frameSrc: ["'self'", 'https:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
+  registerSecurityHeaders(
+    app,
+    {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          // Google's script and verification only when a reCAPTCHA key is configured (sign-up bot check).
+          scriptSrc: [
+            "'self'",
+            ...(config.captcha.recaptchaSiteKey ? ['https://www.google.com', 'https://www.gstatic.com'] : []),
+          ],
+          connectSrc: ["'self'", ...(config.captcha.recaptchaSiteKey ? ['https://www.google.com'] : [])],
+          workerSrc: ["'self'", 'blob:'],
+          frameSrc: ["'self'", 'https:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+        },
       },
+      crossOriginEmbedderPolicy: false,
     },
-    crossOriginEmbedderPolicy: false,
-  });
-  // Only listed origins get CORS answers (a firm's other front end during a migration); others get none.
-  await app.register(cors, {
-    origin: (origin, cb) => cb(null, !!origin && config.corsOrigins.includes(origin)),
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Upload-Offset', 'Upload-Length'],
-    credentials: false,
-    maxAge: 600,
-  });
+    { apiPrefixes: ['/api/', '/sync/'], documentPrefixes: ['/api/pdf/'] },
+  );
+  // Only listed origins get CORS answers (a firm's other front end during a migration); others get none, and
+  // with none listed the plugin is not registered at all.
+  if (config.corsOrigins.length)
+    await app.register(cors, {
+      origin: (origin, cb) => cb(null, !!origin && config.corsOrigins.includes(origin)),
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'Upload-Offset', 'Upload-Length'],
+      credentials: false,
+      maxAge: 600,
+    });
   await app.register(cookie);
   await app.register(formbody);
   // Form calls (login, /password.email) arrive as multipart without files; attachFieldsToBody makes them plain fields.
@@ -100,6 +107,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   // preHandler: the login limit is keyed by the email in the body, and still runs before any password hashing.
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
   await app.register(authPlugin);
+  registerAnswerCache(app);
   await app.register(registerRoutes);
   await registerStatic(app, config);
   return app;

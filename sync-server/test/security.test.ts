@@ -13,7 +13,7 @@ describeEachDb('security baseline', (kind) => {
   it('sends security headers on API answers', async () => {
     const r = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(r.headers['x-content-type-options']).toBe('nosniff');
-    expect(r.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(r.headers['x-frame-options']).toBe('DENY');
     expect(String(r.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
     expect(r.headers['strict-transport-security']).toBeDefined();
   });
@@ -95,11 +95,16 @@ describeEachDb('serving the app', (kind) => {
       const page = await app.inject({ method: 'GET', url: '/petitions/123' });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('<title>shell</title>');
+      // Pages get the page policy (scripts from the app only); API answers the data policy (nothing at all).
+      expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+      expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
       const asset = await app.inject({ method: 'GET', url: '/assets/app.js' });
       expect(asset.headers['cache-control']).toContain('immutable');
       const api = await app.inject({ method: 'GET', url: '/api/nothing-here' });
       expect(api.statusCode).toBe(404);
       expect(api.json().message).toContain('not found');
+      expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     } finally {
       await app.close();
       await database.close();

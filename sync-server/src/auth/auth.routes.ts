@@ -173,9 +173,13 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   /** The current user (rest-contract #1): the whole user object is the response body. */
-  app.get('/api/user', { config: { auth: true }, schema: { response: { 200: ZUser } } }, async (req) => {
-    // The auth check has just read the user and firm rows; answer from them rather than read them again.
-    const { user, actor } = await req.auth();
-    return toApiUser(user, { isProvider: actor.is_provider });
-  });
+  app.get(
+    '/api/user',
+    { config: { auth: true, answerCache: true }, schema: { response: { 200: ZUser } } },
+    async (req) => {
+      // The auth check has just read the user and firm rows; answer from them rather than read them again.
+      const { user, actor } = await req.auth();
+      return toApiUser(user, { isProvider: actor.is_provider });
+    },
+  );
 }

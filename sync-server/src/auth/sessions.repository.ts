@@ -1,7 +1,7 @@
 import type { Db } from '../db/connect.ts';
 import { API_USER_COLUMNS } from '../users/users.repository.ts';
 import { newId, nowIso } from '../db/ids.ts';
-import { runPrecompiled } from '../db/precompiled.ts';
+import { readPrecompiledNow, runPrecompiled } from '../db/precompiled.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 
 const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
@@ -50,28 +50,33 @@ export const findSession = (db: Db, id: string) =>
  * user's answer columns (none when the user was deleted) and whether the user's firm is the provider. Every
  * request runs it, so it is compiled once (runPrecompiled), not at each request.
  */
+const sessionUserQuery = (d: Db) =>
+  d
+    .selectFrom('sessions')
+    .innerJoin('users', (j) =>
+      j.onRef('users.id', '=', 'sessions.user_id').on('users.deleted_at', 'is', null),
+    )
+    .leftJoin('companies', 'companies.id', 'users.company_id')
+    .select(API_USER_COLUMNS.map((c) => `users.${c}` as const))
+    .select([
+      'sessions.user_id as session_user_id',
+      'sessions.revoked_at as session_revoked_at',
+      'sessions.expires_at as session_expires_at',
+      'companies.is_provider as company_is_provider',
+    ])
+    .where('sessions.id', '=', '');
+
+export type SessionUserRow = Awaited<ReturnType<typeof findSessionUser>>;
+
 export async function findSessionUser(db: Db, sessionId: string) {
-  const rows = await runPrecompiled(
-    db,
-    'auth.sessionUser',
-    (d) =>
-      d
-        .selectFrom('sessions')
-        .innerJoin('users', (j) =>
-          j.onRef('users.id', '=', 'sessions.user_id').on('users.deleted_at', 'is', null),
-        )
-        .leftJoin('companies', 'companies.id', 'users.company_id')
-        .select(API_USER_COLUMNS.map((c) => `users.${c}` as const))
-        .select([
-          'sessions.user_id as session_user_id',
-          'sessions.revoked_at as session_revoked_at',
-          'sessions.expires_at as session_expires_at',
-          'companies.is_provider as company_is_provider',
-        ])
-        .where('sessions.id', '=', ''),
-    [sessionId],
-  );
+  const rows = await runPrecompiled(db, 'auth.sessionUser', sessionUserQuery, [sessionId]);
   return rows[0];
+}
+
+/** findSessionUser answered at once where the database can (readPrecompiledNow); else undefined. */
+export function findSessionUserNow(db: Db, sessionId: string): { row: SessionUserRow } | undefined {
+  const rows = readPrecompiledNow(db, 'auth.sessionUser', sessionUserQuery, [sessionId]);
+  return rows && { row: rows[0] };
 }
 
 export async function revokeFamily(db: Db, familyId: string): Promise<void> {

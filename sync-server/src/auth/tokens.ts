@@ -29,16 +29,25 @@ export async function signToken(secret: Uint8Array, claims: TokenClaims, ttlSec:
 const VERIFIED_MAX = 10_000;
 const verifiedBySecret = new WeakMap<Uint8Array, Map<string, { claims: TokenClaims; exp: number }>>();
 
-/** Verifies with algorithm, issuer, audience and token type pinned; answers null for any bad token. */
-export async function verifyToken(secret: Uint8Array, token: string): Promise<TokenClaims | null> {
+/**
+ * The answer for a token verified before, without waiting: its claims, or null once it expired; undefined for
+ * a token not seen yet (verifyToken then checks its signature).
+ */
+export function verifiedTokenNow(secret: Uint8Array, token: string): TokenClaims | null | undefined {
   let verified = verifiedBySecret.get(secret);
   if (!verified) verifiedBySecret.set(secret, (verified = new Map()));
   const seen = verified.get(token);
-  if (seen) {
-    if (seen.exp > Math.floor(Date.now() / 1000)) return seen.claims;
-    verified.delete(token);
-    return null;
-  }
+  if (!seen) return undefined;
+  if (seen.exp > Math.floor(Date.now() / 1000)) return seen.claims;
+  verified.delete(token);
+  return null;
+}
+
+/** Verifies with algorithm, issuer, audience and token type pinned; answers null for any bad token. */
+export async function verifyToken(secret: Uint8Array, token: string): Promise<TokenClaims | null> {
+  const known = verifiedTokenNow(secret, token);
+  if (known !== undefined) return known;
+  const verified = verifiedBySecret.get(secret)!;
   try {
     const { payload } = await jwtVerify(token, secret, {
       algorithms: [ALG],

@@ -32,7 +32,7 @@ export async function petitionsRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/petitions',
     {
-      config: { auth: 'petitions.read' },
+      config: { auth: 'petitions.read', answerCache: true },
       schema: { querystring: ZPetitionListQuery, response: { 200: ZPetitionListResponse } },
     },
     async (req) => {
@@ -60,7 +60,7 @@ export async function petitionsRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/petitions/:id',
     {
-      config: { auth: 'petitions.read' },
+      config: { auth: 'petitions.read', answerCache: true },
       schema: { params: ZIdParams, response: { 200: ZPetitionResponse } },
     },
     async (req) => {

@@ -31,11 +31,13 @@ const STATEMENT_CACHE_SIZE = 500;
 class CachedSqliteConnection implements DatabaseConnection {
   readonly #db: SQLite.Database;
   readonly #statements = new Map<string, SQLite.Statement>();
+  /** Statements run through this connection that may have written (anything not a read). */
+  writes = 0;
   constructor(db: SQLite.Database) {
     this.#db = db;
   }
 
-  #prepare(sql: string): SQLite.Statement {
+  prepare(sql: string): SQLite.Statement {
     let stmt = this.#statements.get(sql);
     if (stmt) return stmt;
     stmt = this.#db.prepare(sql);
@@ -47,8 +49,9 @@ class CachedSqliteConnection implements DatabaseConnection {
   }
 
   executeQuery<R>({ sql, parameters }: CompiledQuery): Promise<QueryResult<R>> {
-    const stmt = this.#prepare(sql);
+    const stmt = this.prepare(sql);
     if (stmt.reader) return Promise.resolve({ rows: stmt.all(parameters) as R[] });
+    this.writes++;
     const { changes, lastInsertRowid } = stmt.run(parameters);
     return Promise.resolve({
       numAffectedRows: BigInt(changes),
@@ -85,6 +88,28 @@ class QueuedSqliteDriver extends SqliteDriver {
 
   override async init(): Promise<void> {}
 
+  /**
+   * Runs a read at once, without a turn of the event loop, when the connection is idle (no query or transaction
+   * holds it, so the read sees exactly the committed state a queued read would); undefined when it is lent.
+   */
+  readNow(sql: string, parameters: readonly unknown[]): unknown[] | undefined {
+    if (this.#busy) return undefined;
+    const stmt = this.#connection.prepare(sql);
+    if (!stmt.reader) throw new Error('readNow runs reads only');
+    return stmt.all(parameters);
+  }
+
+  /**
+   * A text that changes whenever the database's data may have changed, read at once when the connection is
+   * idle (else undefined): this connection's write count, and SQLite's data_version, which changes when
+   * another connection (another process) commits.
+   */
+  generationNow(): string | undefined {
+    if (this.#busy) return undefined;
+    const v = this.#connection.prepare('pragma data_version').pluck().get() as number;
+    return `${this.#connection.writes}.${v}`;
+  }
+
   override acquireConnection(): Promise<DatabaseConnection> {
     if (!this.#busy) {
       this.#busy = true;
@@ -108,6 +133,22 @@ class QueuedSqliteDriver extends SqliteDriver {
   }
 }
 
+/** The SQLite driver behind a Kysely instance (its copies and transactions share the adapter). */
+const sqliteDrivers = new WeakMap<object, QueuedSqliteDriver>();
+
+/**
+ * A read of a request's hot path run synchronously when SQLite's connection is idle (see readNow); undefined on
+ * PostgreSQL or when the connection is lent, and the caller then runs the query the usual way.
+ */
+export function readNowIfIdle<R>(db: Db, sql: string, parameters: readonly unknown[]): R[] | undefined {
+  return sqliteDrivers.get(db.getExecutor().adapter)?.readNow(sql, parameters) as R[] | undefined;
+}
+
+/** generationNow of the database's SQLite driver; undefined on PostgreSQL or when the connection is lent. */
+export function dataGenerationNow(db: Db): string | undefined {
+  return sqliteDrivers.get(db.getExecutor().adapter)?.generationNow();
+}
+
 function sqliteDialect(file: string): Dialect {
   const database = new SQLite(file);
   database.pragma('journal_mode = WAL');
@@ -115,9 +156,12 @@ function sqliteDialect(file: string): Dialect {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
+  const driver = new QueuedSqliteDriver(database);
+  const adapter = new SqliteAdapter();
+  sqliteDrivers.set(adapter, driver);
   return {
-    createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new QueuedSqliteDriver(database),
+    createAdapter: () => adapter,
+    createDriver: () => driver,
     createIntrospector: (db) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
   };

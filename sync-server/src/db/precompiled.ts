@@ -1,5 +1,5 @@
 import { CompiledQuery, type Compilable } from 'kysely';
-import type { Db } from './connect.ts';
+import { readNowIfIdle, type Db } from './connect.ts';
 
 /**
  * Queries of the sync hot path built and compiled once, then run with new values: Kysely compiles a query's
@@ -10,12 +10,12 @@ import type { Db } from './connect.ts';
  */
 const cache = new WeakMap<object, Map<string, string>>();
 
-export async function runPrecompiled<R>(
+function sqlOf<R>(
   db: Db,
   name: string,
   build: (db: Db) => Compilable<R>,
   values: readonly unknown[],
-): Promise<R[]> {
+): string {
   // Transactions and savepoints of one database share its executor's adapter; key by the adapter.
   const key = db.getExecutor().adapter;
   let forDb = cache.get(key);
@@ -30,6 +30,28 @@ export async function runPrecompiled<R>(
     sqlText = compiled.sql;
     forDb.set(name, sqlText);
   }
-  const r = await db.executeQuery<R>(CompiledQuery.raw(sqlText, [...values]));
+  return sqlText;
+}
+
+export async function runPrecompiled<R>(
+  db: Db,
+  name: string,
+  build: (db: Db) => Compilable<R>,
+  values: readonly unknown[],
+): Promise<R[]> {
+  const r = await db.executeQuery<R>(CompiledQuery.raw(sqlOf(db, name, build, values), [...values]));
   return r.rows;
+}
+
+/**
+ * A precompiled read answered synchronously where the database can (SQLite with its connection idle:
+ * readNowIfIdle), so a request's hot path takes no turn of the event loop; else undefined.
+ */
+export function readPrecompiledNow<R>(
+  db: Db,
+  name: string,
+  build: (db: Db) => Compilable<R>,
+  values: readonly unknown[],
+): R[] | undefined {
+  return readNowIfIdle<R>(db, sqlOf(db, name, build, values), values);
 }

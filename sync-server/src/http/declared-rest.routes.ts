@@ -75,7 +75,10 @@ function serve(app: ZodApp, def: EntityDef, rest: TRestDecl): void {
 
   app.get(
     rest.path,
-    { config: { auth: true }, schema: { response: { 200: z.object({ [rest.listKey]: z.array(row) }) } } },
+    {
+      config: { auth: true, answerCache: true },
+      schema: { response: { 200: z.object({ [rest.listKey]: z.array(row) }) } },
+    },
     async (req) => {
       const { actor } = await req.auth();
       return { [rest.listKey]: await readable(app.db, actor) };
@@ -85,7 +88,7 @@ function serve(app: ZodApp, def: EntityDef, rest: TRestDecl): void {
   app.get(
     `${rest.path}/:id`,
     {
-      config: { auth: true },
+      config: { auth: true, answerCache: true },
       schema: { params: ZIdParams, response: { 200: z.object({ [rest.rowKey]: row }) } },
     },
     async (req) => {

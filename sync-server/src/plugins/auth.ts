@@ -2,8 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can, MSG, type TActor, type TPermission } from '@lawfirm/shared-types';
 import { forbidden, unauthorized } from '../http/errors.ts';
-import { findSessionUser } from '../auth/sessions.repository.ts';
-import { verifyToken } from '../auth/tokens.ts';
+import { findSessionUser, findSessionUserNow, type SessionUserRow } from '../auth/sessions.repository.ts';
+import { verifiedTokenNow, verifyToken, type TokenClaims } from '../auth/tokens.ts';
 import { actorOf, type ApiUserRow } from '../users/users.repository.ts';
 import { toBool, nowIso } from '../db/ids.ts';
 
@@ -39,17 +39,8 @@ function bearer(req: FastifyRequest): string | null {
   return t && t !== 'null' && t !== 'undefined' ? t : null;
 }
 
-/**
- * Every request re-reads the user and session rows: blocking, un-approving or deleting a user, or logging out,
- * takes effect at the very next request, whatever token the device still holds. One query reads the session,
- * its live user and the firm's provider flag together (the check every request pays).
- */
-async function resolve(app: FastifyInstance, req: FastifyRequest): Promise<AuthContext | null> {
-  const token = bearer(req);
-  if (!token) return null;
-  const claims = await verifyToken(app.config.jwtSecret, token);
-  if (!claims) return null;
-  const row = await findSessionUser(app.db, claims.sid);
+/** The signed-in context of a session row read for `claims`, or null when the session no longer admits them. */
+function contextOf(row: SessionUserRow, claims: TokenClaims): AuthContext | null {
   if (!row) return null;
   const {
     session_user_id: sessionUserId,
@@ -64,14 +55,44 @@ async function resolve(app: FastifyInstance, req: FastifyRequest): Promise<AuthC
   return { actor: actorOf(user, toBool(isProvider)), user, sessionId: claims.sid };
 }
 
+/**
+ * Every request re-reads the user and session rows: blocking, un-approving or deleting a user, or logging out,
+ * takes effect at the very next request, whatever token the device still holds. One query reads the session,
+ * its live user and the firm's provider flag together (the check every request pays). A token verified before
+ * and a database that can read at once (SQLite, idle) answer without waiting; otherwise the answer is a promise.
+ */
+function resolve(
+  app: FastifyInstance,
+  req: FastifyRequest,
+): AuthContext | null | Promise<AuthContext | null> {
+  const token = bearer(req);
+  if (!token) return null;
+  const known = verifiedTokenNow(app.config.jwtSecret, token);
+  if (known === null) return null;
+  if (known) {
+    const now = findSessionUserNow(app.db, known.sid);
+    if (now) return contextOf(now.row, known);
+  }
+  return (async () => {
+    const claims = known ?? (await verifyToken(app.config.jwtSecret, token));
+    return claims && contextOf(await findSessionUser(app.db, claims.sid), claims);
+  })();
+}
+
+/** Why a request may not go on (401 or 403), or null when it may. */
+function refusal(ctx: AuthContext | null, need: true | TPermission): Error | null {
+  if (!ctx) return unauthorized(MSG.unauthenticated);
+  return need !== true && !can(ctx.actor, need) ? forbidden() : null;
+}
+
 export default fp(async (app: FastifyInstance) => {
-  const cache = new WeakMap<FastifyRequest, Promise<AuthContext | null>>();
+  const cache = new WeakMap<FastifyRequest, AuthContext | null | Promise<AuthContext | null>>();
   const get = (req: FastifyRequest) => {
-    let p = cache.get(req);
-    if (!p) cache.set(req, (p = resolve(app, req)));
-    return p;
+    let r = cache.get(req);
+    if (r === undefined) cache.set(req, (r = resolve(app, req)));
+    return r;
   };
-  app.decorateRequest('optionalAuth', function (this: FastifyRequest) {
+  app.decorateRequest('optionalAuth', async function (this: FastifyRequest) {
     return get(this);
   });
   app.decorateRequest('auth', async function (this: FastifyRequest) {
@@ -84,9 +105,16 @@ export default fp(async (app: FastifyInstance) => {
     if (!can(ctx.actor, permission)) throw forbidden();
     return ctx;
   });
-  app.addHook('onRequest', async (req) => {
+  // A callback hook: when the check is answered at once, the request goes on in the same turn.
+  app.addHook('onRequest', (req, _reply, done) => {
     const need = req.routeOptions.config.auth;
-    if (need === true) await req.auth();
-    else if (need) await req.authorize(need);
+    if (!need) return done();
+    const r = get(req);
+    if (r instanceof Promise)
+      r.then(
+        (ctx) => done(refusal(ctx, need) ?? undefined),
+        (e: unknown) => done(e instanceof Error ? e : new Error(String(e))),
+      );
+    else done(refusal(r, need) ?? undefined);
   });
 });

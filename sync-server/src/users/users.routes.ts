@@ -92,7 +92,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/users',
     {
-      config: { auth: 'users.manage' },
+      config: { auth: 'users.manage', answerCache: true },
       schema: { querystring: ZUserListQuery, response: { 200: ZUserListResponse } },
     },
     async (req) => {

@@ -1,0 +1,113 @@
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onSendHookHandler,
+  preHandlerHookHandler,
+} from 'fastify';
+import { dataGenerationNow } from '../db/connect.ts';
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyContextConfig {
+    /**
+     * The route's 200 answers may be given again, byte for byte, to the same user asking the same URL while
+     * the database is unchanged (http/answer-cache.ts). Only for GET routes whose answer is a function of the
+     * database, the user, the URL and the host (links), and of the clock only within ANSWER_TTL_MS.
+     */
+    answerCache?: boolean;
+  }
+}
+
+/**
+ * How long a kept answer may be given again at most, even with the database unchanged: answers carry signed
+ * PDF links valid for ten minutes (case-files/pdf-urls.ts), so a link handed out is always good for nine.
+ */
+export const ANSWER_TTL_MS = 60_000;
+/** Kept answers, in bytes, at most; the least recently used make room. */
+const MAX_BYTES = 32 * 1024 * 1024;
+
+type Kept = { generation: string; body: Buffer; contentType: string; until: number };
+
+/**
+ * The answers of the hot REST reads, kept while the data they were read from is unchanged. The check is exact,
+ * not a time-out: every answer is keyed by the database's generation (db/connect.ts dataGenerationNow: this
+ * process's writes and SQLite's data_version, which moves when another process commits), read when the request
+ * starts and again when its answer is ready; an answer is kept only when both agree (nothing was written while
+ * it was read) and given again only while the generation is still the one it was read at. The auth check runs
+ * before, on every request, as always: a blocked user is refused whatever is kept. PostgreSQL has no
+ * generation to read at no cost, so there every answer is computed (and so is any request made while SQLite's
+ * connection is lent to a writer).
+ */
+export function registerAnswerCache(app: FastifyInstance): void {
+  const kept = new Map<string, Kept>();
+  let bytes = 0;
+  const started = new WeakMap<FastifyRequest, { key: string; generation: string }>();
+
+  const forget = (key: string, entry: Kept) => {
+    kept.delete(key);
+    bytes -= entry.body.length;
+  };
+  const keyOf = async (req: FastifyRequest) => {
+    const { actor } = await req.auth();
+    return `${actor.id}\n${req.protocol}://${req.host}${req.url}`;
+  };
+
+  const preHandler: preHandlerHookHandler = async (req, reply: FastifyReply) => {
+    const generation = dataGenerationNow(app.db);
+    if (generation === undefined) return;
+    const key = await keyOf(req);
+    const entry = kept.get(key);
+    if (entry) {
+      if (entry.generation === generation && entry.until > Date.now()) {
+        // Most recently used last.
+        kept.delete(key);
+        kept.set(key, entry);
+        return reply.header('content-type', entry.contentType).send(entry.body);
+      }
+      forget(key, entry);
+    }
+    started.set(req, { key, generation });
+  };
+
+  const onSend: onSendHookHandler = (req, reply, payload, done) => {
+    const start = started.get(req);
+    if (start && reply.statusCode === 200 && typeof payload === 'string') {
+      const contentType = reply.getHeader('content-type');
+      if (typeof contentType === 'string' && dataGenerationNow(app.db) === start.generation) {
+        const body = Buffer.from(payload);
+        if (body.length <= MAX_BYTES / 8) {
+          const old = kept.get(start.key);
+          if (old) forget(start.key, old);
+          kept.set(start.key, {
+            generation: start.generation,
+            body,
+            contentType,
+            until: Date.now() + ANSWER_TTL_MS,
+          });
+          bytes += body.length;
+          for (const [k, e] of kept) {
+            if (bytes <= MAX_BYTES) break;
+            forget(k, e);
+          }
+        }
+        done(null, body);
+        return;
+      }
+    }
+    done(null, payload);
+  };
+
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.answerCache) return;
+    const methods = toList(route.method);
+    if (!methods.every((m) => m === 'GET' || m === 'HEAD'))
+      throw new Error(`answerCache is for GET routes (${route.url})`);
+    // Fastify adds a HEAD route beside each GET; only the GET answers are kept.
+    if (!methods.includes('GET')) return;
+    route.preHandler = [...toList(route.preHandler), preHandler];
+    route.onSend = [...toList(route.onSend), onSend];
+  });
+}
+
+const toList = <T>(x: T | T[] | undefined): T[] => (x === undefined ? [] : Array.isArray(x) ? x : [x]);
