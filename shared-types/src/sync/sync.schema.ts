@@ -18,8 +18,47 @@ export const ZResolveConflictArgs = z.object({
   keep: z.enum(['server', 'client']),
 });
 
+/**
+ * Bounds of a mutation the server can apply. Ids: far more than a device makes in its life (one a second for
+ * 68 years), and room to count on from any accepted one (an id near 2^53 would leave the device's later ids
+ * no larger number to take, so they would all look like ids already seen). Depth and size: far beyond any
+ * record's fields, and below what would overflow the stack or hold the writer up.
+ */
+export const MAX_MUTATION_ID = 2 ** 31 - 1;
+export const MAX_MUTATION_DEPTH = 32;
+export const MAX_MUTATION_CHARS = 1024 * 1024;
+export const MSG_MUTATION_ID = 'This change has an id the server cannot accept. Please reinstall the app.';
+export const MSG_MUTATION_DEPTH = 'This change is nested too deeply to be saved.';
+export const MSG_MUTATION_SIZE = 'This change is too large to be saved.';
+
+/** A mutation id the server can record and count on from. */
+export const isMutationId = (id: number): boolean =>
+  Number.isSafeInteger(id) && id > 0 && id <= MAX_MUTATION_ID;
+
+/** Nesting depth of a JSON value, without recursion (a deep value must not overflow the stack measuring it). */
+function depthOf(value: unknown, limit: number): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [v, d] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    deepest = Math.max(deepest, d);
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(v)) stack.push([child, d + 1]);
+  }
+  return deepest;
+}
+
+/** Why a mutation with a valid id can never apply (nested too deeply, too large), or null. */
+export function unusableMutation(m: { args: unknown; base?: unknown }): string | null {
+  if (depthOf(m.args, MAX_MUTATION_DEPTH) > MAX_MUTATION_DEPTH) return MSG_MUTATION_DEPTH;
+  if ((JSON.stringify(m.args) ?? '').length > MAX_MUTATION_CHARS) return MSG_MUTATION_SIZE;
+  return null;
+}
+
 export const ZMutation = z.object({
-  id: z.number().int().positive(),
+  /** Any number: one outside the bounds (isMutationId) refuses that mutation, never the device's whole push. */
+  id: z.number(),
   name: z.string().min(1).max(64),
   args: z.unknown(),
   /**
@@ -40,7 +79,8 @@ export type TPushRequest = z.infer<typeof ZPushRequest>;
 export const ZMutationStatus = z.enum(['applied', 'rejected', 'conflict']);
 export type TMutationStatus = z.infer<typeof ZMutationStatus>;
 export const ZMutationResult = z.object({
-  id: z.number().int(),
+  /** The mutation's id as sent (an id refused as out of bounds is named as the device sent it). */
+  id: z.number(),
   status: ZMutationStatus,
   /** Why a mutation was rejected (forbidden, invalid) in words a user can act on. */
   message: z.string().optional(),

@@ -1,5 +1,13 @@
 import type { ControlledTransaction } from 'kysely';
-import type { TActor, TMutation, TMutationResult, TPushResponse } from '@lawfirm/shared-types';
+import {
+  isMutationId,
+  MSG_MUTATION_ID,
+  unusableMutation,
+  type TActor,
+  type TMutation,
+  type TMutationResult,
+  type TPushResponse,
+} from '@lawfirm/shared-types';
 import type { Db, DbKind } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { nowIso } from '../db/ids.ts';
@@ -234,11 +242,15 @@ export function createPushWriter(
         queue.push({
           actor,
           clientId,
-          mutations,
+          // An id out of bounds is refused here and never becomes the device's last id, which would make its
+          // later ids look like ones already seen (skipped without a word).
+          mutations: mutations.filter((m) => isMutationId(m.id)),
           effects,
           last: 0,
           pending: null,
-          results: [],
+          results: mutations
+            .filter((m) => !isMutationId(m.id))
+            .map((m) => ({ id: m.id, status: 'rejected', message: MSG_MUTATION_ID })),
           stopped: false,
           resolve,
           reject,
@@ -263,6 +275,10 @@ async function applyOne(
   m: TMutation,
 ): Promise<TMutationResult | 'transient'> {
   const { clientId, actor, effects } = job;
+  // One that can never apply is refused before it runs, so it still advances the id (a stack overflow
+  // half-way through would count as a transient failure and stall the device's queue on it for ever).
+  const unusable = unusableMutation(m);
+  if (unusable) return { id: m.id, status: 'rejected', message: unusable };
   const sp = await trx.savepoint('mutation').execute();
   seqs.attach(sp);
   try {
