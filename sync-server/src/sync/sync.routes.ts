@@ -1,8 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZPullQuery, ZPullResponse, ZPushRequest, ZPushResponse } from '@lawfirm/shared-types';
+import { HttpError } from '../http/errors.ts';
 import { pull } from './pull.ts';
 import { createPushWriter } from './push.ts';
+
+/**
+ * Open event streams per user and server process: one per tab or device is plenty, and a client that opens
+ * hundreds would hold as many sockets. Beyond it a stream is refused (the app then syncs on its other triggers).
+ */
+export const MAX_EVENT_STREAMS_PER_USER = 10;
+export const MSG_TOO_MANY_STREAMS =
+  'Too many open connections for this account. Close the app in other tabs or on other devices.';
 
 export async function syncRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -52,8 +61,12 @@ export async function syncRoutes(fastify: FastifyInstance): Promise<void> {
    * but the bearer token; the answer is a hijacked `text/event-stream` (`event: poke` / `data: {}` lines and
    * `: ping` comments every 25 s), not JSON, so it has no response schema.
    */
+  const openByUser = new Map<string, number>();
   app.get('/sync/events', { config: { auth: true } }, async (req, reply) => {
     const { actor } = await req.auth();
+    const open = openByUser.get(actor.id) ?? 0;
+    if (open >= MAX_EVENT_STREAMS_PER_USER) throw new HttpError(429, MSG_TOO_MANY_STREAMS);
+    openByUser.set(actor.id, open + 1);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -65,7 +78,13 @@ export async function syncRoutes(fastify: FastifyInstance): Promise<void> {
     res.write(': connected\n\n');
     const unsubscribe = app.pokes.subscribe(actor.company_id, () => res.write('event: poke\ndata: {}\n\n'));
     const heartbeat = setInterval(() => res.write(': ping\n\n'), 25_000);
+    let ended = false;
     const end = () => {
+      if (ended) return;
+      ended = true;
+      const left = (openByUser.get(actor.id) ?? 1) - 1;
+      if (left > 0) openByUser.set(actor.id, left);
+      else openByUser.delete(actor.id);
       clearInterval(heartbeat);
       unsubscribe();
       streams.delete(end);
