@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPullResponse, TPushResponse, TUploadState } from '@lawfirm/shared-types';
 import { newId } from '../src/db/ids.ts';
+import { attachUploadedFile } from './attach-file.ts';
 import { startServerProcess, type ServerProcess } from './fixtures/server-process.ts';
 
 const EMAIL = 'two-admin@test.firm';
@@ -185,6 +186,15 @@ describe.skipIf(!process.env.DATABASE_URL_TEST)(
         last = (await r.json()) as TUploadState;
       }
       expect(last).toMatchObject({ complete: true, mime_type: 'image/png' });
+      const post = async (url: string, body: object) =>
+        (
+          await fetch(`${a}${url}`, {
+            method: 'POST',
+            headers: { authorization, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).json();
+      await attachUploadedFile(post, { sha256, size: file.length, mime: 'image/png', name: 'scan.png' });
 
       const dl = await fetch(`${b}/files/${sha256}`, { headers: { authorization } });
       expect(dl.status).toBe(200);

@@ -12,6 +12,7 @@ import {
   insertUser,
   type TestApp,
 } from './helper.ts';
+import { attachUploadedFile } from './attach-file.ts';
 
 /** A real PNG header followed by filler bytes: enough for the content check, big enough for several chunks. */
 function fakePng(size: number): Buffer {
@@ -66,6 +67,14 @@ describeEachDb('resumable uploads', (kind) => {
 
     const again = await start(file, 'same-bytes-other-name.png');
     expect(again.body.complete).toBe(true);
+    const post = async (url: string, payload: object) =>
+      (await t.app.inject({ method: 'POST', url, headers: h, payload })).json<unknown>();
+    await attachUploadedFile(post, {
+      sha256: sha(file),
+      size: file.length,
+      mime: 'image/png',
+      name: 'scan.png',
+    });
     const dl = await t.app.inject({
       method: 'GET',
       url: `/files/${sha(file)}?name=${encodeURIComponent('مقدمہ scan.png')}`,

@@ -223,6 +223,7 @@ export const attachmentsDecl = defineEntity({
     invalidMessage: MSG_OWNER_INVALID,
     otherCaseMessage: MSG_OWNER_OTHER_CASE,
   },
+  fileColumns: ['sha256'],
 });
 
 /** A case file and everything in it, in the order a first sync sends them (parents before children). */

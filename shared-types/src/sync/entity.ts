@@ -121,6 +121,11 @@ export type TEntityDecl<
   policy: TEntityPolicy;
   /** Columns only some readers' devices receive (every other column goes to whoever may read the row). */
   hidden?: readonly THiddenColumns[];
+  /**
+   * Columns holding the SHA-256 of a stored file (GET /files/{sha256}): the file goes only to whoever may read
+   * a live row naming it.
+   */
+  fileColumns?: readonly string[];
   /** Its documented REST calls, when they are the plain four. */
   rest?: TRestDecl;
 };

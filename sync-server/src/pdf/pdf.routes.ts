@@ -9,9 +9,9 @@ import {
   caseFileName,
   pdfFileName,
 } from '@lawfirm/shared-types/pdf/index.ts';
-import { canReadPetition } from '../case-files/access.ts';
+import { canReadPetition, requireEditor } from '../case-files/access.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
-import { notFound } from '../http/errors.ts';
+import { forbidden, notFound } from '../http/errors.ts';
 import { pdfActor } from './pdf-auth.ts';
 import {
   ZPdfDocument,
@@ -77,6 +77,8 @@ export async function pdfRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get('/api/pdf/pending-cases', { schema: { querystring: ZPdfQuery } }, async (req, reply) => {
     const actor = await pdfActor(app, req);
+    // The rule of GET /api/get_pending_cases, whose answer carries this link: not for students (part 1 §6).
+    if (actor.is_student) throw forbidden();
     const today = todayInPakistan();
     const bytes = await buildPendingCasesPdf({
       ...(await firmBasics(actor)),
@@ -91,6 +93,8 @@ export async function pdfRoutes(fastify: FastifyInstance): Promise<void> {
     { schema: { params: ZPdfOrderSheetsParams, querystring: ZPdfQuery } },
     async (req, reply) => {
       const actor = await pdfActor(app, req);
+      // Printing order sheets is for admins and lawyers (part 1 §6).
+      requireEditor(actor);
       const { p, caseFile } = await readableCaseFile(actor, req.params.petition_id);
       const bytes = await buildOrderSheetsPdf({
         ...(await firmBasics(actor)),
@@ -108,6 +112,8 @@ export async function pdfRoutes(fastify: FastifyInstance): Promise<void> {
     { schema: { params: ZPdfDocumentParams, querystring: ZPdfQuery } },
     async (req, reply) => {
       const actor = await pdfActor(app, req);
+      // The rule of POST /api/download_single_petition_index_pdf, which hands out this link: admins and lawyers.
+      requireEditor(actor);
       const parsed = ZPdfDocument.safeParse(req.params);
       if (!parsed.success) throw notFound();
       const { model, id } = parsed.data;

@@ -9,6 +9,7 @@ import { newId, nowIso } from '../db/ids.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { ZIdParams } from '../http/schemas.ts';
+import { mayReadFile } from '../sync/read-access.ts';
 import { ACCEPTED_TYPES_MESSAGE, sniffDocument } from './sniff-document.ts';
 import { blobPath, storeBlob } from './blob-store.ts';
 import {
@@ -179,8 +180,9 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   /**
-   * A stored file for any signed-in member of its firm; never rendered inline, never sniffed. Answers the bytes
-   * (the type sniffed at upload), downloaded under `?name=` or the hash.
+   * A stored file for a member who may read a row naming it (an attachment of a case file they may read; the
+   * same 404 as an unknown hash otherwise); never rendered inline, never sniffed. Answers the bytes (the type
+   * sniffed at upload), downloaded under `?name=` or the hash.
    */
   app.get(
     '/files/:sha256',
@@ -193,7 +195,7 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
       const { sha256 } = req.params;
       if (!/^[0-9a-f]{64}$/.test(sha256)) throw notFound(MSG.notFound);
       const blob = await findBlob(app.db, actor.company_id, sha256);
-      if (!blob) throw notFound(MSG.notFound);
+      if (!blob || !(await mayReadFile(app.db, app.registry, actor, sha256))) throw notFound(MSG.notFound);
       const path = blobPath(dataDir, actor.company_id, sha256);
       await stat(path).catch(() => {
         throw notFound(MSG.notFound);

@@ -13,10 +13,12 @@ import {
   ZUserInput,
   ZUserListQuery,
   ZUserListResponse,
+  type TActor,
   type TRole,
 } from '@lawfirm/shared-types';
 import { forbidden, invalidInput, notFound } from '../http/errors.ts';
 import { ZIdParams } from '../http/schemas.ts';
+import { mayReadRow } from '../sync/read-access.ts';
 import { findCompany } from '../companies/companies.repository.ts';
 import { imageMimeOf } from '../files/sniff.ts';
 import { isStorageName, readFile } from '../files/storage.ts';
@@ -199,8 +201,16 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   /**
-   * The original client's <img src> URL. Photos are personal data: only a signed-in user of the same firm (or
-   * a provider admin) gets them, unless the firm turned on legacy public storage for the original client.
+   * Who may see a member's photo: whoever may read the member's row (admins, lawyers and staff of the firm;
+   * students and clients only their own, as their devices hold), or a provider admin.
+   */
+  const maySeePhoto = async (actor: TActor, user: Record<string, unknown>) =>
+    can(actor, 'companies.manage') ||
+    mayReadRow(app.db, app.registry, actor, app.registry.byName.get('users')!, user);
+
+  /**
+   * The original client's <img src> URL. Photos are personal data: only a signed-in user who may read the
+   * member (maySeePhoto) gets them, unless the firm turned on legacy public storage for the original client.
    * Answers the image bytes (Content-Type from the stored name), not JSON.
    */
   app.get(
@@ -210,8 +220,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
       const ctx = app.config.legacyPublicStorage ? null : await req.auth();
       const user = isStorageName(req.params.file) ? await findUserById(app.db, req.params.id) : undefined;
       if (!user || user.avatar_file_name !== req.params.file) throw notFound('File not found.');
-      if (ctx && ctx.actor.company_id !== user.company_id && !can(ctx.actor, 'companies.manage'))
-        throw notFound('File not found.');
+      if (ctx && !(await maySeePhoto(ctx.actor, user))) throw notFound('File not found.');
       return sendAvatar(reply, app.config.dataDir, user);
     },
   );
@@ -223,8 +232,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
     async (req, reply) => {
       const { actor } = await req.auth();
       const user = await findUserById(app.db, req.params.id);
-      if (!user || (actor.company_id !== user.company_id && !can(actor, 'companies.manage')))
-        throw notFound('File not found.');
+      if (!user || !(await maySeePhoto(actor, user))) throw notFound('File not found.');
       return sendAvatar(reply, app.config.dataDir, user);
     },
   );
