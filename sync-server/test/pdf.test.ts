@@ -257,12 +257,11 @@ describeEachDb('PDF downloads', (kind) => {
     expect((await get(`/api/pdf/petitions/${petitionId}`, otherAdmin)).statusCode).toBe(404);
     expect((await get(`/api/pdf/PetitionIndex/${itemId}`, otherAdmin)).statusCode).toBe(404);
     expect((await get(`/api/pdf/order-sheets/${petitionId}`, otherAdmin)).statusCode).toBe(404);
-    // A student reads moot cases only.
+    // A student reads moot cases only, and gets neither single-item nor Pending Cases PDFs (part 1 §6).
     expect((await get(`/api/pdf/petitions/${petitionId}`, student)).statusCode).toBe(404);
-    expect((await get(`/api/pdf/PetitionIndex/${itemId}`, student)).statusCode).toBe(404);
+    expect((await get(`/api/pdf/PetitionIndex/${itemId}`, student)).statusCode).toBe(403);
     expect((await get(`/api/pdf/petitions/${mootId}`, student)).statusCode).toBe(200);
-    const pending = await readPdf(new Uint8Array((await get('/api/pdf/pending-cases', student)).rawPayload));
-    expect(pending.text[0]).toContain('No Pending Cases found.');
+    expect((await get('/api/pdf/pending-cases', student)).statusCode).toBe(403);
   });
 
   it('accepts a signed link without a token, and refuses a bad, foreign or expired one with 401', async () => {
