@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { hasLocalFile, readLocalFile } from '../sync/attachments.ts';
-import { useSync } from '../sync/hooks.ts';
+import { useLiveQuery, useSync } from '../sync/hooks.ts';
 import { HttpStatusError } from '../sync/http.ts';
 import { useOnline } from '../ui/useOnline.ts';
 import { fetchForOffline } from './fileFetch.ts';

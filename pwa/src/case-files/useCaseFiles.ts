@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { can, type TPermission } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
-import { useEntityRows, useSync, useSyncStatus } from '../sync/hooks.ts';
+import { useEntityRows, useLiveQuery, useSync, useSyncStatus } from '../sync/hooks.ts';
 import { useCaseCategories, useCourts } from '../reference-data/useReferenceData.ts';
 import type { TOrderSheetRow, TPartyRow, TPetitionRow, TUserRow } from './caseFiles.types.ts';
 import { nextHearing, todayIso } from './hearing.logic.ts';

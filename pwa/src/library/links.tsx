@@ -1,6 +1,6 @@
 import type { TRowOf } from '@lawfirm/shared-types';
 import { linksDecl } from '@lawfirm/shared-types/library/library.entities.ts';
-import { recordRoutes } from '../ui/RecordScreens.tsx';
+import { recordRoutes } from '../ui/recordRoutes.tsx';
 
 type TLinkRow = TRowOf<typeof linksDecl>;
 

@@ -1,13 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { SyncContext, type TSyncContext } from './context.ts';
-import { openLocalDb } from './db.ts';
-import { SyncEngine } from './engine.ts';
-import { sessionTokens } from './session-tokens.ts';
 
 /**
  * Opens the signed-in user's own database and runs its sync engine for as long as that user is signed in.
  * Switching accounts closes one database and opens the other: one user's queue is never sent as another.
+ * The database and the engine (Dexie with them) are a chunk loaded here, after sign-in, not by the login page.
  */
 export function SyncProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
@@ -16,22 +14,20 @@ export function SyncProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!userId) return;
-    const db = openLocalDb(userId);
-    const engine = new SyncEngine({
-      db,
-      baseUrl: '',
-      fetch: (input, init) => window.fetch(input, init),
-      getToken: sessionTokens.get,
-      refreshToken: sessionTokens.refresh,
-      userId,
+    let ended = false;
+    let stop: (() => Promise<void>) | null = null;
+    void import('./local-sync.ts').then(({ startLocalSync }) => {
+      if (ended) return;
+      const started = startLocalSync(userId);
+      stop = started.stop;
+      setCtx(started.ctx);
     });
-    engine.start();
-    setCtx({ db, engine });
     // Offline data must survive storage pressure (DESIGN §8); the browser may still say no.
     void navigator.storage?.persist?.().catch(() => false);
     return () => {
+      ended = true;
       setCtx(null);
-      void engine.stop().finally(() => db.close());
+      void stop?.();
     };
   }, [userId]);
 

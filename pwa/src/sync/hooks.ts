@@ -1,5 +1,4 @@
-import { useContext, useSyncExternalStore } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useContext, useEffect, useState, useSyncExternalStore, type DependencyList } from 'react';
 import type { TConflict } from '@lawfirm/shared-types';
 import { SyncContext, type TSyncContext } from './context.ts';
 import type { TOutboxEntry, TRow } from './db.ts';
@@ -12,6 +11,36 @@ export function useSync(): TSyncContext | null {
 
 const noop = () => () => undefined;
 const initial = () => INITIAL_STATUS;
+
+/**
+ * A query of the local database, answered again whenever the data it read changes (Dexie's liveQuery, from the
+ * sync context); undefined until its first answer, then the latest answer until the next one settles (as
+ * dexie-react-hooks' useLiveQuery). With no database open yet the query runs once.
+ */
+export function useLiveQuery<T>(query: () => Promise<T> | T, deps: DependencyList): T | undefined {
+  const ctx = useSync();
+  const [state, setState] = useState<{ value?: T; error?: Error }>({});
+  useEffect(() => {
+    let live = true;
+    const next = (value: T) => live && setState({ value });
+    const error = (e: unknown) =>
+      live &&
+      setState({ error: e instanceof Error ? e : new Error('The local database could not be read.') });
+    if (!ctx) {
+      Promise.resolve().then(query).then(next, error);
+      return () => void (live = false);
+    }
+    const subscription = ctx.liveQuery(query).subscribe({ next, error });
+    return () => {
+      live = false;
+      subscription.unsubscribe();
+    };
+    // The caller's deps stand for the query, whose identity changes on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ctx, ...deps]);
+  if (state.error) throw state.error;
+  return state.value;
+}
 
 export function useSyncStatus(): TSyncStatus {
   const engine = useSync()?.engine;

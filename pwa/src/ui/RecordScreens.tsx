@@ -1,14 +1,14 @@
-import { useState, type ReactElement, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { v7 } from 'uuid';
-import type { z } from 'zod';
 import { MSG, type TEntityDecl } from '@lawfirm/shared-types';
+import type { TRecordModule } from './recordRoutes.tsx';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { deleteLocal, putLocal } from '../sync/actions.ts';
 import type { TRow } from '../sync/db.ts';
 import { useEntityRow, useEntityRows, usePendingIds, useSync } from '../sync/hooks.ts';
 import { EditDeleteCell } from './EditDeleteCell.tsx';
-import { changedValues, withRowRules, type TField } from './fields.ts';
+import { changedValues, withRowRules } from './fields.ts';
 import { FormField, useForm, zodFieldErrors } from './form.tsx';
 import { ListTable } from './ListTable.tsx';
 import { PendingMark } from './PendingMark.tsx';
@@ -16,38 +16,6 @@ import { nextDisplayOrder } from './rowOrder.ts';
 import { useToast } from './toast.tsx';
 import { useConfirmedDelete } from './useConfirmedDelete.tsx';
 import { useOnline } from './useOnline.ts';
-
-/**
- * A firm's list of records with an add/edit form on pages of their own (links today; the library's lists
- * next), declared once (DESIGN §3): the entity's shared declaration gives the rules, messages and who may do
- * what; the module names its paths, titles, form fields and how a row reads in the list. Everything reads and
- * writes the device's database, so all of it works with no network.
- */
-export type TRecordModule<R extends TRow> = {
-  decl: TEntityDecl<z.ZodObject>;
-  list: { path: string; title: string };
-  create: { path: string; title: string; button: string };
-  /** The edit page's path ends with `:param`. */
-  edit: { path: string; param: string; title: string };
-  fields: readonly (TField & { hint?: string })[];
-  /** The list's columns: header and cell. */
-  columns: readonly { header: string; cell: (row: R) => ReactNode }[];
-  /** The order of the list. */
-  sort: (a: R, b: R) => number;
-  /** Names a row in its Edit / Delete buttons' accessible names. */
-  name: (row: R) => string;
-};
-
-type TRoute = { path: string; access: 'auth'; element: ReactElement };
-
-/** The list, create and edit routes of a record module, for the app's route table. */
-export function recordRoutes<R extends TRow>(m: TRecordModule<R>): TRoute[] {
-  return [
-    { path: m.list.path, access: 'auth', element: <RecordList module={m} /> },
-    { path: m.create.path, access: 'auth', element: <RecordForm module={m} /> },
-    { path: m.edit.path, access: 'auth', element: <RecordForm module={m} /> },
-  ];
-}
 
 /** What the signed-in user may do with the module's rows, from the entity's policy (the server's rules). */
 function usePolicy(decl: TEntityDecl) {
@@ -72,7 +40,7 @@ function useDoneText(): (online: string, offline: 'Saved' | 'Deleted') => string
   return (text, done) => (online ? text : `${done} on this device; it will sync when you are back online.`);
 }
 
-function RecordList<R extends TRow>({ module: m }: { module: TRecordModule<R> }) {
+export function RecordList<R extends TRow>({ module: m }: { module: TRecordModule<R> }) {
   const policy = usePolicy(m.decl);
   const ctx = useSync();
   const rows = useEntityRows<R>(m.decl.name);
@@ -130,7 +98,7 @@ function RecordList<R extends TRow>({ module: m }: { module: TRecordModule<R> })
   );
 }
 
-function RecordForm<R extends TRow>({ module: m }: { module: TRecordModule<R> }) {
+export function RecordForm<R extends TRow>({ module: m }: { module: TRecordModule<R> }) {
   const id = useParams()[m.edit.param];
   const row = useEntityRow<R>(m.decl.name, id);
   const policy = usePolicy(m.decl);

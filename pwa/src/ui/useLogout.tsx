@@ -1,7 +1,6 @@
 import { useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../auth/AuthContext.tsx';
-import { deleteLocalDb } from '../sync/db.ts';
 import { useSync } from '../sync/hooks.ts';
 import { ConfirmDialog } from './Modal.tsx';
 
@@ -24,7 +23,8 @@ export function useLogout(): { start: () => Promise<void>; dialog: ReactElement 
       sync.db.close();
     }
     await logout();
-    if (userId) await deleteLocalDb(userId).catch(() => undefined);
+    if (userId)
+      await import('../sync/db.ts').then(({ deleteLocalDb }) => deleteLocalDb(userId)).catch(() => undefined);
     await navigate('/login');
   }
 
