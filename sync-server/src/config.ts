@@ -15,7 +15,17 @@ export type Config = {
   refreshGraceSec: number;
   scrypt: { N: number; r: number; p: number };
   corsOrigins: string[];
-  rateLimit: { loginPerMinute: number; signupPerMinute: number; resetPerMinute: number };
+  /**
+   * loginPerMinute: failed password checks per account; loginFailuresPerAddressPerMinute: per address, across
+   * every email (3 × loginPerMinute when not set); loginWindowSec: the "minute" of both (60 when not set).
+   */
+  rateLimit: {
+    loginPerMinute: number;
+    loginFailuresPerAddressPerMinute?: number;
+    loginWindowSec?: number;
+    signupPerMinute: number;
+    resetPerMinute: number;
+  };
   captcha: {
     recaptchaSecret: string | null;
     recaptchaSiteKey: string | null;
@@ -62,6 +72,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .filter(Boolean),
     rateLimit: {
       loginPerMinute: Number(env.LOGIN_RATE_PER_MIN ?? 10),
+      ...(env.LOGIN_ADDRESS_RATE_PER_MIN
+        ? { loginFailuresPerAddressPerMinute: Number(env.LOGIN_ADDRESS_RATE_PER_MIN) }
+        : {}),
       signupPerMinute: Number(env.SIGNUP_RATE_PER_MIN ?? 5),
       resetPerMinute: Number(env.RESET_RATE_PER_MIN ?? 5),
     },

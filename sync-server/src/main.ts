@@ -1,16 +1,24 @@
+import { configuredOrigin } from './auth/links.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { buildApp } from './app.ts';
 import { bootstrap } from './seed/bootstrap.ts';
 
+// Files the server makes (database, uploads, secret) are readable by its own user only.
+process.umask(0o077);
 const config = loadConfig();
 const database = await openDatabase(config.databaseUrl);
 const boot = await bootstrap(database.db, config);
 const app = await buildApp({ config, database, logger: process.env.LOG_REQUESTS === '1' });
 await app.listen({ port: config.port, host: config.host });
 
-const url = config.publicUrl ?? `http://localhost:${config.port}`;
+const url = configuredOrigin(config);
 console.log(`\neLawFirm is running at ${url}`);
+if (!config.publicUrl)
+  console.warn(
+    `PUBLIC_URL is not set: links in mails (password reset, new accounts, approvals) will point at ${url}, ` +
+      `except for a firm's own registered domain. Set PUBLIC_URL to the address people open the app at.`,
+  );
 console.log(
   `Database: ${database.kind === 'sqlite' ? config.databaseUrl : 'PostgreSQL'}; data folder: ${config.dataDir}`,
 );

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MSG } from '@lawfirm/shared-types';
 import { bearerFor, createFirm, createTestApp, describeEachDb, insertUser, type TestApp } from './helper.ts';
+import { header, startSmtpSink, textBody, type SmtpSink } from './smtp-sink.ts';
 
 const PUBLIC_URL = 'https://app.elawfirm.test';
 const OK = { message: 'Link send successfully, Check Email.' };
@@ -15,11 +16,17 @@ function multipartEmail(email: string) {
 }
 
 describeEachDb('password reset', (kind) => {
+  // Links are read from the mails as delivered: the outbox keeps them only with their tokens hidden.
+  let sink: SmtpSink;
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(kind, { publicUrl: PUBLIC_URL });
+    sink = await startSmtpSink();
+    t = await createTestApp(kind, { publicUrl: PUBLIC_URL, smtpUrl: sink.url });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await sink.close();
+  });
 
   const mailsTo = (email: string) =>
     t.app.db
@@ -29,10 +36,13 @@ describeEachDb('password reset', (kind) => {
       .orderBy('created_at')
       .orderBy('id')
       .execute();
-  const resetLinks = async (email: string) =>
-    (await mailsTo(email))
-      .filter((m) => m.subject === 'Reset your password')
-      .map((m) => new URL(/https?:\/\/\S+/.exec(m.body_text)![0]));
+  /** The reset links delivered to `email`, oldest first, once the requests' mails have gone out. */
+  const resetLinks = async (email: string) => {
+    await t.app.mailer.flush();
+    return sink.messages
+      .filter((m) => m.to.includes(email) && header(m.raw, 'Subject') === 'Reset your password')
+      .map((m) => new URL(/https?:\/\/\S+/.exec(textBody(m.raw))![0]));
+  };
   const requestLink = (email: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: '/password.email', headers, payload: { email } });
   const reset = (body: Record<string, unknown>) =>
@@ -62,6 +72,10 @@ describeEachDb('password reset', (kind) => {
       .execute();
     expect(stored).toHaveLength(1);
     expect(stored[0]!.token_hash).not.toContain(token);
+    // The sent mail is kept with its token hidden.
+    const kept = (await mailsTo(user.email)).find((m) => m.subject === 'Reset your password')!;
+    expect(kept.body_text).not.toContain(token);
+    expect(kept.body_text).toContain('/reset-password?token=[hidden]&email=');
 
     const done = await reset({
       token,
@@ -106,6 +120,7 @@ describeEachDb('password reset', (kind) => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual(OK);
     }
+    await t.app.mailer.flush();
     const after = await t.app.db.selectFrom('mail_outbox').select('id').execute();
     expect(after).toHaveLength(before.length);
   });

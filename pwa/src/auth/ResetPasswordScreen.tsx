@@ -14,11 +14,16 @@ const ZReset = z
   });
 const validate = (v: { password: string; password_confirmation: string }) => zodFieldErrors(ZReset, v);
 
-/** Opened from the emailed link: /reset-password?token=…&email=… */
+/**
+ * Opened from the emailed link: /reset-password?token=…&email=… (`&welcome=1`: a new account's link to choose
+ * its first password, the same one-time token as a reset).
+ */
 export function ResetPasswordScreen() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const emailParam = params.get('email') ?? '';
+  const welcome = params.get('welcome') === '1';
+  const title = welcome ? 'Choose Your Password' : 'Reset Password';
   const toast = useToast();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
@@ -54,7 +59,7 @@ export function ResetPasswordScreen() {
     return (
       <div className="auth-page">
         <section className="auth-card">
-          <h1>Reset Password</h1>
+          <h1>{title}</h1>
           <FormError message={MSG.resetTokenInvalid} />
           <p className="auth-alt">
             <Link to="/forgot-password">Send a new link</Link>
@@ -67,7 +72,9 @@ export function ResetPasswordScreen() {
     <div className="auth-page">
       <section className="auth-card">
         <h1>Reset Password</h1>
-        <p className="muted">Set a new password for {emailParam}.</p>
+        <p className="muted">
+          {welcome ? 'Choose the password' : 'Set a new password'} for {emailParam}.
+        </p>
         <form noValidate onSubmit={form.handleSubmit(send)}>
           <PasswordField
             label="New Password"
@@ -83,7 +90,7 @@ export function ResetPasswordScreen() {
           />
           <FormError message={failure} />
           <button type="submit" className="btn primary block" disabled={form.submitting}>
-            Reset Password
+            {welcome ? 'Set Password' : 'Reset Password'}
           </button>
         </form>
       </section>

@@ -170,7 +170,7 @@ export function UserForm({
 
   const passwordHint =
     creating && v.password === generated
-      ? `Generated password: ${generated}. Pass it on to the user${v.send_email ? ' (it is also emailed).' : '.'}`
+      ? `Generated password: ${generated}. Pass it on to the user${v.send_email ? ' (they are also emailed a link to choose their own).' : '.'}`
       : undefined;
 
   return (
@@ -195,6 +195,14 @@ export function UserForm({
             autoComplete="new-password"
             {...form.bind('confirm_password')}
           />
+          {editingSelf && (
+            <PasswordField
+              label="Current Password"
+              autoComplete="current-password"
+              hint="Needed only to change your password."
+              {...form.bind('current_password')}
+            />
+          )}
           <SelectField
             label="Role"
             required

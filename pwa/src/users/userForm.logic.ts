@@ -11,6 +11,8 @@ export type TUserFormValues = {
   phone: string;
   password: string;
   confirm_password: string;
+  /** One's own password changes only with the current one (the server checks it). */
+  current_password: string;
   role_id: string;
   company_id: string;
   address: string;
@@ -83,6 +85,7 @@ export function initialValues(
     phone: user?.phone ?? '',
     password: user ? '' : opts.generatedPassword,
     confirm_password: user ? '' : opts.generatedPassword,
+    current_password: '',
     role_id: (user?.role_id ?? user?.roles[0]?.id ?? opts.roleId) || '',
     company_id: opts.companyId ?? user?.company_id ?? '',
     address: user?.address ?? '',
@@ -179,6 +182,7 @@ export function toPayload(
   if (v.password) {
     body.password = v.password;
     body.confirm_password = v.confirm_password;
+    if (v.current_password) body.current_password = v.current_password;
   }
   return { body, contactKeys: kept.map((c) => c.key) };
 }

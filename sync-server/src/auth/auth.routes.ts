@@ -24,20 +24,6 @@ import { signToken } from './tokens.ts';
 export const REFRESH_COOKIE = 'lf_rt';
 const COOKIE_PATH = '/api/auth';
 
-/** Rate limit keyed by address and email, checked before any password hashing happens. */
-export const loginRateLimit = (app: FastifyInstance) => ({
-  max: app.config.rateLimit.loginPerMinute,
-  timeWindow: '1 minute',
-  keyGenerator: (req: FastifyRequest) => {
-    const email = (req.body as Record<string, unknown> | undefined)?.email;
-    return `${req.ip}|${typeof email === 'string' ? email.toLowerCase() : ''}`;
-  },
-  errorResponseBuilder: () => ({
-    statusCode: 429,
-    message: 'Too many login attempts. Please wait a minute and try again.',
-  }),
-});
-
 function setRefreshCookie(
   app: FastifyInstance,
   req: FastifyRequest,
@@ -66,7 +52,8 @@ async function signIn(
   { email, password }: z.output<typeof LOGIN_FIELDS>,
   kind: 'legacy' | 'refresh',
 ) {
-  const user = await authenticate(app, email, password);
+  // Both login calls count failures together, per account and per address (login-throttle.ts).
+  const user = await authenticate(app, email, password, req.ip);
   const session = await createSession(app.db, {
     userId: user.id,
     companyId: user.company_id,
@@ -87,10 +74,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   /** The documented login of the original client: form fields in, {token} out (a working-day token). */
   app.post(
     '/api/login',
-    {
-      config: { rateLimit: loginRateLimit(app) },
-      schema: { body: LOGIN_FIELDS, response: { 200: ZLegacyLoginResponse } },
-    },
+    { schema: { body: LOGIN_FIELDS, response: { 200: ZLegacyLoginResponse } } },
     async (req) => {
       const { user, session: s } = await signIn(app, req, req.body, 'legacy');
       const token = await signToken(
@@ -105,10 +89,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   /** The PWA's login: a minutes-long access token and a rotating refresh token in an httpOnly cookie. */
   app.post(
     '/api/auth/login',
-    {
-      config: { rateLimit: loginRateLimit(app) },
-      schema: { body: LOGIN_FIELDS, response: { 200: ZSessionLoginResponse } },
-    },
+    { schema: { body: LOGIN_FIELDS, response: { 200: ZSessionLoginResponse } } },
     async (req, reply) => {
       const { user, session: s } = await signIn(app, req, req.body, 'refresh');
       setRefreshCookie(app, req, reply, s.token);

@@ -4,19 +4,44 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { findSettings } from '../settings/settings.repository.ts';
 
+/** Where links point when no firm's own domain decides: PUBLIC_URL, else this machine's listening port. */
+export function configuredOrigin(config: Config): string {
+  return config.publicUrl ? config.publicUrl.replace(/\/+$/, '') : `http://localhost:${config.port}`;
+}
+
 /**
- * The origin for links in mails. A request on the firm's own domain keeps its users on that site. Otherwise
- * the configured PUBLIC_URL wins over the request's Host: a Host header is chosen by whoever sends the
- * request, and a reset link pointing at an attacker's host would hand them the token. Only an installation
- * with no PUBLIC_URL (a local or first-start setup) falls back to the request's own origin.
+ * The origin for links in mails. A request on the firm's own domain (as registered for the firm) keeps its
+ * users on that site; any other request gets configuredOrigin. Never the request's Host as such: whoever sends
+ * the request chooses it, and a reset link pointing at an attacker's host would hand them the token.
  */
-export function linkOrigin(config: Config, req: FastifyRequest, companyDomain: string | null): string {
-  const own = `${req.protocol}://${req.host}`;
-  if (companyDomain && normaliseDomain(companyDomain) === normaliseDomain(req.hostname)) return own;
-  return config.publicUrl ? config.publicUrl.replace(/\/+$/, '') : own;
+export function linkOrigin(config: Config, req: FastifyRequest | null, companyDomain: string | null): string {
+  if (req && companyDomain && normaliseDomain(companyDomain) === normaliseDomain(req.hostname))
+    return `${req.protocol}://${req.host}`;
+  return configuredOrigin(config);
+}
+
+/** linkOrigin for the firm `companyId`. */
+export async function firmLinkOrigin(
+  db: Db,
+  config: Config,
+  req: FastifyRequest | null,
+  companyId: string,
+): Promise<string> {
+  const company = await db
+    .selectFrom('companies')
+    .select('domain')
+    .where('id', '=', companyId)
+    .executeTakeFirst();
+  return linkOrigin(config, req, company?.domain ?? null);
 }
 
 /** The name a firm's mails are signed with: its site name, else its firm name. */
 export async function siteNameOf(db: Db, companyId: string, fallback: string): Promise<string> {
   return (await findSettings(db, companyId))?.site_name?.trim() || fallback;
+}
+
+/** The link of a password-reset token: the app's reset screen (`welcome`: the new account's first password). */
+export function resetLink(origin: string, token: string, email: string, welcome = false): string {
+  const query = `token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
+  return `${origin}/reset-password?${query}${welcome ? '&welcome=1' : ''}`;
 }

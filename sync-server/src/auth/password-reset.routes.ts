@@ -8,7 +8,6 @@ import { linkOrigin, siteNameOf } from './links.ts';
 import { issuePasswordReset, resetPassword, tokenInvalid } from './password-reset.mutators.ts';
 import { companyOfUser, findOpenReset, hasRecentReset } from './password-reset.repository.ts';
 import { hashPassword } from './passwords.ts';
-import { newOpaqueToken } from './tokens.ts';
 
 /** One reset mail per account per minute (as Laravel's throttle): the form cannot be used to flood an inbox. */
 const RESET_THROTTLE_SEC = 60;
@@ -25,7 +24,8 @@ export async function passwordResetRoutes(fastify: FastifyInstance): Promise<voi
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   /**
    * A Laravel route name used as a URL by the original client, so it lives outside /api. The answer is the
-   * same whether or not the email has an account: the form must not tell a stranger who is a client of the firm.
+   * same whether or not the email has an account, and so is its timing: the account is looked up and mailed
+   * after the answer has gone (mailer.defer). The form must not tell a stranger who is a client of the firm.
    */
   app.post(
     '/password.email',
@@ -35,19 +35,16 @@ export async function passwordResetRoutes(fastify: FastifyInstance): Promise<voi
     },
     async (req) => {
       const { email } = req.body;
-      const user = await findUserByEmail(app.db, email);
-      if (user && toBool(user.is_approved)) {
+      app.mailer.defer(async () => {
+        const user = await findUserByEmail(app.db, email);
+        if (!user || !toBool(user.is_approved)) return;
         const since = new Date(Date.now() - RESET_THROTTLE_SEC * 1000).toISOString();
-        if (!(await hasRecentReset(app.db, user.id, since))) {
-          const company = await companyOfUser(app.db, user.company_id);
-          const siteName = await siteNameOf(app.db, user.company_id, company.name);
-          const token = newOpaqueToken();
-          const link =
-            `${linkOrigin(app.config, req, company.domain)}/reset-password` +
-            `?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
-          await issuePasswordReset(app.db, app.mailer, user, token, link, siteName);
-        }
-      }
+        if (await hasRecentReset(app.db, user.id, since)) return;
+        const company = await companyOfUser(app.db, user.company_id);
+        const siteName = await siteNameOf(app.db, user.company_id, company.name);
+        const origin = linkOrigin(app.config, req, company.domain);
+        await issuePasswordReset(app.db, app.mailer, user, origin, siteName);
+      });
       return { message: MSG.resetLinkSent };
     },
   );
@@ -61,8 +58,9 @@ export async function passwordResetRoutes(fastify: FastifyInstance): Promise<voi
     async (req) => {
       const input = req.body;
       const user = await findUserByEmail(app.db, input.email);
-      // A blocked or unapproved account cannot sign in, so it gets no new password either.
-      if (!user || !toBool(user.is_approved)) throw tokenInvalid();
+      // A blocked account cannot sign in, so it gets no new password either. One not yet approved has a token
+      // only from an admin (a new account's set-password link), never from the form above.
+      if (!user || (user.blocked_at && !toBool(user.is_approved))) throw tokenInvalid();
       const reset = await findOpenReset(app.db, user.id, input.token);
       if (!reset) throw tokenInvalid();
       const passwordHash = await hashPassword(input.password, app.config.scrypt);

@@ -1,12 +1,49 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { HttpError } from '../http/errors.ts';
 
 const KEYLEN = 32;
 
+export const MSG_SERVER_BUSY = 'The server is busy signing people in. Please try again in a moment.';
+
+/**
+ * Runs at most `maxRunning` jobs at once and keeps at most `maxWaiting` in line; a job beyond that is refused
+ * at once (503), so a flood waits in no unbounded queue.
+ */
+export function createWorkQueue(maxRunning: number, maxWaiting: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    async run<T>(job: () => Promise<T>): Promise<T> {
+      if (running < maxRunning) running++;
+      else if (waiting.length < maxWaiting) await new Promise<void>((resolve) => waiting.push(resolve));
+      else throw new HttpError(503, MSG_SERVER_BUSY);
+      try {
+        return await job();
+      } finally {
+        // The slot passes straight to the next job in line.
+        const next = waiting.shift();
+        if (next) next();
+        else running--;
+      }
+    },
+  };
+}
+
+/**
+ * scrypt runs on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), which file reads and
+ * writes share. Half of it at most hashes passwords, so a burst of logins never starves a download or upload.
+ */
+const POOL_SIZE = Number(process.env.UV_THREADPOOL_SIZE) || 4;
+export const scryptQueue = createWorkQueue(Math.max(1, Math.floor(POOL_SIZE / 2)), 32);
+
 function scrypt(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCb(password.normalize('NFKC'), salt, KEYLEN, opts, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
+  return scryptQueue.run(
+    () =>
+      new Promise((resolve, reject) =>
+        scryptCb(password.normalize('NFKC'), salt, KEYLEN, opts, (err, key) =>
+          err ? reject(err) : resolve(key),
+        ),
+      ),
   );
 }
 
@@ -39,7 +76,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** A hash of a random password, verified against when the email is unknown so both paths cost the same. */
 let dummy: Promise<string> | undefined;
 export function dummyHash(params: { N: number; r: number; p: number }): Promise<string> {
-  dummy ??= hashPassword(randomBytes(12).toString('base64'), params);
+  dummy ??= hashPassword(randomBytes(12).toString('base64'), params).catch((e: unknown) => {
+    // Refused while the server was busy: the next unknown email tries again.
+    dummy = undefined;
+    throw e;
+  });
   return dummy;
 }
 

@@ -98,6 +98,21 @@ export async function revokeUserSessions(db: Db, userId: string): Promise<void> 
     .execute();
 }
 
+/**
+ * Ends every session of a user but the family of `keepSessionId` (the device that changed its own password
+ * stays signed in, including the refresh tokens it rotates to). An unknown session keeps nothing.
+ */
+export async function revokeOtherSessions(db: Db, userId: string, keepSessionId: string): Promise<void> {
+  const keep = await findSession(db, keepSessionId);
+  let q = db
+    .updateTable('sessions')
+    .set({ revoked_at: nowIso() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (keep && keep.user_id === userId) q = q.where('family_id', '!=', keep.family_id);
+  await q.execute();
+}
+
 export type RotateResult =
   | { kind: 'ok'; userId: string; companyId: string; sessionId: string; token: string }
   | { kind: 'invalid' }

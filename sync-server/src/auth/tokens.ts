@@ -53,6 +53,8 @@ export async function verifyToken(secret: Uint8Array, token: string): Promise<To
       algorithms: [ALG],
       issuer: ISSUER,
       audience: AUDIENCE,
+      // A token without an expiry would be good forever: every token this server signs has one.
+      requiredClaims: ['exp'],
     });
     const typ = payload.typ;
     if ((typ !== 'access' && typ !== 'legacy') || typeof payload.sub !== 'string') return null;

@@ -1,3 +1,4 @@
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import {
@@ -144,12 +145,23 @@ export function readNowIfIdle<R>(db: Db, sql: string, parameters: readonly unkno
   return sqliteDrivers.get(db.getExecutor().adapter)?.readNow(sql, parameters) as R[] | undefined;
 }
 
+/**
+ * The database file is the firms' records: readable by the server's user only. SQLite gives its -wal and -shm
+ * files the mode of the database file; ones left by an older start are set too.
+ */
+function ownerOnly(file: string): void {
+  if (file === ':memory:' || file === '') return;
+  closeSync(openSync(file, 'a', 0o600));
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(f)) chmodSync(f, 0o600);
+}
+
 /** generationNow of the database's SQLite driver; undefined on PostgreSQL or when the connection is lent. */
 export function dataGenerationNow(db: Db): string | undefined {
   return sqliteDrivers.get(db.getExecutor().adapter)?.generationNow();
 }
 
 function sqliteDialect(file: string): Dialect {
+  ownerOnly(file);
   const database = new SQLite(file);
   database.pragma('journal_mode = WAL');
   // FULL: an acknowledged write survives power loss, not only a process crash.

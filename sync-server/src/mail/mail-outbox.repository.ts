@@ -1,9 +1,10 @@
 import type { Db } from '../db/connect.ts';
 import { forFirm } from '../db/firm.ts';
+import { redactLinks } from './mailer.ts';
 
 export const MAIL_OUTBOX_PER_PAGE = 20;
 
-/** One page of what the server mailed for the firm, newest first, with the total. */
+/** One page of what the server mailed for the firm, newest first, with the total; one-time links hidden. */
 export async function listMailOutbox(db: Db, companyId: string, page: number) {
   const scoped = forFirm(db, companyId).selectFrom('mail_outbox');
   const { total } = await scoped
@@ -28,5 +29,6 @@ export async function listMailOutbox(db: Db, companyId: string, page: number) {
     .limit(MAIL_OUTBOX_PER_PAGE)
     .offset((page - 1) * MAIL_OUTBOX_PER_PAGE)
     .execute();
-  return { data, count };
+  // A mail still waiting to be sent keeps its live link for the sender; the admin never sees it.
+  return { data: data.map((m) => ({ ...m, body_text: redactLinks(m.body_text) })), count };
 }

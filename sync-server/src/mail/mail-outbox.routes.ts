@@ -6,7 +6,7 @@ import { ZMailOutboxQuery, ZMailOutboxResponse } from './mail-outbox.types.ts';
 
 /**
  * What the server mailed for the admin's firm, newest first, in the Laravel paginator shape the other lists
- * use. Without SMTP every mail stays "stored" here, so an admin can still read a new user's login details.
+ * use. Without SMTP every mail stays "stored" here; one-time links (reset, set-password) are shown hidden.
  */
 export async function mailOutboxRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

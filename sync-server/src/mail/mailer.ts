@@ -7,12 +7,25 @@ export type Mail = { companyId: string; to: string; subject: string; text: strin
 export type Mailer = {
   /** Stores the mail in the outbox (in the caller's transaction when given) and wakes the sender. */
   enqueue: (mail: Mail, trx?: Db) => Promise<string>;
-  /** Sends what is queued now; resolves when done (tests and shutdown call it). */
+  /**
+   * Runs `job` (work that ends in mails) after the current request has been answered, so the answer takes the
+   * same time whether or not there was anything to mail. Jobs run one after another, in order; a failed job
+   * is dropped.
+   */
+  defer: (job: () => Promise<void>) => void;
+  /** Finishes deferred jobs, then sends what is queued now; resolves when done (tests and shutdown call it). */
   flush: () => Promise<void>;
   /** Starts sending in the background: call it after the transaction that enqueued mails has committed. */
   wake: () => void;
   stop: () => void;
 };
+
+/**
+ * A mail's links with their one-time tokens hidden (`?token=…` and `&token=…`): what the outbox keeps of a
+ * mail once it was sent or can never be, and what an admin is shown of it. A live reset link in an admin's
+ * view would let the admin take over the account.
+ */
+export const redactLinks = (text: string): string => text.replace(/([?&]token=)[^&\s]+/g, '$1[hidden]');
 
 /**
  * Every mail lands in mail_outbox first, so nothing is lost when SMTP is down and an admin can read what was
@@ -43,17 +56,25 @@ export function createMailer(db: Db, config: Config): Mailer {
         });
         await db
           .updateTable('mail_outbox')
-          .set({ status: 'sent', sent_at: nowIso(), attempts: m.attempts + 1, last_error: null })
+          .set({
+            status: 'sent',
+            sent_at: nowIso(),
+            attempts: m.attempts + 1,
+            last_error: null,
+            body_text: redactLinks(m.body_text),
+          })
           .where('id', '=', m.id)
           .execute();
       } catch (e) {
         const attempts = m.attempts + 1;
+        const failed = attempts >= 5;
         await db
           .updateTable('mail_outbox')
           .set({
             attempts,
             last_error: String(e instanceof Error ? e.message : e).slice(0, 500),
-            status: attempts >= 5 ? 'failed' : 'queued',
+            status: failed ? 'failed' : 'queued',
+            ...(failed ? { body_text: redactLinks(m.body_text) } : {}),
           })
           .where('id', '=', m.id)
           .execute();
@@ -63,7 +84,12 @@ export function createMailer(db: Db, config: Config): Mailer {
   // A flush asked for while a drain runs gets a fresh drain after it: the running one may have read the queue
   // before the caller's mail was committed.
   let next: Promise<void> | null = null;
-  const flush = (): Promise<void> => {
+  let deferred: Promise<void> = Promise.resolve();
+  const flush = async (): Promise<void> => {
+    for (let last; last !== deferred;) await (last = deferred);
+    return send();
+  };
+  const send = (): Promise<void> => {
     if (!running) {
       running = drain().finally(() => (running = null));
       return running;
@@ -72,16 +98,16 @@ export function createMailer(db: Db, config: Config): Mailer {
       .catch(() => undefined)
       .then(() => {
         next = null;
-        return flush();
+        return send();
       });
     return next;
   };
   // A mail enqueued in a transaction is invisible to the sender until commit, so callers wake it afterwards.
   const wake = () => {
-    if (transport && !stopped) setImmediate(() => void flush().catch(() => undefined));
+    if (transport && !stopped) setImmediate(() => void send().catch(() => undefined));
   };
   if (transport) {
-    timer = setInterval(() => void flush().catch(() => undefined), 30_000);
+    timer = setInterval(() => void send().catch(() => undefined), 30_000);
     timer.unref();
   }
   return {
@@ -94,7 +120,8 @@ export function createMailer(db: Db, config: Config): Mailer {
           company_id: mail.companyId,
           to_address: mail.to,
           subject: mail.subject,
-          body_text: mail.text,
+          // Without SMTP the mail is never sent: its links' tokens are of no use to anyone but an intruder.
+          body_text: transport ? mail.text : redactLinks(mail.text),
           status: transport ? 'queued' : 'stored',
           attempts: 0,
           last_error: null,
@@ -104,6 +131,13 @@ export function createMailer(db: Db, config: Config): Mailer {
         .execute();
       if (!trx) wake();
       return id;
+    },
+    defer(job) {
+      // After a turn of the event loop, so the request's answer goes out first.
+      deferred = deferred
+        .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+        .then(job)
+        .catch(() => undefined);
     },
     flush,
     wake,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZPullQuery, ZPullResponse, ZPushRequest, ZPushResponse } from '@lawfirm/shared-types';
+import { configuredOrigin } from '../auth/links.ts';
 import { HttpError } from '../http/errors.ts';
 import { pull } from './pull.ts';
 import { createPushWriter } from './push.ts';
@@ -39,7 +40,8 @@ export async function syncRoutes(fastify: FastifyInstance): Promise<void> {
         mail: async (trx, mail) => {
           await app.mailer.enqueue(mail, trx);
         },
-        loginUrl: `${app.config.publicUrl ?? `${req.protocol}://${req.host}`}/login`,
+        // Never the request's Host, which the sender chooses (auth/links.ts).
+        loginUrl: `${configuredOrigin(app.config)}/login`,
       });
       // Mails queued inside the push's transactions go out now rather than at the sender's next round.
       app.mailer.wake();

@@ -1,6 +1,5 @@
 import {
   can,
-  DEFAULT_SITE_URL,
   MSG,
   roleNameById,
   type TActor,
@@ -12,10 +11,11 @@ import type { Db } from '../db/connect.ts';
 import { newId, nowIso, toBool } from '../db/ids.ts';
 import { inTransaction } from '../db/query-helpers.ts';
 import { forbidden, HttpError, notFound, validationError, type TFieldErrors } from '../http/errors.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { revokeUserSessions } from '../auth/sessions.repository.ts';
+import { throttledCheck, type LoginLimits } from '../auth/login-throttle.ts';
+import { mailPasswordChanged, mailWelcome } from '../auth/password-reset.mutators.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { revokeOtherSessions, revokeUserSessions } from '../auth/sessions.repository.ts';
 import { findCompany } from '../companies/companies.repository.ts';
-import { findSettings } from '../settings/settings.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { saveFile, removeFile } from '../files/storage.ts';
 import { sniffImage } from '../files/sniff.ts';
@@ -34,9 +34,13 @@ import {
 export type UserServices = {
   scrypt: { N: number; r: number; p: number };
   mailer: Mailer;
-  /** Where the firm's people sign in, for the mails; the firm's site URL is used when not configured. */
-  publicUrl: string | null;
+  /** The origin of links in mails to the people of firm `companyId` (auth/links.ts). */
+  linkOrigin: (companyId: string) => Promise<string>;
   dataDir: string;
+  /** The caller's session (kept when they change their own password) and address (login limits). */
+  sessionId: string | null;
+  ip: string;
+  loginLimits: LoginLimits;
 };
 
 export const MSG_ROLE_INVALID = 'The selected role is invalid.';
@@ -49,6 +53,8 @@ export const MAX_AVATAR_BYTES = 1_000_000;
 export const MSG_AVATAR_TOO_LARGE = 'The image may not be greater than 1000 kilobytes.';
 export const MSG_AVATAR_TYPE = 'The image must be a file of type: png, jpeg, jpg.';
 export const MSG_AVATAR_REQUIRED = 'Please choose an image to upload.';
+export const MSG_CURRENT_PASSWORD_REQUIRED = 'Please enter your current password to change it.';
+export const MSG_CURRENT_PASSWORD_WRONG = 'The current password is incorrect.';
 
 /** A unique index refused the write (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE). */
 const isUniqueViolation = (e: unknown): boolean => {
@@ -106,9 +112,24 @@ export function userValidationError(all: TFieldErrors): HttpError {
   return new HttpError(422, first, { validation_error: fields, contact_person_validation_error: contact });
 }
 
-async function siteUrlOf(db: Db, companyId: string, services: UserServices): Promise<string> {
-  if (services.publicUrl) return services.publicUrl;
-  return (await findSettings(db, companyId))?.site_url || DEFAULT_SITE_URL;
+/**
+ * A change of one's own password needs the current one, checked under the login limits (the same counters as
+ * sign-in): a session left open on a shared computer must not be enough to lock its owner out.
+ */
+async function checkCurrentPassword(
+  db: Db,
+  user: UserRow,
+  current: string | null | undefined,
+  services: UserServices,
+): Promise<void> {
+  if (!current) throw userValidationError({ current_password: [MSG_CURRENT_PASSWORD_REQUIRED] });
+  const ok = await throttledCheck(
+    db,
+    services.loginLimits,
+    { email: user.email, ip: services.ip },
+    async () => ((await verifyPassword(current, user.password_hash)) ? true : null),
+  );
+  if (!ok) throw userValidationError({ current_password: [MSG_CURRENT_PASSWORD_WRONG] });
 }
 
 async function replaceContactPersons(
@@ -157,13 +178,13 @@ async function replaceContactPersons(
       .execute();
 }
 
-async function approvalMail(trx: Db, services: UserServices, user: UserRow, url: string): Promise<void> {
+async function approvalMail(trx: Db, services: UserServices, user: UserRow, origin: string): Promise<void> {
   await services.mailer.enqueue(
     {
       companyId: user.company_id,
       to: user.email,
       subject: 'Your account is approved',
-      text: `Dear ${user.name},\n\nYour account is approved. You can now log in at ${url} with your email ${user.email}.\n`,
+      text: `Dear ${user.name},\n\nYour account is approved. You can now log in at ${origin}/login with your email ${user.email}.\n`,
     },
     trx,
   );
@@ -172,17 +193,20 @@ async function approvalMail(trx: Db, services: UserServices, user: UserRow, url:
 /**
  * POST /api/users: create (no id) or update. An admin creates users in their own firm; only a provider-firm
  * admin may name another firm (registering a new firm's admin). Anyone may update their own profile, but not
- * their role, approval, moot flag or firm; an admin edits colleagues of their own firm.
+ * their role, approval, moot flag or firm; an admin edits colleagues of their own firm. A new password ends
+ * the user's other sessions; one's own needs `current_password`.
  */
 export async function saveUser(
   db: Db,
   actor: TActor,
-  data: TUserInput,
+  data: TUserInput & { current_password?: string | null },
   services: UserServices,
 ): Promise<{ user: TUser; isAdminUser: boolean; created: boolean }> {
   const isAdmin = can(actor, 'users.manage');
   const target = data.id ? await reachableUser(db, actor, data.id, true) : null;
   if (!target && !isAdmin) throw forbidden();
+  const ownPassword = !!data.password && !!target && target.id === actor.id;
+  if (target && ownPassword) await checkCurrentPassword(db, target, data.current_password, services);
 
   let companyId = target?.company_id ?? actor.company_id;
   if (!target && data.company_id && data.company_id !== actor.company_id && can(actor, 'companies.manage')) {
@@ -231,15 +255,25 @@ export async function saveUser(
   const id = target?.id ?? newId();
   const becameApproved = !!target && !toBool(target.is_approved) && access.is_approved === true;
   const sendLogin = !target && data.send_email;
-  const site = sendLogin || becameApproved ? await siteUrlOf(db, companyId, services) : DEFAULT_SITE_URL;
+  const origin = sendLogin || becameApproved ? await services.linkOrigin(companyId) : '';
 
   await inTransaction(db, async (trx) => {
     if (target) {
       await putRow(trx, actingIn(actor, companyId), usersEntity, id, { ...profile, ...access });
       // The hash never leaves the server, so a new password is no change a device could pull.
-      if (passwordHash)
+      if (passwordHash) {
         await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
-      if (becameApproved) await approvalMail(trx, services, { ...target, ...profile }, site);
+        // Whoever knew the old password is signed out; the owner's own device stays signed in.
+        if (ownPassword && services.sessionId) await revokeOtherSessions(trx, id, services.sessionId);
+        else await revokeUserSessions(trx, id);
+        await mailPasswordChanged(
+          trx,
+          services.mailer,
+          { ...target, ...profile },
+          ownPassword ? 'other' : 'all',
+        );
+      }
+      if (becameApproved) await approvalMail(trx, services, { ...target, ...profile }, origin);
     } else {
       // Devices cannot create accounts (they need a password): a server insert, logged for every device.
       await insertSyncedRow(
@@ -262,31 +296,20 @@ export async function saveUser(
       );
     }
     await replaceContactPersons(trx, id, companyId, data.contact_persons, t);
+    // A link to choose a password, never the password: the outbox keeps what it mails.
     if (sendLogin)
-      await services.mailer.enqueue(
-        {
-          companyId,
-          to: data.email,
-          subject: 'Your login details',
-          text: [
-            `Dear ${data.name},`,
-            '',
-            'An account has been created for you.',
-            `Log in at: ${site}`,
-            `Email: ${data.email}`,
-            `Password: ${data.password ?? ''}`,
-            '',
-            'Please change your password after your first login.',
-          ].join('\n'),
-        },
+      await mailWelcome(
         trx,
+        services.mailer,
+        { id, company_id: companyId, name: data.name, email: data.email },
+        origin,
       );
   }).catch((e: unknown) => {
     // Two saves of the same email at once: the database's unique index on live emails decides.
     throw isUniqueViolation(e) ? validationError({ email: [MSG.emailTaken] }) : e;
   });
   // Mails queued inside the transaction become visible to the sender only now.
-  if (sendLogin || becameApproved) services.mailer.wake();
+  services.mailer.wake();
   return { user: await answerUser(db, id), isAdminUser: actor.is_admin, created: !target };
 }
 
@@ -345,13 +368,13 @@ export async function approveOrBlock(
   // Mail only on the change from pending or blocked to approved, not on a repeated click.
   const approving = req.is_approved && !toBool(user.is_approved);
   // Read before the transaction: on SQLite a query outside it would wait for the transaction to end.
-  const url = await siteUrlOf(db, user.company_id, services);
+  const origin = await services.linkOrigin(user.company_id);
   await inTransaction(db, async (trx) => {
     // The entity stamps the approval, or marks the block and ends the user's sessions, in this transaction.
     await putRow(trx, actingIn(actor, user.company_id), usersEntity, user.id, {
       is_approved: req.is_approved,
     });
-    if (approving) await approvalMail(trx, services, user, url);
+    if (approving) await approvalMail(trx, services, user, origin);
   });
   if (approving) services.mailer.wake();
   return req.is_approved ? 'approved' : 'blocked';

@@ -10,13 +10,14 @@ import {
   toPaginator,
   ZApproveOrBlockInput,
   ZMessageResponse,
-  ZUserInput,
   ZUserListQuery,
   ZUserListResponse,
   type TActor,
   type TRole,
 } from '@lawfirm/shared-types';
 import { forbidden, invalidInput, notFound } from '../http/errors.ts';
+import { firmLinkOrigin } from '../auth/links.ts';
+import { loginLimits } from '../auth/login-throttle.ts';
 import { ZIdParams } from '../http/schemas.ts';
 import { mayReadRow } from '../sync/read-access.ts';
 import { findCompany } from '../companies/companies.repository.ts';
@@ -40,6 +41,7 @@ import {
 import {
   ZAvatarParams,
   ZRolesResponse,
+  ZSaveUserInput,
   ZSaveUserResponse,
   ZUploadUserImageRequest,
   ZUploadUserImageResponse,
@@ -83,11 +85,14 @@ async function sendAvatar(
 /** Users (rest-contract 102–107, 37) and their profile photos. */
 export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const services = (): UserServices => ({
+  const services = (req: FastifyRequest, sessionId: string | null = null): UserServices => ({
     scrypt: app.config.scrypt,
     mailer: app.mailer,
-    publicUrl: app.config.publicUrl,
+    linkOrigin: (companyId) => firmLinkOrigin(app.db, app.config, req, companyId),
     dataDir: app.config.dataDir,
+    sessionId,
+    ip: req.ip,
+    loginLimits: loginLimits(app.config),
   });
 
   /** Admins list their own firm; a provider-firm admin may name another firm with company_id. */
@@ -131,11 +136,11 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
       config: { auth: true },
       // The user form reads a contact person's errors under contact_person_validation_error.
       schemaErrorFormatter: invalidInput(userValidationError),
-      schema: { body: ZUserInput, response: { 200: ZSaveUserResponse } },
+      schema: { body: ZSaveUserInput, response: { 200: ZSaveUserResponse } },
     },
     async (req) => {
-      const { actor } = await req.auth();
-      const r = await saveUser(app.db, actor, req.body, services());
+      const { actor, sessionId } = await req.auth();
+      const r = await saveUser(app.db, actor, req.body, services(req, sessionId));
       return { user: r.user, is_admin_user: r.isAdminUser, message: MSG.savedOk };
     },
   );
@@ -158,7 +163,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const { actor } = await req.auth();
-      const r = await approveOrBlock(app.db, actor, req.body, services());
+      const r = await approveOrBlock(app.db, actor, req.body, services(req));
       return { message: r === 'approved' ? MSG_USER_APPROVED : MSG_USER_BLOCKED };
     },
   );
@@ -194,7 +199,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
         actor,
         req.body.attachmentable_id,
         firstFile(req.body),
-        services(),
+        services(req),
       );
       return { attachment, message: 'Files Uploaded Successfully!' };
     },

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { ZRole, ZUser } from '@lawfirm/shared-types';
+import { ZRole, ZUser, ZUserInput } from '@lawfirm/shared-types';
+
+/**
+ * POST /api/users (rest-contract 104) with `current_password`, which a change of one's own password needs (the
+ * original client never sends it, so it cannot change its own password).
+ */
+export const ZSaveUserInput = z.intersection(
+  ZUserInput,
+  z.object({ current_password: z.string().max(1024).nullish() }),
+);
 
 /** GET /api/users/{id} (rest-contract 103): `invoice_date` is the date a new invoice for this client starts with. */
 export const ZUserResponse = z.object({ user: ZUser, invoice_date: z.string() });
