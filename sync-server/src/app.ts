@@ -104,7 +104,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
     attachFieldsToBody: 'keyValues',
     limits: { fileSize: 25 * 1024 * 1024, files: 50, fields: 200 },
   });
-  // preHandler: the login limit is keyed by the email in the body, and still runs before any password hashing.
+  // preHandler: the sign-up and reset limits run before any captcha check or hashing (logins: auth/login-throttle.ts).
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
   await app.register(authPlugin);
   registerAnswerCache(app);
