@@ -131,6 +131,8 @@ async function routeScripts(
     await page.goto('/login');
     await page.getByLabel('Email').waitFor();
     await login.quiet();
+    // What showed the login form; what signing in loads next belongs to the dashboard, not to /login.
+    const loginPaths = [...login.paths];
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
@@ -145,7 +147,7 @@ async function routeScripts(
     await tab.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
     await dashboard.quiet();
     await second.close();
-    return { login: [...login.paths], dashboard: [...dashboard.paths] };
+    return { login: loginPaths, dashboard: [...dashboard.paths] };
   } finally {
     await browser.close();
   }
