@@ -3,7 +3,6 @@ import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify'
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from './config.ts';
 import type { Db, DbHandle, DbKind } from './db/connect.ts';
@@ -13,6 +12,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import authPlugin from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import requestBody from './http/request-body.ts';
 import { registerStatic } from './plugins/static.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerRoutes } from './routes.ts';
@@ -42,6 +42,13 @@ export async function buildApp({ config, database, logger = false }: BuildOption
     // Only trust X-Forwarded-* from a proxy the operator names; otherwise anyone could dodge per-IP rate limits.
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    // A slow client may not hold a connection: the whole request (a resumable upload sends chunks of 256 KB)
+    // must arrive within a minute, its headers within 20 s; Node checks both every 5 s. A connection with no
+    // traffic either way for 2 minutes is closed (event streams send a ping every 25 s).
+    requestTimeout: 60_000,
+    connectionTimeout: 120_000,
+    keepAliveTimeout: 72_000,
+    http: { headersTimeout: 20_000, connectionsCheckingInterval: 5_000 },
     // Our ids are UUIDs; a path longer than this is never a real call.
     routerOptions: { maxParamLength: 200 },
   };
@@ -99,11 +106,8 @@ export async function buildApp({ config, database, logger = false }: BuildOption
     });
   await app.register(cookie);
   await app.register(formbody);
-  // Form calls (login, /password.email) arrive as multipart without files; attachFieldsToBody makes them plain fields.
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fileSize: 25 * 1024 * 1024, files: 50, fields: 200 },
-  });
+  // Multipart forms (login, /password.email arrive so) read after the sign-in check, files straight to disk.
+  await app.register(requestBody);
   // preHandler: the sign-up and reset limits run before any captcha check or hashing (logins: auth/login-throttle.ts).
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
   await app.register(authPlugin);

@@ -7,6 +7,7 @@ import {
   optionalId,
   orNull,
   queryBool,
+  queryPage,
   queryText,
   requiredId,
   wireDisplayOrder,
@@ -178,7 +179,8 @@ export const ZPetitionListQuery = z.object({
   year: queryText.transform((v, ctx) => {
     if (v === undefined) return undefined;
     const n = Number(v);
-    if (!Number.isInteger(n)) {
+    // A four-digit year at most: 1e300 would fail the query on PostgreSQL's integer column.
+    if (!Number.isInteger(n) || n < 0 || n > 9999) {
       ctx.addIssue({ code: 'custom', message: MSG_YEAR_INVALID });
       return z.NEVER;
     }
@@ -190,10 +192,7 @@ export const ZPetitionListQuery = z.object({
   pending_tag: queryBool,
   is_moot_case: queryBool,
   archived: queryBool,
-  page: queryText.transform((v) => {
-    const n = Number(v);
-    return Number.isInteger(n) && n >= 1 ? n : 1;
-  }),
+  page: queryPage,
   query_from_calendar_page: queryText,
   force_all_records: queryBool,
 });

@@ -79,3 +79,23 @@ export const queryBool = z
   .unknown()
   .optional()
   .transform((v) => v === 'true' || v === '1' || v === true || v === 'on');
+
+/** Past any real list: a larger page number is a mistake or a probe, never a page to read. */
+export const MAX_PAGE = 1_000_000;
+export const MSG_PAGE_INVALID = 'The page number is not valid.';
+
+/**
+ * A list's `?page=`: text that is no page (absent, "abc", 0, 2.5) is page 1, as the original API reads it;
+ * a number beyond MAX_PAGE (1e300, 99999999999999999999, Infinity) is refused rather than sent to the database.
+ */
+export const queryPage = z
+  .unknown()
+  .optional()
+  .transform((v, ctx) => {
+    const n = typeof v === 'string' && v.trim() ? Number(v) : NaN;
+    if (Math.abs(n) > MAX_PAGE) {
+      ctx.addIssue({ code: 'custom', message: MSG_PAGE_INVALID });
+      return z.NEVER;
+    }
+    return Number.isInteger(n) && n >= 1 ? n : 1;
+  });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SIGNUP_ROLE_NAMES } from '../auth/roles.ts';
 import { MSG } from '../common/messages.ts';
 import { zPaginator } from '../common/responses.ts';
+import { queryPage } from '../common/wire.ts';
 import { boolish, cnic, email, optionalText, password, phone, requiredText } from '../common/validation.ts';
 
 /** POST /api/signup (part 1 §5). */
@@ -163,7 +164,7 @@ export const ZUserListQuery = z.object({
   role_id: z.string().trim().optional(),
   is_approved: z.coerce.number().int().min(0).max(2).catch(2).default(2),
   is_moot_student: boolish.optional(),
-  page: z.coerce.number().int().min(1).catch(1).default(1),
+  page: queryPage,
   /** Honoured only for an admin of the provider firm (the companies screen lists another firm's users). */
   company_id: z.string().trim().optional(),
 });

@@ -1,6 +1,5 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG, ZAttachmentUpdate, ZDeleteSelectedInput, ZMessageResponse } from '@lawfirm/shared-types';
@@ -19,7 +18,7 @@ import {
 import { deleteAttachments, updateAttachment, uploadAttachments } from './attachments.mutators.ts';
 import { MSG_FILES_UPLOADED } from './case-files.schema.ts';
 import { ZStorageParams, ZUpdateAttachmentResponse, ZUploadAttachmentsResponse } from './case-files.types.ts';
-import { discardFiles, keepMultipartForHandler, receiveFiles } from './multipart-files.ts';
+import { ATTACHMENT_FILES, discardFiles, receiveFiles } from './multipart-files.ts';
 
 /** Attachments of case documents (rest-contract 33–36) and the original client's file URLs. */
 export async function attachmentsRoutes(fastify: FastifyInstance): Promise<void> {
@@ -28,21 +27,20 @@ export async function attachmentsRoutes(fastify: FastifyInstance): Promise<void>
 
   /**
    * multipart `files[i]`, `attachmentable_id`, `attachmentable_type`, `petition_id` (may be "" or "undefined").
-   * The handler reads the parts itself (a file's name is part of the contract), so the fields have no body
-   * schema: uploadAttachments checks them, and every file's bytes, before anything is kept.
+   * The fields have no body schema: uploadAttachments checks them, and every file's bytes (a file's name is
+   * part of the contract), before anything is kept.
    */
   app.post(
     '/api/attachments',
     {
-      onRequest: keepMultipartForHandler,
-      config: { auth: 'attachments.upload' },
+      config: { auth: 'attachments.upload', files: ATTACHMENT_FILES },
       schema: { response: { 200: ZUploadAttachmentsResponse } },
     },
     async (req) => {
       const { actor } = await req.authorize('attachments.upload');
-      const { fields, files } = await receiveFiles(req, join(dataDir, 'uploads-tmp'));
+      const { fields, files } = await receiveFiles(req);
       try {
-        const ids = await uploadAttachments(app.db, dataDir, actor, fields, files);
+        const ids = await uploadAttachments(app.db, dataDir, actor, fields, files, app.pdfWorkers);
         const attachments = await apiAttachmentsById(app.db, actor.company_id, ids);
         return { message: MSG_FILES_UPLOADED, attachments };
       } finally {

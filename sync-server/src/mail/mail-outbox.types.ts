@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { zPaginator } from '@lawfirm/shared-types';
+import { queryPage, zPaginator } from '@lawfirm/shared-types';
 
 /** GET /api/mail_outbox: `?page=` (anything else is page 1). */
-export const ZMailOutboxQuery = z.object({
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-});
+export const ZMailOutboxQuery = z.object({ page: queryPage });
 
 /** One stored mail as the admin's outbox lists it. */
 export const ZMail = z.object({

@@ -55,8 +55,9 @@ const LEGACY_SNAPSHOT_ORDER = [
   'conflicts',
 ];
 
+/** A cursor this server gave; its numbers have at most 15 digits (more would overflow PostgreSQL's bigint). */
 function parseCursor(s: string): Cursor | null {
-  const snap = /^p:(\d+):([a-z_]*):([^:]*):([a-z_,]*)$/.exec(s);
+  const snap = /^p:(\d{1,15}):([a-z_]*):([^:]*):([a-z_,]*)$/.exec(s);
   if (snap)
     return {
       kind: 'snapshot',
@@ -65,7 +66,7 @@ function parseCursor(s: string): Cursor | null {
       after: snap[3]!,
       done: snap[4] ? snap[4].split(',') : [],
     };
-  const legacy = /^s:(\d+):(\d+):(.*)$/.exec(s);
+  const legacy = /^s:(\d{1,15}):(\d{1,15}):(.*)$/.exec(s);
   if (legacy) {
     const i = Number(legacy[2]);
     return {
@@ -76,7 +77,7 @@ function parseCursor(s: string): Cursor | null {
       done: LEGACY_SNAPSHOT_ORDER.slice(0, i),
     };
   }
-  const ch = /^c:(\d+)$/.exec(s);
+  const ch = /^c:(\d{1,15})$/.exec(s);
   if (ch) return { kind: 'changes', seq: Number(ch[1]) };
   return null;
 }

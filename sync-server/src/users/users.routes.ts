@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readFile as readTempFile } from 'node:fs/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   can,
@@ -50,15 +51,13 @@ import {
 
 const ALL_ROLES: TRole[] = ROLE_NAMES.map((n) => ({ id: ROLE_IDS[n], name: ROLE_LABELS[n] }));
 
-/** The first uploaded file of a multipart body (files[0], files[], files…), as the multipart plugin left it. */
-function firstFile(body: unknown): Buffer | null {
-  if (!body || typeof body !== 'object') return null;
-  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-    if (!key.startsWith('files')) continue;
-    const v: unknown = Array.isArray(value) ? value[0] : value;
-    if (Buffer.isBuffer(v)) return v;
-  }
-  return null;
+/** A photo's file parts (files[0], files[], files…): read to disk by the request-body plugin, then here. */
+const AVATAR_FILES = { maxFiles: 10, maxFileBytes: MAX_AVATAR_BYTES, tooLarge: MSG_AVATAR_TOO_LARGE };
+
+/** The bytes of the first uploaded file (at most MAX_AVATAR_BYTES). */
+async function firstFile(req: FastifyRequest): Promise<Buffer | null> {
+  const f = req.receivedFiles.find((p) => p.fieldname.startsWith('files'));
+  return f ? readTempFile(f.path) : null;
 }
 
 /** Sends a stored avatar. Images only (their type was sniffed on upload), never sniffed again by the browser. */
@@ -183,14 +182,8 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/upload_user_image',
     {
-      // The multipart plugin reads the body before the handler; this caps what it will buffer for this call.
-      config: { auth: true, multipartOptions: { limits: { fileSize: MAX_AVATAR_BYTES, files: 10 } } },
+      config: { auth: true, files: AVATAR_FILES },
       schema: { body: ZUploadUserImageRequest, response: { 200: ZUploadUserImageResponse } },
-      errorHandler: (err: FastifyError, _req: FastifyRequest, reply: FastifyReply) => {
-        // Anything else goes on to the app's error handler.
-        if (err.code !== 'FST_REQ_FILE_TOO_LARGE') throw err;
-        void reply.status(413).send({ message: MSG_AVATAR_TOO_LARGE });
-      },
     },
     async (req) => {
       const { actor } = await req.auth();
@@ -198,7 +191,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
         app.db,
         actor,
         req.body.attachmentable_id,
-        firstFile(req.body),
+        await firstFile(req),
         services(req),
       );
       return { attachment, message: 'Files Uploaded Successfully!' };

@@ -1,0 +1,393 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { request } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { MSG_NO_FILES, PUBLIC_BODY_LIMIT } from '../src/http/request-body.ts';
+import { adminBearer, describeEachDb, type TestApp } from './helper.ts';
+import { caseFirm, multipart, PDF_SMALL, PNG_1PX, type CaseFirm } from './case-files-helpers.ts';
+
+const MiB = 1024 * 1024;
+
+/**
+ * Sends a multipart body of `files` file parts of `fileBytes` each to a listening server, written as the socket
+ * takes it (nothing of it held here), and stops when the answer comes. Samples this process's memory (the
+ * server's too) meanwhile: the peak growth of arrayBuffers (where Buffers live) and rss.
+ */
+async function sendLargeParts(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  files: number,
+  fileBytes: number,
+): Promise<{ status: number; body: string; sent: number; total: number; arrayBuffers: number; rss: number }> {
+  const boundary = '----lfBigBoundary0123456789';
+  const head = (i: number) =>
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="files[${i}]"; filename="big${i}.pdf"\r\n` +
+        `Content-Type: application/pdf\r\n\r\n`,
+    );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const total = files * (head(0).length + fileBytes + 2) + tail.length;
+  const chunk = Buffer.alloc(64 * 1024, 0x41);
+  const base = process.memoryUsage();
+  let peak = { arrayBuffers: base.arrayBuffers, rss: base.rss };
+  const sampler = setInterval(() => {
+    const m = process.memoryUsage();
+    peak = { arrayBuffers: Math.max(peak.arrayBuffers, m.arrayBuffers), rss: Math.max(peak.rss, m.rss) };
+  }, 10);
+  let sent = 0;
+  let answered = false;
+  try {
+    const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request({
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        headers: {
+          ...headers,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(total),
+        },
+      });
+      req.on('response', (r) => {
+        answered = true;
+        let body = '';
+        r.setEncoding('utf8');
+        r.on('data', (d: string) => (body += d));
+        r.on('end', () => resolve({ status: r.statusCode ?? 0, body }));
+        r.on('error', () => resolve({ status: r.statusCode ?? 0, body }));
+      });
+      // The server closing the connection on a body it will not read is expected; only no answer is an error.
+      req.on('error', (e) => {
+        if (!answered) setTimeout(() => !answered && reject(e), 500);
+      });
+      const write = (b: Buffer) =>
+        new Promise<void>((ok) => {
+          if (answered || req.destroyed) return ok();
+          sent += b.length;
+          if (req.write(b)) return ok();
+          const done = () => {
+            req.off('drain', done);
+            req.off('close', done);
+            ok();
+          };
+          req.on('drain', done);
+          req.on('close', done);
+        });
+      void (async () => {
+        for (let i = 0; i < files && !answered && !req.destroyed; i++) {
+          await write(head(i));
+          for (let n = 0; n < fileBytes && !answered && !req.destroyed; n += chunk.length)
+            await write(n + chunk.length <= fileBytes ? chunk : chunk.subarray(0, fileBytes - n));
+          await write(Buffer.from('\r\n'));
+        }
+        await write(tail);
+        if (!answered && !req.destroyed) req.end();
+      })();
+    });
+    return {
+      ...res,
+      sent,
+      total,
+      arrayBuffers: peak.arrayBuffers - base.arrayBuffers,
+      rss: peak.rss - base.rss,
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+describeEachDb('request bodies before sign-in', (kind) => {
+  let t: TestApp;
+  let f: CaseFirm;
+  let port: number;
+  beforeAll(async () => {
+    f = await caseFirm(kind);
+    t = f.t;
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => t.close());
+
+  const tmpFiles = () => {
+    const dir = join(t.config.dataDir, 'uploads-tmp');
+    return existsSync(dir) ? readdirSync(dir) : [];
+  };
+
+  it('refuses ten 24 MiB file parts sent to /api/login at the first one, without holding them in memory', async () => {
+    const r = await sendLargeParts(port, '/api/login', {}, 10, 24 * MiB);
+    expect(r.status).toBe(400);
+    expect(JSON.parse(r.body)).toEqual({ message: MSG_NO_FILES });
+    // Answered long before the body was through (the old server read all 240 MiB into memory first).
+    expect(r.sent).toBeLessThan(r.total / 4);
+    expect(r.arrayBuffers).toBeLessThan(48 * MiB);
+    expect(r.rss).toBeLessThan(120 * MiB);
+    expect(tmpFiles()).toEqual([]);
+  });
+
+  it('answers an upload without a token 401 before reading or storing its body', async () => {
+    for (const path of ['/api/attachments', '/api/upload_user_image']) {
+      const r = await sendLargeParts(port, path, {}, 3, 20 * MiB);
+      expect(r.status, path).toBe(401);
+      expect(typeof JSON.parse(r.body).message).toBe('string');
+      expect(r.sent, path).toBeLessThan(r.total / 2);
+      expect(r.arrayBuffers, path).toBeLessThan(48 * MiB);
+      expect(tmpFiles()).toEqual([]);
+    }
+    // A token that is not one counts as none.
+    const forged = await sendLargeParts(
+      port,
+      '/api/attachments',
+      { authorization: 'Bearer x.y.z' },
+      3,
+      20 * MiB,
+    );
+    expect(forged.status).toBe(401);
+    expect(tmpFiles()).toEqual([]);
+  });
+
+  it('refuses a file part on a call that takes none, signed in or not', async () => {
+    const form = multipart({ email: 'a@b.c', password: 'whatever-1' }, [
+      { filename: 'x.pdf', type: 'application/pdf', data: PDF_SMALL },
+    ]);
+    for (const [url, headers] of [
+      ['/api/login', {}],
+      ['/password.email', {}],
+      ['/api/contact_requests', {}],
+      ['/api/petitions', f.admin],
+      ['/api/courts', f.admin],
+      ['/uploads', f.admin],
+    ] as const) {
+      const r = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...headers, ...form.headers },
+        payload: form.payload,
+      });
+      expect(r.statusCode, url).toBe(400);
+      expect(r.json(), url).toEqual({ message: MSG_NO_FILES });
+    }
+    expect(tmpFiles()).toEqual([]);
+  });
+
+  it('gives the calls anyone may make a small body limit, in JSON, urlencoded and multipart alike', async () => {
+    const big = 'x'.repeat(PUBLIC_BODY_LIMIT + 1);
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: big, password: 'p' },
+    });
+    expect(json.statusCode).toBe(413);
+    expect(json.json()).toEqual({ message: 'The request is too large.' });
+    const urlencoded = await t.app.inject({
+      method: 'POST',
+      url: '/password.email',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `email=${big}`,
+    });
+    expect(urlencoded.statusCode).toBe(413);
+    for (const fields of [
+      { email: big },
+      Object.fromEntries([...Array(40)].map((_, i) => [`f${i}`, 'y'.repeat(2000)])),
+    ]) {
+      const form = multipart(fields, []);
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/signup',
+        headers: form.headers,
+        payload: form.payload,
+      });
+      expect(r.statusCode).toBe(413);
+      expect(r.json()).toEqual({ message: 'The request is too large.' });
+    }
+    // A signed-in call keeps the usual limit: the same text is a validation answer, not a size one.
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/courts',
+      headers: f.admin,
+      payload: { title: big },
+    });
+    expect(signedIn.statusCode).toBe(422);
+    // A form of normal size still signs in.
+    const ok = multipart({ email: 'admin@test.firm', password: 'admin-password-1' }, []);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: ok.headers,
+      payload: ok.payload,
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('answers malformed multipart bodies 400 with a message on every kind of call', async () => {
+    const admin = await adminBearer(t);
+    const bodies: { headers: Record<string, string>; payload: string }[] = [
+      { headers: { 'content-type': 'multipart/form-data' }, payload: 'email=a' },
+      { headers: { 'content-type': 'multipart/form-data; boundary=' }, payload: '--\r\n' },
+      {
+        headers: { 'content-type': 'multipart/form-data; boundary=abc' },
+        payload: '--abc\r\nContent-Disposition: form-data; name="email"\r\n\r\nno end',
+      },
+      {
+        headers: { 'content-type': 'multipart/form-data; boundary=abc' },
+        payload: '--abc\r\nContent-Disposition: form-data; name="__proto__"\r\n\r\nx\r\n--abc--\r\n',
+      },
+    ];
+    for (const url of [
+      '/api/login',
+      '/api/petitions',
+      '/api/attachments',
+      '/api/upload_user_image',
+      '/sync/push',
+    ])
+      for (const b of bodies) {
+        const r = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { ...admin, ...b.headers },
+          payload: b.payload,
+        });
+        expect(r.statusCode, `${url} ${b.headers['content-type']}`).toBeGreaterThanOrEqual(400);
+        expect(r.statusCode, `${url} ${b.headers['content-type']}`).toBeLessThan(500);
+        expect(typeof r.json().message).toBe('string');
+      }
+    expect(tmpFiles()).toEqual([]);
+  });
+
+  it('keeps uploads of signed-in users: files on disk under the call’s caps, none left after', async () => {
+    const petitionId = await f.petition();
+    const owner = await f.call('POST', '/api/petitions_index', f.admin, {
+      petition_id: petitionId,
+      document_description: 'Annex',
+    });
+    expect(owner.statusCode).toBe(200);
+    const ownerId = owner.json<{ petition_index: { id: string } }>().petition_index.id;
+    const fields = {
+      attachmentable_id: ownerId,
+      attachmentable_type: 'App\\Models\\PetitionIndex',
+      petition_id: petitionId,
+    };
+    const upload = (files: { filename: string; type: string; data: Buffer }[]) => {
+      const form = multipart(fields, files);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/attachments',
+        headers: { ...f.admin, ...form.headers },
+        payload: form.payload,
+      });
+    };
+    const two = await upload([
+      { filename: 'a.png', type: 'image/png', data: PNG_1PX },
+      { filename: 'b.pdf', type: 'application/pdf', data: PDF_SMALL },
+    ]);
+    expect(two.statusCode).toBe(200);
+    expect(two.json<{ attachments: { file_name: string }[] }>().attachments.map((a) => a.file_name)).toEqual([
+      'a.png',
+      'b.pdf',
+    ]);
+
+    const tooBig = await upload([
+      { filename: 'a.png', type: 'image/png', data: PNG_1PX },
+      { filename: 'big.pdf', type: 'application/pdf', data: Buffer.alloc(25 * MiB + 1, 0x20) },
+    ]);
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json()).toEqual({ message: 'A file may not be greater than 25 MB.' });
+
+    const many = await upload(
+      [...Array(51)].map((_, i) => ({ filename: `${i}.png`, type: 'image/png', data: PNG_1PX })),
+    );
+    expect(many.statusCode).toBe(413);
+    expect(many.json()).toEqual({ message: 'Upload at most 50 files at a time.' });
+    expect(tmpFiles()).toEqual([]);
+  });
+});
+
+/**
+ * Writes `head`, then the body one byte at a time (a byte every `everyMs`, standing in for a byte every 10 s),
+ * until the server answers or closes. Answers what came back and how many body bytes went out.
+ */
+function slowBody(
+  port: number,
+  head: string,
+  body: Buffer,
+  everyMs: number,
+): Promise<{ answer: string; sent: number; closed: boolean }> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    let answer = '';
+    let sent = 0;
+    const timer = setInterval(() => {
+      if (sent === body.length) return finish(false);
+      socket.write(body.subarray(sent, sent + 1));
+      sent++;
+    }, everyMs);
+    const finish = (closed: boolean) => {
+      clearInterval(timer);
+      socket.destroy();
+      resolve({ answer, sent, closed });
+    };
+    socket.on('data', (d: Buffer) => (answer += d.toString('latin1')));
+    socket.on('close', () => finish(true));
+    socket.on('error', () => undefined);
+    socket.write(head);
+  });
+}
+
+describeEachDb('slow request bodies', (kind) => {
+  let t: TestApp;
+  let port: number;
+  let admin: { authorization: string };
+  beforeAll(async () => {
+    const f = await caseFirm(kind);
+    t = f.t;
+    admin = f.admin;
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => t.close());
+
+  it('closes a connection whose body trickles in, signed in or not, and keeps nothing of it', async () => {
+    const server = t.app.server;
+    // The whole request must arrive within a minute (headers sooner)...
+    expect(server.requestTimeout).toBeGreaterThan(0);
+    expect(server.requestTimeout).toBeLessThanOrEqual(60_000);
+    expect(server.headersTimeout).toBeLessThanOrEqual(server.requestTimeout);
+    // ...here within 1.5 s (Node swaps the two when headers may take longer than the whole request), so a
+    // body sent a byte every 400 ms (it would take 40 s) is cut short.
+    server.headersTimeout = 1000;
+    server.requestTimeout = 1500;
+    const json = Buffer.from(JSON.stringify({ email: 'slow@test.firm', password: 'x'.repeat(80) }));
+    const loginDone = slowBody(
+      port,
+      `POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${json.length}\r\n\r\n`,
+      json,
+      400,
+    );
+
+    // The part's head goes at once, so its file is on disk when the bytes start to trickle.
+    const boundary = 'slowBoundary';
+    const partHead =
+      `--${boundary}\r\nContent-Disposition: form-data; name="files[0]"; filename="a.pdf"\r\n` +
+      `Content-Type: application/pdf\r\n\r\n%PDF-1.4\n`;
+    const rest = Buffer.concat([Buffer.alloc(100, 0x41), Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const uploadDone = slowBody(
+      port,
+      `POST /api/attachments HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${admin.authorization}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${boundary}\r\n` +
+        `Content-Length: ${Buffer.byteLength(partHead) + rest.length}\r\n\r\n${partHead}`,
+      rest,
+      400,
+    );
+    const [login, upload] = await Promise.all([loginDone, uploadDone]);
+    expect(login.sent).toBeLessThan(json.length);
+    expect(login.closed || login.answer.startsWith('HTTP/1.1 408')).toBe(true);
+    expect(upload.sent).toBeLessThan(rest.length);
+    expect(upload.closed || upload.answer.startsWith('HTTP/1.1 408')).toBe(true);
+    // The part that had begun to arrive was on disk; it is gone with the connection.
+    const dir = join(t.config.dataDir, 'uploads-tmp');
+    expect(existsSync(dir)).toBe(true);
+    await vi.waitFor(() => expect(readdirSync(dir)).toEqual([]));
+  });
+});
