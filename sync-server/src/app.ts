@@ -15,6 +15,7 @@ import { registerErrorHandler } from './plugins/errors.ts';
 import requestBody from './http/request-body.ts';
 import { registerStatic } from './plugins/static.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createPdfWorkers } from './pdf/pdf-workers.ts';
 import { registerRoutes } from './routes.ts';
 import { createPokeHub, type PokeHub } from './sync/poke.ts';
 import type { SyncRegistry } from './sync/entities.ts';
@@ -59,6 +60,9 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   app.decorate('registry', REGISTRY);
   app.decorate('mailer', createMailer(database.db, config));
   app.decorate('pokes', await createPokeHub(database.kind === 'postgres' ? config.databaseUrl : null));
+  // PDF building and PDF upload checks run in worker threads, never on this event loop (pdf/pdf-workers.ts).
+  app.decorate('pdfWorkers', createPdfWorkers(config.pdfBuild));
+  app.addHook('onClose', () => app.pdfWorkers.close());
   app.addHook('onClose', async () => {
     app.mailer.stop();
     await app.pokes.close();

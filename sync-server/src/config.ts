@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export type Config = {
@@ -42,6 +43,8 @@ export type Config = {
   secureCookies: boolean;
   /** false, true, or the proxy addresses to trust for X-Forwarded-* (TRUST_PROXY). */
   trustProxy: boolean | string;
+  /** PDF worker threads, and what one PDF may cost: its time and its worker's heap (pdf/pdf-workers.ts). */
+  pdfBuild: { workers: number; timeoutMs: number; memoryMb: number };
 };
 
 /** A secret generated once and kept in the data folder, so tokens survive restarts with nothing configured. */
@@ -99,6 +102,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         : env.TRUST_PROXY === 'true'
           ? true
           : env.TRUST_PROXY,
+    pdfBuild: {
+      workers: Number(env.PDF_WORKERS ?? Math.max(1, Math.min(4, availableParallelism() - 1))),
+      timeoutMs: Number(env.PDF_BUILD_TIMEOUT_SEC ?? 60) * 1000,
+      memoryMb: Number(env.PDF_WORKER_MEMORY_MB ?? 512),
+    },
   };
   return { ...base, ...overrides };
 }

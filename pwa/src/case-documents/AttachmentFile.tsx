@@ -10,12 +10,6 @@ import {
   type TLocalFileState,
 } from './useLocalFile.ts';
 
-/** Word files download under their own name; PDFs and XML open in a new tab. */
-const DOWNLOAD_TYPES = new Set([
-  'application/msword',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-]);
-
 export const attachmentLabel = (a: TAttachmentRow): string => a.title || a.file_name;
 
 /** What stands in for a file whose bytes are not here yet. */
@@ -52,25 +46,24 @@ export function AttachmentPending({ a }: { a: TAttachmentRow }) {
 
 /**
  * One attachment as a page of the viewer (part 1 §2 Index item detail): png and jpeg inline at 90% width,
- * anything else as a 'Click to Open' link to a new tab.
+ * anything else as a 'Click to Open' link: a PDF opens in a new tab, any other file (XML, Word) downloads
+ * under its own name and never opens as a page of the app (useLocalFile's fileView).
  */
 export function AttachmentPage({ a, number }: { a: TAttachmentRow; number: number }) {
-  const file = useLocalFile(a.sha256, a.file_name, a.mime_type);
+  const file = useLocalFile(a.sha256, a.file_name);
   const label = attachmentLabel(a);
   return (
     <figure id={`page-${a.id}`} className="doc-page" aria-label={`Page ${number}`}>
       {file.status !== 'ready' ? (
         <FileStatus file={file} />
-      ) : isImageMime(a.mime_type) ? (
+      ) : file.view.show === 'image' ? (
         <img src={file.url} alt={label} className="doc-image" />
+      ) : file.view.show === 'tab' ? (
+        <a href={file.url} target="_blank" rel="noopener noreferrer" className="btn">
+          Click to Open
+        </a>
       ) : (
-        <a
-          href={file.url}
-          target="_blank"
-          rel="noopener noreferrer"
-          download={DOWNLOAD_TYPES.has(a.mime_type) ? a.file_name : undefined}
-          className="btn"
-        >
+        <a href={file.url} download={a.file_name} className="btn">
           Click to Open
         </a>
       )}
@@ -84,8 +77,9 @@ export function AttachmentPage({ a, number }: { a: TAttachmentRow; number: numbe
 /** The 80 px thumbnail of the attachments table (part 1 §2); a type badge for files that are not images. */
 export function AttachmentThumb({ a }: { a: TAttachmentRow }) {
   const image = isImageMime(a.mime_type);
-  const file = useLocalFile(a.sha256, a.file_name, a.mime_type);
+  const file = useLocalFile(a.sha256, a.file_name);
   if (!image) return <span className="badge">{a.file_name.split('.').pop()?.toUpperCase() ?? 'FILE'}</span>;
-  if (file.status !== 'ready') return <span className="thumb-placeholder" aria-hidden="true" />;
+  if (file.status !== 'ready' || file.view.show !== 'image')
+    return <span className="thumb-placeholder" aria-hidden="true" />;
   return <img src={file.url} alt="" width={80} className="thumb" />;
 }

@@ -2,20 +2,25 @@ import { useId, useRef, useState } from 'react';
 import { useSync } from '../sync/hooks.ts';
 import { useToast } from '../ui/toast.tsx';
 import { attachFilesLocal, type TAttachTarget } from './caseDocuments.actions.ts';
-import { ACCEPT_ATTRIBUTE, checkFile, SELECT_FILE_MESSAGE } from './sniff.ts';
+import { ACCEPT_ATTRIBUTE, checkFile, checkPdfPages, SELECT_FILE_MESSAGE } from './sniff.ts';
 import './case-documents.css';
 
 export const UPLOADED_MESSAGE = 'Files Uploaded Successfully!';
 
 type TRefusal = { message: string; names: string[] };
 
-/** Sniffs each file; accepted ones are re-wrapped with the type their bytes show (the browser may not know it). */
+/**
+ * Sniffs each file (and counts a PDF's pages); accepted ones are re-wrapped with the type their bytes show (the
+ * browser may not know it).
+ */
 async function sortFiles(files: readonly File[]): Promise<{ accepted: File[]; refused: TRefusal[] }> {
   const accepted: File[] = [];
   const refused = new Map<string, string[]>();
   for (const f of files) {
     const bytes = new Uint8Array(await f.arrayBuffer());
-    const check = checkFile(f.name, bytes);
+    const checked = checkFile(f.name, bytes);
+    const pages = checked.ok && checked.kind === 'pdf' ? await checkPdfPages(bytes) : null;
+    const check = pages ? { ok: false as const, message: pages } : checked;
     if (check.ok) accepted.push(new File([bytes], f.name || `photo.${check.kind}`, { type: check.mime }));
     else refused.set(check.message, [...(refused.get(check.message) ?? []), f.name || 'file']);
   }

@@ -8,7 +8,14 @@ import {
   type TField,
 } from '../ui/fields.ts';
 import { moveItem, nextDisplayOrder, reorderChanges, sortByOrder } from '../ui/rowOrder.ts';
-import { DESCRIPTION_SUGGESTIONS, neighbours, titleFromFileName, annexureLabel } from './documents.logic.ts';
+import {
+  DESCRIPTION_SUGGESTIONS,
+  fileView,
+  neighbours,
+  titleFromFileName,
+  annexureLabel,
+  VIEW_HEAD_BYTES,
+} from './documents.logic.ts';
 
 describe('description suggestions', () => {
   it('offers the suggestions that start with the typed text, ignoring case', () => {
@@ -155,5 +162,30 @@ describe('row fields', () => {
       page_info: null,
       display_order: 4,
     });
+  });
+});
+
+describe('how an attachment opens', () => {
+  const head = (s: string | number[]) =>
+    (typeof s === 'string' ? new TextEncoder().encode(s) : new Uint8Array(s)).subarray(0, VIEW_HEAD_BYTES);
+
+  it('never as a page of the app: XML, XHTML, SVG and Word files are downloads of a type no browser renders', () => {
+    for (const bytes of [
+      '<?xml version="1.0"?><fir><no>12</no></fir>',
+      '<html xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></html>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+      [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1],
+      [0x50, 0x4b, 0x03, 0x04, 0x14, 0],
+    ])
+      expect(fileView(head(bytes))).toEqual({ show: 'download', type: 'application/octet-stream' });
+  });
+
+  it('a PDF in a new tab and images inline, judged by their bytes', () => {
+    expect(fileView(head('%PDF-1.7\n%âãÏÓ'))).toEqual({ show: 'tab', type: 'application/pdf' });
+    expect(fileView(head([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]))).toEqual({
+      show: 'image',
+      type: 'image/png',
+    });
+    expect(fileView(head([0xff, 0xd8, 0xff, 0xe0]))).toEqual({ show: 'image', type: 'image/jpeg' });
   });
 });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ACCEPTED_TYPES_MESSAGE, TOO_LARGE_MESSAGE, checkFile, sniffBytes } from './sniff.ts';
+import { IMAGE_TOO_LARGE_MESSAGE, PDF_PAGE_TREE_MESSAGE } from '@lawfirm/shared-types/attachments/limits.ts';
+import { XML_ACTIVE_CONTENT_MESSAGE, XML_INVALID_MESSAGE } from '@lawfirm/shared-types/attachments/xml.ts';
+import { makePageTreeBomb, makeSmallPdf } from '@lawfirm/shared-types/pdf/testing/fixtures.ts';
+import { makePng } from '@lawfirm/shared-types/pdf/testing/images.ts';
+import { ACCEPTED_TYPES_MESSAGE, TOO_LARGE_MESSAGE, checkFile, checkPdfPages, sniffBytes } from './sniff.ts';
 
 const bytes = (...parts: (number[] | string)[]) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...new TextEncoder().encode(p)] : p)));
@@ -48,7 +52,7 @@ describe('file sniffing', () => {
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     ],
     ['data.xml', bytes('\uFEFF  <?xml version="1.0"?><case/>'), 'xml', 'application/xml'],
-    ['bare.xml', bytes('<judgement court="LHC">'), 'xml', 'application/xml'],
+    ['bare.xml', bytes('<judgement court="LHC"><para/></judgement>'), 'xml', 'application/xml'],
   ])('accepts %s by its bytes', (name, b, kind, mime) => {
     expect(sniffBytes(b)).toEqual({ kind, mime });
     expect(checkFile(name, b)).toEqual({ ok: true, kind, mime });
@@ -80,5 +84,26 @@ describe('file sniffing', () => {
     const big = new Uint8Array(50 * 1024 * 1024 + 1);
     big.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     expect(checkFile('huge.png', big)).toEqual({ ok: false, message: TOO_LARGE_MESSAGE });
+  });
+
+  it('refuses XML that is a web page, and images over the pixel limits, with the same messages as the server', () => {
+    const svg = bytes('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    expect(checkFile('drawing.xml', svg)).toEqual({ ok: false, message: XML_ACTIVE_CONTENT_MESSAGE });
+    // XML is accepted only when it parses: an unclosed element is not XML.
+    expect(checkFile('bare.xml', bytes('<judgement court="LHC">'))).toEqual({
+      ok: false,
+      message: XML_INVALID_MESSAGE,
+    });
+    // Named as something else, it is a lie about its type first.
+    expect(checkFile('drawing.pdf', svg)).toEqual({ ok: false, message: ACCEPTED_TYPES_MESSAGE });
+    const huge = makePng(1, 1, () => [0, 0, 0, 0], { alpha: true });
+    new DataView(huge.buffer).setUint32(16, 10_000);
+    new DataView(huge.buffer).setUint32(20, 10_000);
+    expect(checkFile('screenshot.png', huge)).toEqual({ ok: false, message: IMAGE_TOO_LARGE_MESSAGE });
+  });
+
+  it("counts a PDF's pages before it is kept", async () => {
+    expect(await checkPdfPages(makePageTreeBomb(5))).toBe(PDF_PAGE_TREE_MESSAGE);
+    expect(await checkPdfPages(await makeSmallPdf(2))).toBeNull();
   });
 });

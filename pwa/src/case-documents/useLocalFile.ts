@@ -3,11 +3,13 @@ import { hasLocalFile, readLocalFile } from '../sync/attachments.ts';
 import { useLiveQuery, useSync } from '../sync/hooks.ts';
 import { HttpStatusError } from '../sync/http.ts';
 import { useOnline } from '../ui/useOnline.ts';
+import { fileView, VIEW_HEAD_BYTES, type TFileView } from './documents.logic.ts';
 import { fetchForOffline } from './fileFetch.ts';
 
 export type TLocalFileState =
   | { status: 'loading' }
-  | { status: 'ready'; url: string }
+  /** `view`: how the bytes may be shown (documents.logic fileView); the URL's type is the view's. */
+  | { status: 'ready'; url: string; view: TFileView }
   /** Not on this device and no network: nothing to show until the phone is online. */
   | { status: 'offline' }
   /** The server has the row but not the bytes yet (another device is still uploading): asked again shortly. */
@@ -22,40 +24,41 @@ export const NOT_UPLOADED_MESSAGE =
 const WAIT_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
 
 /**
- * An attachment's bytes as an object URL. The device's copy comes first (it opens in a court corridor with
+ * An attachment's bytes as an object URL, typed by what its bytes are (a PDF, an image, or a download that
+ * no browser renders: fileView). The device's copy comes first (it opens in a court corridor with
  * no signal); a file not on the device yet is downloaded for offline reading while online, and shows as
  * soon as its bytes are stored. The URL is revoked when the component goes, so pages do not leak memory.
  */
-export function useLocalFile(sha256: string, name: string, mime: string): TLocalFileState {
+export function useLocalFile(sha256: string, name: string): TLocalFileState {
   const ctx = useSync();
   const online = useOnline();
   const present = useLiveQuery(async () => (ctx ? hasLocalFile(ctx.db, sha256) : undefined), [ctx, sha256]);
-  const [url, setUrl] = useState<{ key: string; url: string } | null>(null);
+  const [url, setUrl] = useState<{ key: string; url: string; view: TFileView } | null>(null);
   const [failure, setFailure] = useState<{ key: string; message: string } | null>(null);
   // The sha256 the server answered 404 for: its attachment row arrived before its bytes.
   const [waiting, setWaiting] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const key = `${sha256}|${mime}`;
+  const key = sha256;
   const attemptKey = `${sha256}|${attempt}`;
 
   useEffect(() => {
     if (!ctx || !present) return;
     let alive = true;
     let made: string | null = null;
-    readLocalFile(ctx.db, sha256).then(
-      (blob) => {
-        if (!alive || !blob) return;
-        // The stored type may be a browser's guess: show it as the type the attachment row gives.
-        made = URL.createObjectURL(blob.type === mime ? blob : blob.slice(0, blob.size, mime));
-        setUrl({ key, url: made });
-      },
-      () => undefined,
-    );
+    readLocalFile(ctx.db, sha256)
+      .then(async (blob) => {
+        if (!blob) return;
+        const view = fileView(new Uint8Array(await blob.slice(0, VIEW_HEAD_BYTES).arrayBuffer()));
+        if (!alive) return;
+        made = URL.createObjectURL(blob.slice(0, blob.size, view.type));
+        setUrl({ key, url: made, view });
+      })
+      .catch(() => undefined);
     return () => {
       alive = false;
       if (made) URL.revokeObjectURL(made);
     };
-  }, [ctx, present, sha256, mime, key]);
+  }, [ctx, present, sha256, key]);
 
   useEffect(() => {
     if (!ctx || present !== false || !online) return;
@@ -79,7 +82,7 @@ export function useLocalFile(sha256: string, name: string, mime: string): TLocal
     };
   }, [ctx, present, online, sha256, name, attemptKey, attempt]);
 
-  if (present && url?.key === key) return { status: 'ready', url: url.url };
+  if (present && url?.key === key) return { status: 'ready', url: url.url, view: url.view };
   if (present === false && !online) return { status: 'offline' };
   if (present === false && failure?.key === attemptKey)
     return { status: 'error', message: failure.message, retry: () => setAttempt((a) => a + 1) };

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { can, MSG, type TActor, type TAttachmentUpdate } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { forActor } from '../db/firm.ts';
@@ -5,12 +6,13 @@ import { newId } from '../db/ids.ts';
 import { inTransaction } from '../db/query-helpers.ts';
 import { forbidden, notFound, validationError } from '../http/errors.ts';
 import { storeBlob } from '../uploads/blob-store.ts';
-import { ACCEPTED_TYPES_MESSAGE, type DocumentKind } from '../uploads/sniff-document.ts';
+import { ACCEPTED_TYPES_MESSAGE, checkDocument, type DocumentKind } from '../uploads/sniff-document.ts';
 import { requireEditor } from './access.ts';
 import { findOwner, ownerTableOf, ownerTypeOf, type AttachmentOwnerType } from './attachments.repository.ts';
 import { attachmentsEntity } from './case-files.entities.ts';
 import { MSG_SELECT_FILE } from './case-files.schema.ts';
 import type { ReceivedFile } from './multipart-files.ts';
+import type { PdfWorkers } from '../pdf/pdf-workers.ts';
 
 export const MSG_OWNER_INVALID = 'The document to attach the files to is not valid.';
 export const MSG_OWNER_OTHER_CASE = 'The document does not belong to this case file.';
@@ -55,10 +57,17 @@ function uniqueName(name: string, taken: Set<string>): string {
   return candidate;
 }
 
-/** The refusal for a file whose bytes are not an accepted document, or do not match its extension. */
-function checkFile(f: ReceivedFile): void {
+/**
+ * The refusal for a file whose bytes are not an accepted document or do not match its extension, or whose
+ * content may not be kept (XML that is a page, an image or PDF over the limits: sniff-document.ts).
+ */
+async function checkFile(f: ReceivedFile, workers: PdfWorkers): Promise<void> {
   const wanted = EXTENSIONS[extensionOf(f.filename)];
-  if (!f.kind || !wanted || f.kind.ext !== wanted) throw validationError({ files: [ACCEPTED_TYPES_MESSAGE] });
+  if (!f.size || !wanted) throw validationError({ files: [ACCEPTED_TYPES_MESSAGE] });
+  const check = await checkDocument(await readFile(f.path), workers);
+  if ((check.ok ? check.kind.ext : check.shows) !== wanted)
+    throw validationError({ files: [ACCEPTED_TYPES_MESSAGE] });
+  if (!check.ok) throw validationError({ files: [check.message] });
 }
 
 /**
@@ -72,10 +81,12 @@ export async function uploadAttachments(
   actor: TActor,
   fields: Record<string, string>,
   files: ReceivedFile[],
+  workers: PdfWorkers,
 ): Promise<string[]> {
   if (!can(actor, 'attachments.upload')) throw forbidden();
   if (!files.length) throw validationError({ files: [MSG_SELECT_FILE] });
-  files.forEach(checkFile);
+  // One at a time: each file is read back into memory for its check.
+  for (const f of files) await checkFile(f, workers);
   const type = ownerTypeOf(fields.attachmentable_type);
   if (!type || !ownerTableOf(type)) throw validationError({ attachmentable_type: [MSG_OWNER_INVALID] });
   const ownerId = (fields.attachmentable_id ?? '').trim();

@@ -1,14 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { todayInPakistan, type TActor } from '@lawfirm/shared-types';
-import {
-  buildCaseFilePdf,
-  buildDocumentPdf,
-  buildOrderSheetsPdf,
-  buildPendingCasesPdf,
-  caseFileName,
-  pdfFileName,
-} from '@lawfirm/shared-types/pdf/index.ts';
+import { caseFileName, pdfFileName } from '@lawfirm/shared-types/pdf/index.ts';
 import { canReadPetition, requireEditor } from '../case-files/access.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
 import { forbidden, notFound } from '../http/errors.ts';
@@ -20,7 +13,7 @@ import {
   ZPdfPetitionParams,
   ZPdfQuery,
 } from './pdf.types.ts';
-import { serverLoadBytes } from './pdf-assets.ts';
+import type { TPdfBuild } from './pdf-workers.ts';
 import {
   caseHeaderOf,
   documentOf,
@@ -42,17 +35,18 @@ function sendPdf(reply: FastifyReply, name: string, bytes: Uint8Array) {
 
 /**
  * The PDF downloads behind the server's pdf_download_url / file_path / url answers (DESIGN §6). They are built
- * by the same shared builders the PWA uses offline. A case file of another firm, or one the caller may not
- * read, is a 404 like an id that never existed. Every route answers the PDF's bytes (application/pdf, as an
- * attachment), not JSON, so only their errors have a response schema.
+ * by the same shared builders the PWA uses offline, in a PDF worker thread with a time and memory budget
+ * (pdf-workers.ts), so a slow document never holds up another request. A case file of another firm, or one
+ * the caller may not read, is a 404 like an id that never existed. Every route answers the PDF's bytes
+ * (application/pdf, as an attachment), not JSON, so only their errors have a response schema.
  */
 export async function pdfRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  /** What every builder starts from: the caller's firm's stored files and its site name. */
-  const firmBasics = async (actor: TActor) => ({
-    loadBytes: serverLoadBytes(app.config.dataDir, actor.company_id),
-    siteName: await siteNameOf(app.db, actor.company_id),
-  });
+  /** What every builder starts from: the caller's firm's site name. */
+  const firmBasics = async (actor: TActor) => ({ siteName: await siteNameOf(app.db, actor.company_id) });
+  /** Builds off the event loop, reading the caller's firm's stored files. */
+  const build = (actor: TActor, job: TPdfBuild) =>
+    app.pdfWorkers.build(job, { dataDir: app.config.dataDir, companyId: actor.company_id });
   /** A case file the caller may read (else 404), with the header every case-file PDF prints. */
   const readableCaseFile = async (actor: TActor, id: string) => {
     const p = await findPetition(app.db, actor.company_id, id);
@@ -66,10 +60,9 @@ export async function pdfRoutes(fastify: FastifyInstance): Promise<void> {
     async (req, reply) => {
       const actor = await pdfActor(app, req);
       const { p, caseFile } = await readableCaseFile(actor, req.params.id);
-      const bytes = await buildCaseFilePdf({
-        ...(await firmBasics(actor)),
-        caseFile,
-        index: await indexEntriesOf(app.db, p),
+      const bytes = await build(actor, {
+        kind: 'caseFile',
+        data: { ...(await firmBasics(actor)), caseFile, index: await indexEntriesOf(app.db, p) },
       });
       return sendPdf(reply, caseFileName(caseFile), bytes);
     },
@@ -80,10 +73,9 @@ export async function pdfRoutes(fastify: FastifyInstance): Promise<void> {
     // The rule of GET /api/get_pending_cases, whose answer carries this link: not for students (part 1 §6).
     if (actor.is_student) throw forbidden();
     const today = todayInPakistan();
-    const bytes = await buildPendingCasesPdf({
-      ...(await firmBasics(actor)),
-      rows: await pendingCasesOf(app.db, actor),
-      today,
+    const bytes = await build(actor, {
+      kind: 'pendingCases',
+      data: { ...(await firmBasics(actor)), rows: await pendingCasesOf(app.db, actor), today },
     });
     return sendPdf(reply, pdfFileName('Pending Cases', today), bytes);
   });
@@ -96,10 +88,9 @@ export async function pdfRoutes(fastify: FastifyInstance): Promise<void> {
       // Printing order sheets is for admins and lawyers (part 1 §6).
       requireEditor(actor);
       const { p, caseFile } = await readableCaseFile(actor, req.params.petition_id);
-      const bytes = await buildOrderSheetsPdf({
-        ...(await firmBasics(actor)),
-        caseFile,
-        sheets: await orderSheetsOf(app.db, p),
+      const bytes = await build(actor, {
+        kind: 'orderSheets',
+        data: { ...(await firmBasics(actor)), caseFile, sheets: await orderSheetsOf(app.db, p) },
       });
       return sendPdf(reply, caseFileName(caseFile, 'Dates Of Hearing'), bytes);
     },
@@ -120,11 +111,14 @@ export async function pdfRoutes(fastify: FastifyInstance): Promise<void> {
       const doc = await documentOf(app.db, actor.company_id, model, id);
       if (!doc) throw notFound();
       const { caseFile } = await readableCaseFile(actor, doc.petitionId);
-      const bytes = await buildDocumentPdf({
-        ...(await firmBasics(actor)),
-        caseFile,
-        kind: model === 'PetitionIndex' ? 'Index' : 'Reply',
-        document: doc.entry,
+      const bytes = await build(actor, {
+        kind: 'document',
+        data: {
+          ...(await firmBasics(actor)),
+          caseFile,
+          kind: model === 'PetitionIndex' ? 'Index' : 'Reply',
+          document: doc.entry,
+        },
       });
       return sendPdf(reply, caseFileName(caseFile, doc.entry.description), bytes);
     },

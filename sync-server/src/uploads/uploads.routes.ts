@@ -10,7 +10,7 @@ import { contentDisposition } from '../http/content-disposition.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { ZIdParams } from '../http/schemas.ts';
 import { mayReadFile } from '../sync/read-access.ts';
-import { ACCEPTED_TYPES_MESSAGE, sniffDocument } from './sniff-document.ts';
+import { checkDocument } from './sniff-document.ts';
 import { blobPath, storeBlob } from './blob-store.ts';
 import {
   advanceUpload,
@@ -99,6 +99,38 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
+  /**
+   * The last chunk is in: the whole file is checked (its hash, then its type and content: sniff-document.ts)
+   * and moved into the store. Any refusal or failure forgets the upload and its bytes, so nothing is left that
+   * could never complete: the device starts the file again, or shows why it was refused.
+   */
+  const finishUpload = async (
+    companyId: string,
+    u: { id: string; sha256: string },
+    part: string,
+  ): Promise<string> => {
+    try {
+      const bytes = await readFile(part);
+      const sha = createHash('sha256').update(bytes).digest('hex');
+      if (sha !== u.sha256) throw new HttpError(422, 'The file did not arrive intact. Upload it again.');
+      const check = await checkDocument(bytes, app.pdfWorkers);
+      if (!check.ok) throw new HttpError(check.status, check.message);
+      await storeBlob(
+        app.db,
+        dataDir,
+        companyId,
+        { sha256: sha, size: bytes.length, mime: check.kind.mime },
+        { path: part },
+      );
+      await completeUpload(app.db, u.id);
+      return check.kind.mime;
+    } catch (e) {
+      await rm(part, { force: true });
+      await deleteUpload(app.db, u.id);
+      throw e;
+    }
+  };
+
   const findUploadOr404 = async (companyId: string, id: string) => {
     const u = await findUpload(app.db, companyId, id);
     if (!u) throw notFound('No such upload. Start it again.');
@@ -158,24 +190,8 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
         throw new HttpError(409, 'Another request resumed this upload first.');
       if (received < Number(u.size)) return state({ ...u, received });
 
-      const bytes = await readFile(part);
-      const sha = createHash('sha256').update(bytes).digest('hex');
-      const kind = sniffDocument(bytes);
-      if (sha !== u.sha256 || !kind) {
-        await rm(part, { force: true });
-        await deleteUpload(app.db, u.id);
-        if (!kind) throw new HttpError(415, ACCEPTED_TYPES_MESSAGE);
-        throw new HttpError(422, 'The file did not arrive intact. Upload it again.');
-      }
-      await storeBlob(
-        app.db,
-        dataDir,
-        actor.company_id,
-        { sha256: sha, size: bytes.length, mime: kind.mime },
-        { path: part },
-      );
-      await completeUpload(app.db, u.id);
-      return { ...state({ ...u, received, completed_at: nowIso() }), mime_type: kind.mime };
+      const mime = await finishUpload(actor.company_id, u, part);
+      return { ...state({ ...u, received, completed_at: nowIso() }), mime_type: mime };
     },
   );
 

@@ -1,8 +1,10 @@
 import { PDFDocument } from 'pdf-lib';
+import { imageInfo, imageLimitMessage, MAX_BUILD_PAGES } from '../../attachments/limits.ts';
 import { GREY, type PageFlow } from '../layout/flow.ts';
 import type { TPdfFonts } from '../text/fonts.ts';
 import type { TLoadBytes, TPdfAttachment } from '../types.ts';
 import { addImagePage, jpegOrientation, sniff } from './image-page.ts';
+import { countPages } from './pdf-pages.ts';
 import { embedPngDirect, type TEmbeddedImage } from './png.ts';
 
 /** Types the PDF takes in whole; anything else (Word, XML) is named so the reader knows it exists. */
@@ -19,6 +21,8 @@ export type TAppendContext = {
   images: Map<string, TEmbeddedImage>;
   /** The caption last written above notes on the current page. */
   noteCaption: string | null;
+  /** Attachment pages this PDF may still take (MAX_BUILD_PAGES); past it, attachments are named instead. */
+  pagesLeft: number;
 };
 
 export function appendContext(
@@ -27,7 +31,7 @@ export function appendContext(
   flow: PageFlow,
   loadBytes: TLoadBytes,
 ): TAppendContext {
-  return { doc, fonts, flow, loadBytes, images: new Map(), noteCaption: null };
+  return { doc, fonts, flow, loadBytes, images: new Map(), noteCaption: null, pagesLeft: MAX_BUILD_PAGES };
 }
 
 function note(ctx: TAppendContext, caption: string, text: string): void {
@@ -51,11 +55,42 @@ async function embedImage(ctx: TAppendContext, sha256: string, kind: 'png' | 'jp
   return image;
 }
 
+/** An attachment over a limit (limits.ts): the PDF names it, with the reason, instead of its pages. */
+class OverLimit extends Error {}
+
+/**
+ * Copies a PDF's pages in, after counting them without pdf-lib's walk (pdf-pages.ts): a file accepted before
+ * the limits existed is bounded here too.
+ */
 async function appendPdf(ctx: TAppendContext, bytes: Uint8Array): Promise<void> {
   const source = await PDFDocument.load(bytes, { updateMetadata: false });
+  const counted = countPages(source);
+  if (!counted.ok) throw new OverLimit(counted.message);
+  if (counted.pages > ctx.pagesLeft)
+    throw new OverLimit(`This PDF would pass ${MAX_BUILD_PAGES.toLocaleString('en-US')} attached pages.`);
   const pages = await ctx.doc.copyPages(source, source.getPageIndices());
   if (!pages.length) throw new Error('The PDF has no pages.');
+  ctx.pagesLeft -= pages.length;
   for (const page of pages) ctx.doc.addPage(page);
+}
+
+/** Draws an image on a page of its own, when its header says it fits the limits. */
+async function appendImage(
+  ctx: TAppendContext,
+  attachment: TPdfAttachment,
+  bytes: Uint8Array,
+  caption: string,
+) {
+  const info = imageInfo(bytes);
+  if (!info) throw new Error('unreadable image header');
+  const refusal = imageLimitMessage(info);
+  if (refusal) throw new OverLimit(refusal);
+  if (ctx.pagesLeft < 1)
+    throw new OverLimit(`This PDF already has ${MAX_BUILD_PAGES.toLocaleString('en-US')} attached pages.`);
+  const kind = info.kind === 'png' ? 'png' : 'jpeg';
+  const image = await embedImage(ctx, attachment.sha256, kind, bytes);
+  ctx.pagesLeft -= 1;
+  addImagePage(ctx.doc, ctx.fonts, image, kind === 'jpeg' ? jpegOrientation(bytes) : 1, caption);
 }
 
 /** First and last page (0-based) that an attachment's content landed on. */
@@ -63,8 +98,8 @@ export type TPageRange = [number, number];
 
 /**
  * Puts one attachment into the PDF: an image on a page of its own, a PDF's pages copied in, any other file
- * named. A file whose bytes are missing or damaged is named as not included instead: one bad scan must not
- * cost a lawyer the whole bundle.
+ * named. A file whose bytes are missing or damaged, or over a limit, is named as not included instead: one bad
+ * scan must not cost a lawyer the whole bundle.
  */
 export async function appendAttachment(
   ctx: TAppendContext,
@@ -94,15 +129,18 @@ async function place(
     const kind = bytes ? sniff(bytes) : null;
     if (!bytes || !kind) throw new Error('missing or unknown bytes');
     if (kind === 'pdf') await appendPdf(ctx, bytes);
-    else {
-      const image = await embedImage(ctx, attachment.sha256, kind, bytes);
-      addImagePage(ctx.doc, ctx.fonts, image, kind === 'jpeg' ? jpegOrientation(bytes) : 1, caption);
-    }
+    else await appendImage(ctx, attachment, bytes, caption);
     ctx.flow.closePage();
     ctx.noteCaption = null;
     return 'pages';
-  } catch {
-    note(ctx, caption, `File could not be included: ${name}`);
+  } catch (e) {
+    note(
+      ctx,
+      caption,
+      e instanceof OverLimit
+        ? `File not included: ${name}. ${e.message} Open it in the app.`
+        : `File could not be included: ${name}`,
+    );
     return 'note';
   }
 }

@@ -27,3 +27,29 @@ export const caseHeader = (over: Partial<TPdfCaseHeader> = {}): TPdfCaseHeader =
   pendingTag: 'L-12',
   ...over,
 });
+
+/**
+ * A tiny PDF whose page tree lists the same child 10 times on each of `levels` levels: 10^levels pages for a
+ * reader that expands it, in under a kilobyte (issue 9: 4 levels are 826 bytes, 5 are 976).
+ */
+export function makePageTreeBomb(levels: number): Uint8Array {
+  const objects: string[] = ['<</Type/Catalog/Pages 2 0 R>>'];
+  for (let level = 0; level < levels; level++) {
+    const id = 2 + level;
+    const kids = Array.from({ length: 10 }, () => `${id + 1} 0 R`).join(' ');
+    const parent = level ? `/Parent ${id - 1} 0 R` : '';
+    objects.push(`<</Type/Pages/Kids[${kids}]/Count ${10 ** (levels - level)}${parent}>>`);
+  }
+  objects.push(`<</Type/Page/Parent ${levels + 1} 0 R/MediaBox[0 0 612 792]>>`);
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`;
+  return new TextEncoder().encode(out);
+}

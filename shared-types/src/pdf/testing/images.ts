@@ -1,4 +1,4 @@
-import { deflateSync } from 'node:zlib';
+import { createDeflate, deflateSync } from 'node:zlib';
 
 /**
  * Real image files for tests and the bench, made in memory: a PNG encoder is a few lines over zlib, and a
@@ -39,15 +39,20 @@ export function makePng(
     const row = y * (width * channels + 1);
     for (let x = 0; x < width; x++) raw.set(paint(x, y).slice(0, channels), row + 1 + x * channels);
   }
+  return pngFile(width, height, opts.alpha ? 6 : 2, deflateSync(raw));
+}
+
+/** The chunks of an 8-bit, non-interlaced PNG around its compressed rows. */
+function pngFile(width: number, height: number, color: number, idat: Uint8Array): Uint8Array<ArrayBuffer> {
   const ihdr = new Uint8Array(13);
   const v = new DataView(ihdr.buffer);
   v.setUint32(0, width);
   v.setUint32(4, height);
-  ihdr.set([8, opts.alpha ? 6 : 2, 0, 0, 0], 8);
+  ihdr.set([8, color, 0, 0, 0], 8);
   const parts = [
     new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
+    chunk('IDAT', idat),
     chunk('IEND', new Uint8Array(0)),
   ];
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -57,6 +62,23 @@ export function makePng(
     at += p.length;
   }
   return out;
+}
+
+/**
+ * A blank transparent RGBA PNG of any size that stays small on disk (issue 9: 10000×10000 in a few hundred
+ * KB, 400 MB once decoded). Its rows are compressed as a stream, never held whole in memory.
+ */
+export async function makeBlankRgbaPng(width: number, height: number): Promise<Uint8Array<ArrayBuffer>> {
+  const row = new Uint8Array(width * 4 + 1);
+  const deflate = createDeflate();
+  const parts: Buffer[] = [];
+  deflate.on('data', (b: Buffer) => parts.push(b));
+  const done = new Promise((resolve, reject) => deflate.on('end', resolve).on('error', reject));
+  for (let y = 0; y < height; y++)
+    if (!deflate.write(row)) await new Promise((resolve) => deflate.once('drain', resolve));
+  deflate.end();
+  await done;
+  return pngFile(width, height, 6, Buffer.concat(parts));
 }
 
 /** A scanned-page look: white paper with dark text-like bands, so it compresses like a real scan. */

@@ -1,0 +1,44 @@
+import { parentPort } from 'node:worker_threads';
+import {
+  buildCaseFilePdf,
+  buildDocumentPdf,
+  buildOrderSheetsPdf,
+  buildPendingCasesPdf,
+} from '@lawfirm/shared-types/pdf/index.ts';
+import { pdfRefusal } from '@lawfirm/shared-types/pdf/attachments/pdf-pages.ts';
+import { serverLoadBytes } from './pdf-assets.ts';
+import type { TPdfTask, TPdfTaskAnswer } from './pdf-workers.ts';
+
+/**
+ * A PDF worker thread (pdf-workers.ts): builds one PDF or checks one uploaded PDF at a time, reading the
+ * firm's stored files itself, so the server's event loop never runs pdf-lib.
+ */
+async function run(task: TPdfTask): Promise<Uint8Array | string | null> {
+  if (task.kind === 'inspect') return pdfRefusal(task.bytes);
+  const loadBytes = serverLoadBytes(task.dataDir, task.companyId);
+  switch (task.kind) {
+    case 'caseFile':
+      return buildCaseFilePdf({ ...task.data, loadBytes });
+    case 'document':
+      return buildDocumentPdf({ ...task.data, loadBytes });
+    case 'pendingCases':
+      return buildPendingCasesPdf({ ...task.data, loadBytes });
+    case 'orderSheets':
+      return buildOrderSheetsPdf({ ...task.data, loadBytes });
+  }
+}
+
+const port = parentPort!;
+port.on('message', (task: TPdfTask) => {
+  run(task).then(
+    (result) => {
+      const answer: TPdfTaskAnswer = { ok: true, result };
+      port.postMessage(answer, result instanceof Uint8Array ? [result.buffer as ArrayBuffer] : []);
+    },
+    (e: unknown) => {
+      const answer: TPdfTaskAnswer = { ok: false, error: e instanceof Error ? e.message : String(e) };
+      port.postMessage(answer);
+    },
+  );
+});
+port.postMessage('ready');

@@ -1,0 +1,245 @@
+import { Worker } from 'node:worker_threads';
+import type {
+  TCaseFilePdfData,
+  TDocumentPdfData,
+  TOrderSheetsPdfData,
+  TPendingCasesPdfData,
+} from '@lawfirm/shared-types/pdf/index.ts';
+import type { Config } from '../config.ts';
+import { HttpError } from '../http/errors.ts';
+
+declare module 'fastify' {
+  // Module augmentation needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    /** PDF building and PDF upload checks, off the event loop (routes.ts creates them). */
+    pdfWorkers: PdfWorkers;
+  }
+}
+
+/** What a builder takes, less what the worker supplies itself (the firm's files, no progress callback). */
+type TData<T> = Omit<T, 'loadBytes' | 'onProgress'>;
+export type TPdfBuild =
+  | { kind: 'caseFile'; data: TData<TCaseFilePdfData> }
+  | { kind: 'document'; data: TData<TDocumentPdfData> }
+  | { kind: 'pendingCases'; data: TData<TPendingCasesPdfData> }
+  | { kind: 'orderSheets'; data: TData<TOrderSheetsPdfData> };
+/** The firm whose stored files a build reads. */
+export type TPdfFiles = { dataDir: string; companyId: string };
+export type TPdfTask = (TPdfBuild & TPdfFiles) | { kind: 'inspect'; bytes: Uint8Array };
+/** A built PDF, or an upload check's refusal (null: the PDF may be kept). */
+export type TPdfTaskAnswer = { ok: true; result: Uint8Array | string | null } | { ok: false; error: string };
+
+/** How many PDFs are made at once, and what one may cost: its time and its worker's heap. */
+export type TPdfBudget = Config['pdfBuild'];
+
+export const PDF_TIMEOUT_MESSAGE =
+  'This PDF took too long to make. Download its documents one at a time, or try again later.';
+export const PDF_MEMORY_MESSAGE =
+  'This PDF needs more memory than the server allows for one document. Download its documents one at a time.';
+export const PDF_BUSY_MESSAGE = 'The server is busy making other PDFs. Try again in a minute.';
+export const PDF_TOO_COMPLEX_MESSAGE =
+  'The PDF is too complex to check. Save it again (print to PDF) and upload that.';
+
+/** A job stopped for going over its budget (not a fault of the server). */
+class OverBudget extends HttpError {}
+
+/** Jobs waiting for a worker before new ones are turned away. */
+const MAX_QUEUE = 20;
+/** An idle worker is stopped after this, giving its memory back; the next job starts a new one (~0.5 s). */
+const IDLE_MS = 30_000;
+/** Upload checks only count pages: a budget of their own, on a worker of their own. */
+const CHECK_TIMEOUT_MS = 20_000;
+
+/**
+ * The worker's entry is TypeScript like the rest of the server, loaded through tsx's API (a worker does not
+ * inherit the `--import tsx` hooks of the main thread on Node 20).
+ */
+const ENTRY = JSON.stringify(new URL('./pdf-worker.ts', import.meta.url).href);
+const TSX_API = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+const BOOT = `import(${TSX_API}).then((tsx) => tsx.tsImport(${ENTRY}, ${ENTRY}))`;
+
+type Job = {
+  task: TPdfTask;
+  resolve: (r: TPdfTaskAnswer & { ok: true }) => void;
+  reject: (e: unknown) => void;
+};
+
+/**
+ * A few worker threads (node:worker_threads), each with a heap limit (resourceLimits), running one job at a
+ * time under a time limit. A job over its time is stopped by ending its worker; one over its heap ends its
+ * worker itself. Either answers 503 with a message, and the next job gets a fresh worker.
+ */
+class WorkerPool {
+  private readonly idle: { worker: Worker; reaper: NodeJS.Timeout }[] = [];
+  private readonly busy = new Set<Worker>();
+  private readonly queue: Job[] = [];
+  private live = 0;
+  private closed = false;
+  running = 0;
+
+  constructor(private readonly budget: TPdfBudget) {}
+
+  run(task: TPdfTask): Promise<TPdfTaskAnswer & { ok: true }> {
+    if (this.closed || this.queue.length >= MAX_QUEUE)
+      return Promise.reject(new HttpError(503, PDF_BUSY_MESSAGE));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ task, resolve, reject });
+      this.pump();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) job.reject(new HttpError(503, PDF_BUSY_MESSAGE));
+    const idle = this.idle.splice(0).map(({ worker, reaper }) => {
+      clearTimeout(reaper);
+      return worker;
+    });
+    await Promise.all([...idle, ...this.busy].map((w) => w.terminate()));
+  }
+
+  private pump(): void {
+    while (this.queue.length && (this.idle.length || this.live < this.budget.workers)) {
+      const job = this.queue.shift()!;
+      const idle = this.idle.pop();
+      if (idle) {
+        clearTimeout(idle.reaper);
+        this.start(idle.worker, job);
+        continue;
+      }
+      this.live++;
+      this.spawn().then(
+        (worker) => this.start(worker, job),
+        (e: unknown) => {
+          this.live--;
+          job.reject(e);
+          this.pump();
+        },
+      );
+    }
+  }
+
+  /** A new worker, once its modules are loaded (so loading is not counted against a job's time). */
+  private spawn(): Promise<Worker> {
+    const worker = new Worker(BOOT, {
+      eval: true,
+      resourceLimits: { maxOldGenerationSizeMb: this.budget.memoryMb, maxYoungGenerationSizeMb: 32 },
+    });
+    return new Promise((resolve, reject) => {
+      const onReady = (m: unknown) => {
+        if (m !== 'ready') return;
+        worker.off('error', onError);
+        resolve(worker);
+      };
+      const onError = (e: Error & { code?: string }) => {
+        worker.off('message', onReady);
+        void worker.terminate();
+        reject(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new OverBudget(503, PDF_MEMORY_MESSAGE) : e);
+      };
+      worker.once('message', onReady);
+      worker.once('error', onError);
+      // An idle worker that dies (it should not) leaves the pool; a busy one is handled by its job.
+      worker.on('error', () => undefined);
+      worker.on('exit', () => {
+        const at = this.idle.findIndex((w) => w.worker === worker);
+        if (at < 0) return;
+        clearTimeout(this.idle[at]!.reaper);
+        this.idle.splice(at, 1);
+        this.live--;
+      });
+    });
+  }
+
+  private start(worker: Worker, job: Job): void {
+    this.running++;
+    this.busy.add(worker);
+    worker.ref();
+    let done = false;
+    const finish = (outcome: { answer: TPdfTaskAnswer } | { error: unknown }) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+      this.running--;
+      this.busy.delete(worker);
+      if ('answer' in outcome) {
+        this.release(worker);
+        if (outcome.answer.ok) job.resolve(outcome.answer);
+        else job.reject(new Error(outcome.answer.error));
+      } else {
+        this.live--;
+        void worker.terminate();
+        job.reject(outcome.error);
+      }
+      this.pump();
+    };
+    const onMessage = (answer: TPdfTaskAnswer) => finish({ answer });
+    const onError = (e: { code?: string }) =>
+      finish({
+        error: e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new OverBudget(503, PDF_MEMORY_MESSAGE) : e,
+      });
+    const onExit = () => finish({ error: new Error('A PDF worker stopped unexpectedly.') });
+    const timer = setTimeout(
+      () => finish({ error: new OverBudget(503, PDF_TIMEOUT_MESSAGE) }),
+      this.budget.timeoutMs,
+    );
+    worker.on('message', onMessage);
+    worker.once('error', onError);
+    worker.once('exit', onExit);
+    worker.postMessage(job.task);
+  }
+
+  private release(worker: Worker): void {
+    if (this.closed) {
+      this.live--;
+      void worker.terminate();
+      return;
+    }
+    // An idle worker must not keep the process alive.
+    worker.unref();
+    const reaper = setTimeout(() => {
+      const at = this.idle.findIndex((w) => w.worker === worker);
+      if (at >= 0) this.idle.splice(at, 1);
+      this.live--;
+      void worker.terminate();
+    }, IDLE_MS);
+    reaper.unref();
+    this.idle.push({ worker, reaper });
+  }
+}
+
+export type PdfWorkers = {
+  /** A built PDF; 503 with a message when the build goes over its budget or too many wait. */
+  build: (build: TPdfBuild, files: TPdfFiles) => Promise<Uint8Array>;
+  /** Why an uploaded PDF is refused (its page tree over the limits), or null. */
+  inspectPdf: (bytes: Uint8Array) => Promise<string | null>;
+  /** Builds under way now (tests watch a build start). */
+  readonly running: number;
+  close: () => Promise<void>;
+};
+
+export function createPdfWorkers(budget: TPdfBudget): PdfWorkers {
+  const builds = new WorkerPool(budget);
+  const checks = new WorkerPool({ workers: 1, timeoutMs: CHECK_TIMEOUT_MS, memoryMb: budget.memoryMb });
+  return {
+    build: async (build, files) => (await builds.run({ ...build, ...files })).result as Uint8Array,
+    inspectPdf: async (bytes) => {
+      try {
+        return (await checks.run({ kind: 'inspect', bytes })).result as string | null;
+      } catch (e) {
+        // A file that takes the checker over its budget is refused, not kept for a build to trip on.
+        if (e instanceof OverBudget) return PDF_TOO_COMPLEX_MESSAGE;
+        throw e;
+      }
+    },
+    get running() {
+      return builds.running;
+    },
+    close: async () => {
+      await Promise.all([builds.close(), checks.close()]);
+    },
+  };
+}
