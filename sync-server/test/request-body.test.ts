@@ -136,6 +136,14 @@ describeEachDb('request bodies before sign-in', (kind) => {
       expect(r.arrayBuffers, path).toBeLessThan(48 * MiB);
       expect(tmpFiles()).toEqual([]);
     }
+    // A call no route serves is answered 404 before its body is read (not 413 after reading the first 2 MB).
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/no-such-call',
+      payload: { x: 'x'.repeat(3 * MiB) },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'Route POST /api/no-such-call not found.' });
     // A token that is not one counts as none.
     const forged = await sendLargeParts(
       port,

@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { newId } from '../db/ids.ts';
+import { routeNotFound } from '../plugins/errors.ts';
 import { HttpError } from './errors.ts';
 
 /** What a route takes as file parts of a multipart body; a route without it takes none. */
@@ -171,6 +172,11 @@ export default fp(async (app: FastifyInstance) => {
 
   app.addHook('onRoute', (route) => {
     if (!route.config?.auth && route.bodyLimit === undefined) route.bodyLimit = PUBLIC_BODY_LIMIT;
+  });
+
+  // A call no route serves is answered before its body is read.
+  app.addHook('onRequest', async (req) => {
+    if (req.is404) throw new HttpError(404, routeNotFound(req));
   });
 
   app.decorateRequest('receivedFiles', null as unknown as TReceivedPart[]);

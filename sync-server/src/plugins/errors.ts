@@ -1,7 +1,11 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { MSG, ZErrorResponse } from '@lawfirm/shared-types';
 import { HttpError, invalidInput } from '../http/errors.ts';
 import { MutationRejected } from '../sync/store.ts';
+
+/** The answer to a call no route serves. */
+export const routeNotFound = (req: FastifyRequest): string =>
+  `Route ${req.method} ${req.url.split('?')[0]} not found.`;
 
 /**
  * One error answer for the whole API: {message} with a fitting status, never a stack trace. Client mistakes
@@ -47,7 +51,5 @@ export function registerErrorHandler(app: FastifyInstance): void {
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong on the server. Please try again.' });
   });
-  app.setNotFoundHandler((req, reply) =>
-    reply.status(404).send({ message: `Route ${req.method} ${req.url.split('?')[0]} not found.` }),
-  );
+  app.setNotFoundHandler((req, reply) => reply.status(404).send({ message: routeNotFound(req) }));
 }
