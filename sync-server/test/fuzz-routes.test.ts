@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -441,6 +443,10 @@ describe('generated bad input over every route [sqlite]', () => {
       );
       for (const [k, v] of failures) console.log(`  ${k}: ${v}`);
       expect([...failures.keys()]).toEqual([]);
+      // No refused or broken upload left a temporary file; only resumable uploads still open keep theirs.
+      const open = (await f.t.app.db.selectFrom('uploads').select('id').execute()).map((u) => `${u.id}.part`);
+      const tmp = join(f.t.config.dataDir, 'uploads-tmp');
+      expect((existsSync(tmp) ? readdirSync(tmp) : []).filter((name) => !open.includes(name))).toEqual([]);
     },
   );
 });
