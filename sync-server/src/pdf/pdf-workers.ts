@@ -63,6 +63,8 @@ type Job = {
   task: TPdfTask;
   resolve: (r: TPdfTaskAnswer & { ok: true }) => void;
   reject: (e: unknown) => void;
+  /** Turns the job away when it has waited a whole budget for a worker. */
+  expiry: NodeJS.Timeout;
 };
 
 /**
@@ -84,14 +86,28 @@ class WorkerPool {
     if (this.closed || this.queue.length >= MAX_QUEUE)
       return Promise.reject(new HttpError(503, PDF_BUSY_MESSAGE));
     return new Promise((resolve, reject) => {
-      this.queue.push({ task, resolve, reject });
+      const job: Job = {
+        task,
+        resolve,
+        reject,
+        expiry: setTimeout(() => {
+          const at = this.queue.indexOf(job);
+          if (at < 0) return;
+          this.queue.splice(at, 1);
+          reject(new HttpError(503, PDF_BUSY_MESSAGE));
+        }, this.budget.timeoutMs),
+      };
+      this.queue.push(job);
       this.pump();
     });
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.queue.splice(0)) job.reject(new HttpError(503, PDF_BUSY_MESSAGE));
+    for (const job of this.queue.splice(0)) {
+      clearTimeout(job.expiry);
+      job.reject(new HttpError(503, PDF_BUSY_MESSAGE));
+    }
     const idle = this.idle.splice(0).map(({ worker, reaper }) => {
       clearTimeout(reaper);
       return worker;
@@ -102,6 +118,7 @@ class WorkerPool {
   private pump(): void {
     while (this.queue.length && (this.idle.length || this.live < this.budget.workers)) {
       const job = this.queue.shift()!;
+      clearTimeout(job.expiry);
       const idle = this.idle.pop();
       if (idle) {
         clearTimeout(idle.reaper);
