@@ -61,6 +61,8 @@ describe('XML attachments', () => {
     ['an unclosed root', '<a><b/>'],
     ['a repeated attribute', '<a x="1" x="2"/>'],
     ['an unquoted attribute', '<a x=1/>'],
+    ['an unknown declaration', '<!ELEMENT a ANY>'],
+    ['a name starting with a digit', '<1a/>'],
   ])('refuses %s as damaged', (_, xml) => {
     expect(xmlRefusal(text(xml))).toBe(XML_INVALID_MESSAGE);
   });

@@ -121,7 +121,8 @@ function scan(s: string): void {
   const name = () => {
     const start = i;
     while (i < n && !endsName(s.charCodeAt(i))) i++;
-    if (i === start) invalid();
+    // A name starts with a letter, '_' or ':' (not a digit, '-', '.' or the '!' of an unknown declaration).
+    if (i === start || /^[\d.!-]/.test(s[start]!)) invalid();
     return s.slice(start, i);
   };
 
