@@ -156,6 +156,28 @@ describeEachDb('request bodies before sign-in', (kind) => {
     expect(tmpFiles()).toEqual([]);
   });
 
+  it('answers an upload call sent without multipart as a form without files', async () => {
+    const me = (await t.app.inject({ method: 'GET', url: '/api/user', headers: f.admin })).json<{
+      id: string;
+    }>();
+    const photo = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload_user_image',
+      headers: f.admin,
+      payload: { attachmentable_id: me.id },
+    });
+    expect(photo.statusCode).toBe(422);
+    expect(photo.json().message).toBe('Please choose an image to upload.');
+    const files = await t.app.inject({
+      method: 'POST',
+      url: '/api/attachments',
+      headers: f.admin,
+      payload: { attachmentable_id: me.id },
+    });
+    expect(files.statusCode).toBe(422);
+    expect(files.json().message).toBe('Send the files as multipart/form-data.');
+  });
+
   it('refuses a file part on a call that takes none, signed in or not', async () => {
     const form = multipart({ email: 'a@b.c', password: 'whatever-1' }, [
       { filename: 'x.pdf', type: 'application/pdf', data: PDF_SMALL },

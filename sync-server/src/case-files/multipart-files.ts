@@ -1,7 +1,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../http/errors.ts';
-import type { TFileParts } from '../http/request-body.ts';
+import { receivedFiles, type TFileParts } from '../http/request-body.ts';
 import { sniffDocument, type DocumentKind } from '../uploads/sniff-document.ts';
 
 export type ReceivedFile = {
@@ -37,7 +37,7 @@ export async function receiveFiles(
   for (const [k, v] of Object.entries((req.body ?? {}) as Record<string, unknown>))
     if (typeof v === 'string') fields[k] = v;
   const files: ReceivedFile[] = [];
-  for (const f of req.receivedFiles) {
+  for (const f of receivedFiles(req)) {
     if (!/^files?(\[|$)/.test(f.fieldname)) continue;
     // Read back one file at a time (after the sign-in check, up to the route's size cap) for its type.
     files.push({ ...f, kind: f.size ? sniffDocument(await readFile(f.path)) : null });

@@ -36,12 +36,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     files?: TFileParts;
   }
-  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
-  interface FastifyRequest {
-    /** The file parts of a multipart body (routes with `config.files` only), in the order they came. */
-    receivedFiles: TReceivedPart[];
-  }
 }
+
+const received = new WeakMap<FastifyRequest, TReceivedPart[]>();
+
+/** The file parts of a request's multipart body, in the order they came (none but on routes with `config.files`). */
+export const receivedFiles = (req: FastifyRequest): readonly TReceivedPart[] => received.get(req) ?? [];
 
 /** The body limit of a call anyone may make (sign-in, sign-up, reset, contact): forms of a few fields. */
 export const PUBLIC_BODY_LIMIT = 64 * 1024;
@@ -116,7 +116,7 @@ async function readMultipart(req: FastifyRequest, reply: FastifyReply, tmpDir: s
   const bodyLimit = req.routeOptions.bodyLimit;
   const body: Record<string, unknown> = {};
   const files: TReceivedPart[] = [];
-  req.receivedFiles = files;
+  received.set(req, files);
   // Whatever happens next (the handler stores them, refuses them, or the client goes away), they go.
   reply.raw.once('close', () => void discard(files));
   let fieldBytes = 0;
@@ -179,7 +179,6 @@ export default fp(async (app: FastifyInstance) => {
     if (req.is404) throw new HttpError(404, routeNotFound(req));
   });
 
-  app.decorateRequest('receivedFiles', null as unknown as TReceivedPart[]);
   app.addHook('preValidation', async (req, reply) => {
     if (!req.isMultipart() || req.is404) return;
     await readMultipart(req, reply, tmpDir);

@@ -17,6 +17,7 @@ import {
   type TRole,
 } from '@lawfirm/shared-types';
 import { forbidden, invalidInput, notFound } from '../http/errors.ts';
+import { receivedFiles } from '../http/request-body.ts';
 import { firmLinkOrigin } from '../auth/links.ts';
 import { loginLimits } from '../auth/login-throttle.ts';
 import { ZIdParams } from '../http/schemas.ts';
@@ -56,7 +57,7 @@ const AVATAR_FILES = { maxFiles: 10, maxFileBytes: MAX_AVATAR_BYTES, tooLarge: M
 
 /** The bytes of the first uploaded file (at most MAX_AVATAR_BYTES). */
 async function firstFile(req: FastifyRequest): Promise<Buffer | null> {
-  const f = req.receivedFiles.find((p) => p.fieldname.startsWith('files'));
+  const f = receivedFiles(req).find((p) => p.fieldname.startsWith('files'));
   return f ? readTempFile(f.path) : null;
 }
 
