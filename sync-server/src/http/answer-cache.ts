@@ -3,7 +3,7 @@ import type {
   FastifyReply,
   FastifyRequest,
   onSendHookHandler,
-  preHandlerHookHandler,
+  preHandlerAsyncHookHandler,
 } from 'fastify';
 import { dataGenerationNow } from '../db/connect.ts';
 
@@ -53,7 +53,7 @@ export function registerAnswerCache(app: FastifyInstance): void {
     return `${actor.id}\n${req.protocol}://${req.host}${req.url}`;
   };
 
-  const preHandler: preHandlerHookHandler = async (req, reply: FastifyReply) => {
+  const preHandler: preHandlerAsyncHookHandler = async (req, reply: FastifyReply) => {
     const generation = dataGenerationNow(app.db);
     if (generation === undefined) return;
     const key = await keyOf(req);
