@@ -33,7 +33,8 @@ export async function startHarness(): Promise<Harness> {
       DATA_DIR: dataDir,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
-      PWA_DIST_DIR: resolve('pwa/dist'),
+      // E2E_DIST_DIR lets a second build (another outDir) be tested while pwa/dist is in use.
+      PWA_DIST_DIR: resolve(process.env.E2E_DIST_DIR ?? 'pwa/dist'),
     },
     {
       scrypt: { N: 1024, r: 8, p: 1 },
