@@ -73,10 +73,36 @@ export async function findSessionUser(db: Db, sessionId: string) {
   return rows[0];
 }
 
-/** findSessionUser answered at once where the database can (readPrecompiledNow); else undefined. */
-export function findSessionUserNow(db: Db, sessionId: string): { row: SessionUserRow } | undefined {
+/** Session rows read at a database generation, per database (adapter), for findSessionUserNow. */
+const sessionRowsRead = new WeakMap<object, Map<string, { generation: string; row: SessionUserRow }>>();
+const SESSION_ROWS_MAX = 10_000;
+
+/**
+ * findSessionUser answered at once where the database can (readPrecompiledNow); else undefined. `generation`
+ * is the database's generation read just before (db/connect.ts dataGenerationNow): a row read at that same
+ * generation is given again without a query, which is exact, not a time-out: any write on this connection and
+ * any commit by another process (a block, a logout, a deletion on another server) moves the generation, and the
+ * next request reads the row anew.
+ */
+export function findSessionUserNow(
+  db: Db,
+  sessionId: string,
+  generation: string | undefined,
+): { row: SessionUserRow } | undefined {
+  const adapter = db.getExecutor().adapter;
+  let read = sessionRowsRead.get(adapter);
+  if (generation !== undefined && read) {
+    const seen = read.get(sessionId);
+    if (seen?.generation === generation) return { row: seen.row };
+  }
   const rows = readPrecompiledNow(db, 'auth.sessionUser', sessionUserQuery, [sessionId]);
-  return rows && { row: rows[0] };
+  if (!rows) return undefined;
+  if (generation !== undefined) {
+    if (!read) sessionRowsRead.set(adapter, (read = new Map()));
+    if (read.size >= SESSION_ROWS_MAX) read.clear();
+    read.set(sessionId, { generation, row: rows[0] });
+  }
+  return { row: rows[0] };
 }
 
 export async function revokeFamily(db: Db, familyId: string): Promise<void> {

@@ -6,6 +6,7 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import { dataGenerationNow } from '../db/connect.ts';
+import { authGeneration } from '../plugins/auth.ts';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
@@ -54,7 +55,8 @@ export function registerAnswerCache(app: FastifyInstance): void {
   };
 
   const preHandler: preHandlerAsyncHookHandler = async (req, reply: FastifyReply) => {
-    const generation = dataGenerationNow(app.db);
+    // The generation the auth check read the user at, when it read at once: the answer then matches it.
+    const generation = authGeneration(req) ?? dataGenerationNow(app.db);
     if (generation === undefined) return;
     const key = await keyOf(req);
     const entry = kept.get(key);

@@ -6,6 +6,7 @@ import { findSessionUser, findSessionUserNow, type SessionUserRow } from '../aut
 import { verifiedTokenNow, verifyToken, type TokenClaims } from '../auth/tokens.ts';
 import { actorOf, type ApiUserRow } from '../users/users.repository.ts';
 import { toBool, nowIso } from '../db/ids.ts';
+import { dataGenerationNow } from '../db/connect.ts';
 
 export type AuthContext = { actor: TActor; user: ApiUserRow; sessionId: string };
 
@@ -39,9 +40,24 @@ function bearer(req: FastifyRequest): string | null {
   return t && t !== 'null' && t !== 'undefined' ? t : null;
 }
 
+/**
+ * Contexts made from a session row given again (findSessionUserNow) for the same verified claims: the row and
+ * the claims are the same objects while nothing changed, so the context is too (frozen: requests share it).
+ */
+const contexts = new WeakMap<NonNullable<SessionUserRow>, { claims: TokenClaims; ctx: AuthContext | null }>();
+
 /** The signed-in context of a session row read for `claims`, or null when the session no longer admits them. */
 function contextOf(row: SessionUserRow, claims: TokenClaims): AuthContext | null {
   if (!row) return null;
+  const made = contexts.get(row);
+  // A legacy token's session expires by the clock: its check is made again every time.
+  if (made?.claims === claims && claims.typ !== 'legacy') return made.ctx;
+  const ctx = makeContext(row, claims);
+  contexts.set(row, { claims, ctx });
+  return ctx;
+}
+
+function makeContext(row: NonNullable<SessionUserRow>, claims: TokenClaims): AuthContext | null {
   const {
     session_user_id: sessionUserId,
     session_revoked_at: revokedAt,
@@ -52,14 +68,29 @@ function contextOf(row: SessionUserRow, claims: TokenClaims): AuthContext | null
   if (revokedAt || sessionUserId !== claims.sub) return null;
   if (claims.typ === 'legacy' && expiresAt < nowIso()) return null;
   if (!toBool(user.is_approved) || user.company_id !== claims.cid) return null;
-  return { actor: actorOf(user, toBool(isProvider)), user, sessionId: claims.sid };
+  return Object.freeze({
+    actor: Object.freeze(actorOf(user, toBool(isProvider))),
+    user: Object.freeze(user),
+    sessionId: claims.sid,
+  });
 }
+
+/** The database generation a request's auth check was answered at (SQLite, answered at once). */
+const generations = new WeakMap<FastifyRequest, string>();
+
+/**
+ * The generation the request's signed-in context was read at, if it was read at once: a later read of the same
+ * request at this generation sees the same database (http/answer-cache.ts keys kept answers by it).
+ */
+export const authGeneration = (req: FastifyRequest): string | undefined => generations.get(req);
 
 /**
  * Every request re-reads the user and session rows: blocking, un-approving or deleting a user, or logging out,
  * takes effect at the very next request, whatever token the device still holds. One query reads the session,
  * its live user and the firm's provider flag together (the check every request pays). A token verified before
  * and a database that can read at once (SQLite, idle) answer without waiting; otherwise the answer is a promise.
+ * On SQLite the rows read are given again while the database's generation is unchanged (findSessionUserNow):
+ * the very next request after any commit, in this process or another, reads them anew.
  */
 function resolve(
   app: FastifyInstance,
@@ -70,8 +101,12 @@ function resolve(
   const known = verifiedTokenNow(app.config.jwtSecret, token);
   if (known === null) return null;
   if (known) {
-    const now = findSessionUserNow(app.db, known.sid);
-    if (now) return contextOf(now.row, known);
+    const generation = dataGenerationNow(app.db);
+    const now = findSessionUserNow(app.db, known.sid, generation);
+    if (now) {
+      if (generation !== undefined) generations.set(req, generation);
+      return contextOf(now.row, known);
+    }
   }
   return (async () => {
     const claims = known ?? (await verifyToken(app.config.jwtSecret, token));
