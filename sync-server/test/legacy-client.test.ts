@@ -9,7 +9,7 @@ import {
   insertUser,
   type TestApp,
 } from './helper.ts';
-import { multipart } from './case-files-helpers.ts';
+import { multipart, PNG_1PX } from './case-files-helpers.ts';
 
 /**
  * The original Vue client against this server, part 1 (issue 10): every request here is the one that client
@@ -58,6 +58,71 @@ describeEachDb('original web client: users (part 1)', (kind) => {
     lawyer = await legacyLogin(t, l.email, l.password);
   });
   afterAll(() => t.close());
+
+  /** CreateUser.vue's save: the whole form as JSON, company_id as the signed-in user's. */
+  const userForm = async (over: Record<string, unknown> = {}) => {
+    const me = (await admin.call('GET', '/api/user')).json<{ company_id: string }>();
+    return {
+      name: 'Bilal Ahmed',
+      email: `bilal-${Math.random().toString(36).slice(2, 8)}@firm.example.pk`,
+      password: 'Generated-pass-9',
+      confirm_password: 'Generated-pass-9',
+      phone: '0300-7654321',
+      cnic: '35202-7654321-3',
+      address: '12 Mall Road',
+      city: 'Lahore',
+      province: 'Punjab',
+      zip: '54000',
+      company_id: me.company_id,
+      company_name: 'Ahmed & Co',
+      role_id: ROLE_IDS.LAWYER,
+      send_email: false,
+      is_approved: 1,
+      contact_persons: [],
+      ...over,
+    };
+  };
+
+  /** FileUpload in CreateUser.vue: a FormData of files[i] (none when no photo was picked) and attachmentable_id. */
+  const uploadPhoto = (userId: string, files: { filename: string; type: string; data: Buffer }[]) => {
+    const form = multipart({ attachmentable_id: userId }, files);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/upload_user_image',
+      headers: { ...form.headers, origin: LEGACY_ORIGIN, authorization: `Bearer ${admin.token}` },
+      payload: form.payload,
+    });
+  };
+
+  it('saving a user without a photo: the photo call that always follows is a quiet no-op', async () => {
+    const saved = await admin.call('POST', '/api/users', await userForm());
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { user } = saved.json<{ user: { id: string } }>();
+    const none = await uploadPhoto(user.id, []);
+    expect(none.statusCode, none.body).toBe(200);
+    expect(none.json()).toEqual({
+      attachment: null,
+      message: 'No image was chosen: the photo is unchanged.',
+    });
+
+    const withPhoto = await uploadPhoto(user.id, [{ filename: 'me.png', type: 'image/png', data: PNG_1PX }]);
+    expect(withPhoto.statusCode, withPhoto.body).toBe(200);
+    const photo = withPhoto.json<{ attachment: { file_name: string } }>().attachment;
+    // A later save without a new photo keeps the one the user has.
+    const again = await uploadPhoto(user.id, []);
+    expect(again.json<{ attachment: unknown }>().attachment).toEqual(photo);
+    const read = (await admin.call('GET', `/api/users/${user.id}`)).json<{ user: { attachment: unknown } }>();
+    expect(read.user.attachment).toEqual(photo);
+    // Still only for a user the caller may manage: a lawyer's no-op on a colleague is refused as before.
+    const form = multipart({ attachmentable_id: user.id }, []);
+    const colleague = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload_user_image',
+      headers: { ...form.headers, origin: LEGACY_ORIGIN, authorization: `Bearer ${lawyer.token}` },
+      payload: form.payload,
+    });
+    expect(colleague.statusCode).toBe(403);
+  });
 
   it('POST /api/roles without an auth header (its headers sent as the body) fills the Role dropdown', async () => {
     const res = await t.app.inject({

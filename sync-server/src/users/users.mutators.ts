@@ -52,7 +52,7 @@ export const MSG_USER_BLOCKED = 'User Blocked Successfully!';
 export const MAX_AVATAR_BYTES = 1_000_000;
 export const MSG_AVATAR_TOO_LARGE = 'The image may not be greater than 1000 kilobytes.';
 export const MSG_AVATAR_TYPE = 'The image must be a file of type: png, jpeg, jpg.';
-export const MSG_AVATAR_REQUIRED = 'Please choose an image to upload.';
+export const MSG_AVATAR_UNCHANGED = 'No image was chosen: the photo is unchanged.';
 export const MSG_CURRENT_PASSWORD_REQUIRED = 'Please enter your current password to change it.';
 export const MSG_CURRENT_PASSWORD_WRONG = 'The current password is incorrect.';
 
@@ -383,6 +383,8 @@ export async function approveOrBlock(
 /**
  * POST /api/upload_user_image: the profile photo of the user themself or of a user the actor administers.
  * Only PNG or JPEG, decided by the bytes; stored under a name the server makes, in the user's firm's folder.
+ * No file changes nothing (the original client calls this after every save of the user form, photo or not):
+ * the answer is the photo the user has, if any.
  */
 export async function setUserAvatar(
   db: Db,
@@ -390,11 +392,12 @@ export async function setUserAvatar(
   userId: unknown,
   bytes: Buffer | null,
   services: UserServices,
-): Promise<{ file_name: string }> {
+): Promise<{ file_name: string } | null> {
   if (typeof userId !== 'string' || !userId)
     throw validationError({ attachmentable_id: ['The user is required.'] });
   const user = await reachableUser(db, actor, userId, true);
-  if (!bytes || bytes.length === 0) throw validationError({ files: [MSG_AVATAR_REQUIRED] });
+  if (!bytes || bytes.length === 0)
+    return user.avatar_file_name ? { file_name: user.avatar_file_name } : null;
   if (bytes.length > MAX_AVATAR_BYTES) throw validationError({ files: [MSG_AVATAR_TOO_LARGE] });
   const kind = sniffImage(bytes);
   if (!kind) throw validationError({ files: [MSG_AVATAR_TYPE] });

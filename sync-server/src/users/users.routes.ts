@@ -31,6 +31,7 @@ import {
   deleteUserOrContactPerson,
   MAX_AVATAR_BYTES,
   MSG_AVATAR_TOO_LARGE,
+  MSG_AVATAR_UNCHANGED,
   MSG_USER_APPROVED,
   MSG_USER_BLOCKED,
   MSG_USER_DELETED,
@@ -191,14 +192,9 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const { actor } = await req.auth();
-      const attachment = await setUserAvatar(
-        app.db,
-        actor,
-        req.body.attachmentable_id,
-        await firstFile(req),
-        services(req),
-      );
-      return { attachment, message: 'Files Uploaded Successfully!' };
+      const bytes = await firstFile(req);
+      const attachment = await setUserAvatar(app.db, actor, req.body.attachmentable_id, bytes, services(req));
+      return { attachment, message: bytes?.length ? 'Files Uploaded Successfully!' : MSG_AVATAR_UNCHANGED };
     },
   );
 

@@ -26,8 +26,9 @@ export const ZRolesResponse = z.object({ roles: z.array(ZRole) });
 export const ZUploadUserImageRequest = z.looseObject({
   attachmentable_id: z.string({ error: 'The user is required.' }).min(1, { error: 'The user is required.' }),
 });
+/** The photo the user now has: none when no file came and they had none (a call without a file changes nothing). */
 export const ZUploadUserImageResponse = z.object({
-  attachment: z.object({ file_name: z.string() }),
+  attachment: z.object({ file_name: z.string() }).nullable(),
   message: z.string(),
 });
 
