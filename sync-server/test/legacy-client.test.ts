@@ -4,6 +4,7 @@ import { ROLE_IDS } from '@lawfirm/shared-types';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
+  bearerFor,
   createTestApp,
   describeEachDb,
   insertUser,
@@ -124,6 +125,41 @@ describeEachDb('original web client: users (part 1)', (kind) => {
     expect(colleague.statusCode).toBe(403);
   });
 
+  it('a generated 6-character password is refused, and the form shows why under the email field it reads', async () => {
+    const res = await admin.call(
+      'POST',
+      '/api/users',
+      await userForm({ password: 'x7Kp2q', confirm_password: 'x7Kp2q' }),
+    );
+    expect(res.statusCode).toBe(422);
+    const body = res.json<{ message: string; validation_error: Record<string, string[]> }>();
+    // CreateUser.vue shows error.response.data.validation_error.email[0].
+    expect(body.validation_error.email![0]).toBe('The password must be at least 8 characters.');
+    expect(body.validation_error.password).toEqual(['The password must be at least 8 characters.']);
+    expect(body.message).toBe('The password must be at least 8 characters.');
+    // An email error of its own comes first; the others follow it.
+    const both = await admin.call(
+      'POST',
+      '/api/users',
+      await userForm({ email: 'not-an-email', password: 'short', confirm_password: 'short' }),
+    );
+    expect(both.json<{ validation_error: Record<string, string[]> }>().validation_error.email).toEqual([
+      'The email must be a valid email address.',
+      'The password must be at least 8 characters.',
+    ]);
+    // Our PWA (same origin, its own access token) places every field itself: no copies under email.
+    const pwa = await bearerFor(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: pwa,
+      payload: await userForm({ password: 'x7Kp2q', confirm_password: 'x7Kp2q' }),
+    });
+    expect(own.json<{ validation_error: Record<string, string[]> }>().validation_error).toEqual({
+      password: ['The password must be at least 8 characters.'],
+    });
+  });
+
   it('POST /api/roles without an auth header (its headers sent as the body) fills the Role dropdown', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -152,6 +188,71 @@ describeEachDb('original web client: users (part 1)', (kind) => {
     expect((await lawyer.call('GET', '/api/user')).json()).toMatchObject({
       is_admin: false,
       is_lawyer: true,
+    });
+  });
+});
+
+describeEachDb('original web client: sign-up (part 1)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { corsOrigins: [LEGACY_ORIGIN] });
+  });
+  afterAll(() => t.close());
+
+  it('sign-up without a bot-check token is refused, and SignUp.vue shows why under the email field', async () => {
+    // SignUp.vue: JSON, no auth header; our server's bot check is one the original page cannot pass.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/signup',
+      headers: { origin: LEGACY_ORIGIN },
+      payload: {
+        name: 'Sana Iqbal',
+        email: 'sana@firm.example.pk',
+        password: 'sana-password-1',
+        confirm_password: 'sana-password-1',
+        phone: '0301-2345678',
+        role_name: 'ASSOCIATE',
+      },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      message: 'Recaptcha token is required.',
+      validation_error: {
+        recaptcha_token: ['Recaptcha token is required.'],
+        email: ['Recaptcha token is required.'],
+      },
+    });
+    // Schema errors too: a short password shows under email, after the email's own message.
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/signup',
+      headers: { origin: LEGACY_ORIGIN },
+      payload: {
+        name: 'Sana',
+        email: 'not-an-email',
+        password: 'short',
+        confirm_password: 'short',
+        role_name: 'CLIENT',
+      },
+    });
+    const fields = bad.json<{ validation_error: Record<string, string[]> }>().validation_error;
+    expect(fields.email![0]).toBe('The email must be a valid email address.');
+    expect(fields.email).toContain(fields.password![0]);
+    // Our own sign-up page (same origin) gets each message under its field only.
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/api/signup',
+      payload: {
+        name: 'Sana Iqbal',
+        email: 'sana@firm.example.pk',
+        password: 'sana-password-1',
+        confirm_password: 'sana-password-1',
+        role_name: 'ASSOCIATE',
+      },
+    });
+    expect(own.json()).toEqual({
+      message: 'Recaptcha token is required.',
+      validation_error: { recaptcha_token: ['Recaptcha token is required.'] },
     });
   });
 });

@@ -4,6 +4,7 @@ import { MSG, ZCaptchaChallenge, ZSignupInput, ZSignupResponse, type TRoleName }
 import { HttpError, validationError } from '../http/errors.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { companyForHost } from '../companies/company-for-host.ts';
+import { showErrorsUnder } from '../users/original-client.ts';
 import { findUserByEmail } from '../users/users.repository.ts';
 import { challengeFor, verifyCaptcha } from './captcha.ts';
 import { linkOrigin, siteNameOf } from './links.ts';
@@ -34,6 +35,8 @@ export async function signupRoutes(fastify: FastifyInstance): Promise<void> {
     '/api/signup',
     {
       config: { rateLimit: signupRateLimit(app) },
+      // The original sign-up page shows the server's errors under the email field only.
+      preSerialization: showErrorsUnder('email'),
       schema: { body: ZSignupInput, response: { 200: ZSignupResponse } },
     },
     async (req) => {

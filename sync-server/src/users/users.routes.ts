@@ -25,6 +25,7 @@ import { mayReadRow } from '../sync/read-access.ts';
 import { findCompany } from '../companies/companies.repository.ts';
 import { imageMimeOf } from '../files/sniff.ts';
 import { isStorageName, readFile } from '../files/storage.ts';
+import { showErrorsUnder } from './original-client.ts';
 import { findUserById, listUsers, toApiListedUsers, USERS_PER_PAGE } from './users.repository.ts';
 import {
   approveOrBlock,
@@ -135,8 +136,10 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
     '/api/users',
     {
       config: { auth: true },
-      // The user form reads a contact person's errors under contact_person_validation_error.
+      // The user form reads a contact person's errors under contact_person_validation_error, and the original
+      // one the others only under email.
       schemaErrorFormatter: invalidInput(userValidationError),
+      preSerialization: showErrorsUnder('email'),
       schema: { body: ZSaveUserInput, response: { 200: ZSaveUserResponse } },
     },
     async (req) => {

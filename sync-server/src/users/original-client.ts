@@ -1,0 +1,40 @@
+import type { FastifyRequest, preSerializationAsyncHookHandler } from 'fastify';
+import { verifyToken } from '../auth/tokens.ts';
+import type { TFieldErrors } from '../http/errors.ts';
+
+/**
+ * Whether a request comes from the original web client a migrating firm keeps for a while: it runs on an origin
+ * listed in CORS_ORIGINS (the browser names it), and once signed in it carries the working-day token of
+ * POST /api/login, which our PWA never uses. Only what an answer shows is chosen by this, never who may do what.
+ */
+export async function fromOriginalClient(req: FastifyRequest): Promise<boolean> {
+  const origin = req.headers.origin;
+  if (origin && req.server.config.corsOrigins.includes(origin)) return true;
+  const h = req.headers.authorization;
+  if (!h?.startsWith('Bearer ')) return false;
+  const claims = await verifyToken(req.server.config.jwtSecret, h.slice(7).trim());
+  return claims?.typ === 'legacy';
+}
+
+/** The field errors with every other field's messages also under `key` (after its own), each once. */
+export function alsoUnder(fields: TFieldErrors, key: string): TFieldErrors {
+  const shown = [...(fields[key] ?? [])];
+  for (const [field, messages] of Object.entries(fields))
+    if (field !== key) for (const m of messages) if (!shown.includes(m)) shown.push(m);
+  return shown.length ? { ...fields, [key]: shown } : fields;
+}
+
+/**
+ * A route's preSerialization hook for forms of the original client that show a server error under one field
+ * only (the user form and sign-up read `validation_error.email[0]`): a 422 to that client also lists every
+ * other field's messages under it, so a password too short or a missing bot check is seen. Each message stays
+ * under its own field too; our PWA, which places every field, gets the answer as it is.
+ */
+export const showErrorsUnder =
+  (key: string): preSerializationAsyncHookHandler =>
+  async (req, reply, payload) => {
+    if (reply.statusCode !== 422 || !payload || typeof payload !== 'object') return payload;
+    const fields = (payload as { validation_error?: TFieldErrors }).validation_error;
+    if (!fields || !(await fromOriginalClient(req))) return payload;
+    return { ...payload, validation_error: alsoUnder(fields, key) };
+  };
