@@ -1,6 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/build/precompress.ts';
+import { prerenderLanding } from './scripts/build/prerender-landing.ts';
 
 // Builds pwa/ into pwa/dist, which the sync server serves on the same origin as /api.
 export default defineConfig({
@@ -55,5 +57,8 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
+    // After the service worker: landing.html for `/`, then brotli and gzip copies of every text file.
+    prerenderLanding(),
+    precompress(),
   ],
 });

@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { Db, DbHandle, DbKind } from './db/connect.ts';
 import { zodValidatorCompiler } from './http/errors.ts';
 import { registerAnswerCache } from './http/answer-cache.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import authPlugin from './plugins/auth.ts';
@@ -116,6 +117,8 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
   await app.register(authPlugin);
   registerAnswerCache(app);
+  // After the answer cache: it keeps uncompressed bodies, each answer is encoded per request (http/compression.ts).
+  await registerCompression(app);
   await app.register(registerRoutes);
   await registerStatic(app, config);
   return app;
