@@ -302,11 +302,19 @@ describeEachDb('case files: petitions', (kind) => {
       `/api/clients?serach_param=${encodeURIComponent(f.clientName.toLowerCase())}`,
       f.lawyer,
     );
-    expect(found.json()).toEqual({ clients: [{ id: f.clientId, name: f.clientName }] });
+    // With the label and value the original client's pickers read.
+    expect(found.json()).toEqual({
+      clients: [{ id: f.clientId, name: f.clientName, label: f.clientName, value: f.clientId }],
+    });
     const lawyers = (await f.call('GET', '/api/lawyers', f.admin)).json<{
       lawyers: { id: string; name: string }[];
     }>();
-    expect(lawyers.lawyers).toContainEqual({ id: f.lawyerId, name: 'Barrister Lawyer' });
+    expect(lawyers.lawyers).toContainEqual({
+      id: f.lawyerId,
+      name: 'Barrister Lawyer',
+      label: 'Barrister Lawyer',
+      value: f.lawyerId,
+    });
     expect(lawyers.lawyers.map((l) => l.id)).not.toContain(f.clientId);
     // Another firm's people are never offered.
     const theirs = (await f.call('GET', '/api/lawyers', f.other)).json<{ lawyers: { id: string }[] }>();

@@ -256,3 +256,75 @@ describeEachDb('original web client: sign-up (part 1)', (kind) => {
     });
   });
 });
+
+describeEachDb('original web client: case files (part 1)', (kind) => {
+  let t: TestApp;
+  let admin: LegacyClient;
+  let lawyerId: string;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { corsOrigins: [LEGACY_ORIGIN] });
+    admin = await legacyLogin(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+    lawyerId = (await insertUser(t, { role: 'LAWYER', name: 'Zafar Hussain' })).id;
+  });
+  afterAll(() => t.close());
+
+  it('the lawyer multiselect and the case category court select get label and value; the saves go through', async () => {
+    const lawyers = (await admin.call('GET', '/api/lawyers')).json<{
+      lawyers: { id: string; name: string; label: string; value: string }[];
+    }>().lawyers;
+    expect(lawyers).toContainEqual({
+      id: lawyerId,
+      name: 'Zafar Hussain',
+      label: 'Zafar Hussain',
+      value: lawyerId,
+    });
+    expect(lawyers.every((l) => l.label === l.name && l.value === l.id)).toBe(true);
+
+    const courts = (await admin.call('GET', '/api/get_court_names')).json<{
+      courts: { id: string; title: string; short_title: string | null; label: string; value: string }[];
+    }>().courts;
+    expect(courts.length).toBeGreaterThan(2);
+    for (const c of courts) {
+      expect(c.label).toBe(c.title);
+      expect(c.value).toBe(c.id);
+      expect(c).toHaveProperty('short_title');
+    }
+
+    // CreateUpdate.vue of case categories: the multiselect's values go out as court_ids.
+    const chosen = [courts[0]!.value, courts[2]!.value];
+    const saved = await admin.call('POST', '/api/petition_types', {
+      title: 'Constitutional Petition',
+      abbreviation: 'C.P.',
+      court_ids: chosen,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const id = saved.json<{ petition_type: { id: string } }>().petition_type.id;
+    const read = (await admin.call('GET', `/api/petition_types/${id}`)).json<{
+      petition_type: { court_ids_array: string[] };
+    }>();
+    expect([...read.petition_type.court_ids_array].sort()).toEqual([...chosen].sort());
+    // What the blank options used to send is refused with a message, not "Invalid input".
+    const blank = await admin.call('POST', '/api/petition_types', { title: 'X', court_ids: [null] });
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json<{ message: string }>().message).toBe('The courts must be a list of court ids.');
+
+    // CreatePetition.vue: the lawyers picked in the multiselect go out as lawyer_ids (their values).
+    const petition = await admin.call('POST', '/api/petitions', {
+      case_no: '77',
+      year: 2026,
+      title: 'Hussain vs Province of Punjab',
+      court_id: courts[0]!.value,
+      petition_type_id: id,
+      lawyer_ids: [lawyers.find((l) => l.id === lawyerId)!.value],
+      institution_date: '05/11/2026',
+      petitioners: [{ user: { name: 'Zafar Hussain' } }],
+      opponents: [{ user: { name: 'Province of Punjab' } }],
+    });
+    expect(petition.statusCode, petition.body).toBe(200);
+    const petitionId = petition.json<{ petition_id: string }>().petition_id;
+    const detail = (await admin.call('GET', `/api/petitions/${petitionId}`)).json<{
+      petition: { lawyer_ids_array: string[] };
+    }>();
+    expect(detail.petition.lawyer_ids_array).toEqual([lawyerId]);
+  });
+});

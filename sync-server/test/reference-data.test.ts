@@ -50,7 +50,10 @@ describeEachDb('reference data', (kind) => {
       title: 'SUPREME COURT OF PAKISTAN',
       short_title: null,
     });
-    expect((await call('GET', '/api/get_court_names', lawyer)).json()).toEqual({ courts: body.courts });
+    // The original client's court select reads label and value.
+    expect((await call('GET', '/api/get_court_names', lawyer)).json()).toEqual({
+      courts: body.courts.map((c) => ({ ...c, label: c.title, value: c.id })),
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/courts' })).statusCode).toBe(401);
     // Each firm has its own copy: no id is shared.
     const theirs = await courts(other);

@@ -35,14 +35,15 @@ export const ZModuleTypeInput = z.object({
 });
 export type TModuleTypeInput = z.infer<typeof ZModuleTypeInput>;
 
+const MSG_COURT_IDS = 'The courts must be a list of court ids.';
 export const ZPetitionTypeInput = z.object({
   id: optionalId,
   title: category.title,
   abbreviation: orNull(decodeWith(wireText, category.abbreviation)),
   /** Absent on an inline edit that does not touch the courts: the links stay as they are. */
   court_ids: z
-    .array(z.union([z.string(), z.number()]).transform(String), {
-      error: 'The courts must be a list of court ids.',
+    .array(z.union([z.string(), z.number()], { error: MSG_COURT_IDS }).transform(String), {
+      error: MSG_COURT_IDS,
     })
     .nullish()
     .transform((v) => (v == null ? null : [...new Set(v)])),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredId, zPaginator } from '@lawfirm/shared-types';
+import { ZSelectOption } from '../users/original-client.ts';
 
 /**
  * Answers of the documented case-file calls (rest-contract 11–27, 33–36, 44–46, 50–58), with every field the
@@ -136,8 +137,11 @@ export const ZPendingCasesResponse = z.object({
   url: z.string(),
 });
 
-/** GET /api/clients (20, `serach_param` sic) and GET /api/lawyers (21): people for the pickers. */
-const ZPerson = z.object({ id: z.string(), name: z.string() });
+/**
+ * GET /api/clients (20, `serach_param` sic) and GET /api/lawyers (21): people for the pickers, with the `label`
+ * and `value` the original client's selects read.
+ */
+const ZPerson = z.object({ id: z.string(), name: z.string() }).extend(ZSelectOption.shape);
 export const ZClientSearchQuery = z.object({
   serach_param: z
     .unknown()

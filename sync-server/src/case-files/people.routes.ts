@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../http/errors.ts';
+import { asSelectOptions } from '../users/original-client.ts';
 import { requireEditor } from './access.ts';
 import {
   ZClientSearchQuery,
@@ -31,7 +32,7 @@ export async function peopleRoutes(fastify: FastifyInstance): Promise<void> {
       const { serach_param: q } = req.query;
       if (q.length < MIN_SEARCH) return { clients: [] };
       const clients = await searchClients(app.db, actor.company_id, q);
-      return { clients };
+      return { clients: asSelectOptions(clients, (c) => c.name) };
     },
   );
 
@@ -42,7 +43,7 @@ export async function peopleRoutes(fastify: FastifyInstance): Promise<void> {
       const { actor } = await req.auth();
       requireEditor(actor);
       const lawyers = await listLawyers(app.db, actor.company_id);
-      return { lawyers };
+      return { lawyers: asSelectOptions(lawyers, (l) => l.name) };
     },
   );
 

@@ -17,6 +17,7 @@ import {
 } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { notFound } from '../http/errors.ts';
+import { asSelectOptions } from '../users/original-client.ts';
 import { ZIdParams, type ZodApp } from '../http/schemas.ts';
 import {
   findCourt,
@@ -192,7 +193,7 @@ export async function referenceDataRoutes(fastify: FastifyInstance): Promise<voi
     { config: { auth: 'referenceData.read' }, schema: { response: { 200: ZCourtNamesResponse } } },
     async (req) => {
       const { actor } = await req.authorize('referenceData.read');
-      return { courts: await listCourts(app.db, actor.company_id) };
+      return { courts: asSelectOptions(await listCourts(app.db, actor.company_id), (c) => c.title) };
     },
   );
 

@@ -8,13 +8,14 @@ import {
   ZPetitionType,
   ZStatute,
 } from '@lawfirm/shared-types';
+import { ZSelectOption } from '../users/original-client.ts';
 
 /** GET /api/courts (rest-contract 59) takes no filters. */
 export const ZCourtsQuery = z.object({});
 export const ZCourtsResponse = z.object({ courts: z.array(ZCourt), page_title: z.string() });
 
-/** GET /api/get_court_names (62). */
-export const ZCourtNamesResponse = z.object({ courts: z.array(ZCourt) });
+/** GET /api/get_court_names (62): the case category form's court select reads `label` and `value`. */
+export const ZCourtNamesResponse = z.object({ courts: z.array(ZCourt.extend(ZSelectOption.shape)) });
 
 /** GET /api/petition_types (63): `title`, `court_id`. */
 export const ZPetitionTypesQuery = z.object({ title: queryText, court_id: queryText });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyRequest, preSerializationAsyncHookHandler } from 'fastify';
 import { verifyToken } from '../auth/tokens.ts';
 import type { TFieldErrors } from '../http/errors.ts';
@@ -38,3 +39,10 @@ export const showErrorsUnder =
     if (!fields || !(await fromOriginalClient(req))) return payload;
     return { ...payload, validation_error: alsoUnder(fields, key) };
   };
+
+/** The fields of a list row the original client's selects (PrimeVue) show and send: `label` and `value`. */
+export const ZSelectOption = z.object({ label: z.string(), value: z.string() });
+
+/** Rows of a list a select of the original client offers, with `label` and `value` beside their own fields. */
+export const asSelectOptions = <T extends { id: string }>(rows: T[], label: (row: T) => string) =>
+  rows.map((r) => ({ ...r, label: label(r), value: r.id }));
