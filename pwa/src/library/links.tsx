@@ -1,12 +1,12 @@
 import type { TRowOf } from '@lawfirm/shared-types';
-import { linksDecl } from '@lawfirm/shared-types/library/library.entities.ts';
+import type { linksDecl } from '@lawfirm/shared-types/library/library.entities.ts';
 import { recordRoutes } from '../ui/recordRoutes.tsx';
 
 type TLinkRow = TRowOf<typeof linksDecl>;
 
 /** Useful links (part 3 §2.9): a list with Edit and Delete, and the Add New Link / Edit Link form. */
 export const LINK_ROUTES = recordRoutes<TLinkRow>({
-  decl: linksDecl,
+  decl: async () => (await import('@lawfirm/shared-types/library/library.entities.ts')).linksDecl,
   list: { path: '/links', title: 'Links' },
   create: { path: '/create-link', title: 'Add New Link', button: 'Add New Link' },
   edit: { path: '/link/edit/:link_id', param: 'link_id', title: 'Edit Link' },

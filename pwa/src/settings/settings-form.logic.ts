@@ -1,11 +1,4 @@
-import {
-  DEFAULT_SITE_URL,
-  PUBLIC_SETTINGS_FIELDS,
-  SETTINGS_FIELDS,
-  ZSettingsInput,
-  type TPublicSettings,
-  type TSettings,
-} from '@lawfirm/shared-types';
+import { DEFAULT_SITE_URL, SETTINGS_FIELDS, ZSettingsInput, type TSettings } from '@lawfirm/shared-types';
 
 /** The firm's settings row as the device holds it (synced fields plus the sync metadata). */
 export type TSettingsRow = TSettings & {
@@ -86,9 +79,4 @@ export function followRow(
     if (versions[f] !== undefined) seen[f] = versions[f];
   }
   return { base: { values: values as TSettings, seen }, form: formPatch, emails: nextEmails };
-}
-
-export function publicSettingsOf(row: Partial<TSettings>): TPublicSettings {
-  const all = settingsOf(row);
-  return Object.fromEntries(PUBLIC_SETTINGS_FIELDS.map((f) => [f, all[f]])) as TPublicSettings;
 }

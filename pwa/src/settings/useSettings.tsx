@@ -1,8 +1,8 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { TPublicSettings } from '@lawfirm/shared-types';
+import { PUBLIC_SETTINGS_FIELDS, type TPublicSettings } from '@lawfirm/shared-types';
 import { useEntityRows } from '../sync/hooks.ts';
 import { api } from '../ui/api.ts';
-import { publicSettingsOf, type TSettingsRow } from './settings-form.logic.ts';
+import type { TSettingsRow } from './settings-form.logic.ts';
 
 /**
  * The firm's public settings (site name, email, phone) that the header, landing page and Forbidden modal
@@ -20,6 +20,10 @@ function cached(): TPublicSettings | null {
     return null;
   }
 }
+
+/** The public part of the device's settings row (every shell screen shows it: no schema, no zod, here). */
+const publicSettingsOf = (row: TSettingsRow): TPublicSettings =>
+  Object.fromEntries(PUBLIC_SETTINGS_FIELDS.map((f) => [f, row[f] ?? null])) as TPublicSettings;
 
 export function SettingsProvider({ children }: { children: ReactNode }) {
   const [fetched, setFetched] = useState<TPublicSettings | null>(cached);

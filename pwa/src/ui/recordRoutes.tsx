@@ -25,20 +25,35 @@ export type TRecordModule<R extends TRow> = {
   name: (row: R) => string;
 };
 
+/**
+ * A record module as the route table holds it: its declaration (zod schemas inside) loads with its screens, so
+ * the app's first load carries no schema code.
+ */
+export type TRecordRoutes<R extends TRow> = Omit<TRecordModule<R>, 'decl'> & {
+  decl: () => Promise<TEntityDecl<z.ZodObject>>;
+};
+
 type TRoute = { path: string; access: 'auth'; element: ReactElement };
 
-// The screens are a chunk of their own, loaded when one of their routes first opens (the declaration and its
-// paths stay in the app's route table).
-const RecordList = lazy(async () => ({ default: (await import('./RecordScreens.tsx')).RecordList }));
-const RecordForm = lazy(async () => ({ default: (await import('./RecordScreens.tsx')).RecordForm }));
-
-/** The list, create and edit routes of a record module, for the app's route table. */
-export function recordRoutes<R extends TRow>(m: TRecordModule<R>): TRoute[] {
+/**
+ * The list, create and edit routes of a record module, for the app's route table. The screens are a chunk of
+ * their own, loaded with the module's declaration when one of its routes first opens.
+ */
+export function recordRoutes<R extends TRow>(m: TRecordRoutes<R>): TRoute[] {
   // The lazy screens are generic over the row; the module fits them whatever its row.
-  const module = m as unknown as TRecordModule<TRow>;
+  const loaded = async (): Promise<TRecordModule<TRow>> =>
+    ({ ...m, decl: await m.decl() }) as unknown as TRecordModule<TRow>;
+  const RecordList = lazy(async () => {
+    const [screens, module] = await Promise.all([import('./RecordScreens.tsx'), loaded()]);
+    return { default: () => <screens.RecordList module={module} /> };
+  });
+  const RecordForm = lazy(async () => {
+    const [screens, module] = await Promise.all([import('./RecordScreens.tsx'), loaded()]);
+    return { default: () => <screens.RecordForm module={module} /> };
+  });
   return [
-    { path: m.list.path, access: 'auth', element: <RecordList module={module} /> },
-    { path: m.create.path, access: 'auth', element: <RecordForm module={module} /> },
-    { path: m.edit.path, access: 'auth', element: <RecordForm module={module} /> },
+    { path: m.list.path, access: 'auth', element: <RecordList /> },
+    { path: m.create.path, access: 'auth', element: <RecordForm /> },
+    { path: m.edit.path, access: 'auth', element: <RecordForm /> },
   ];
 }
