@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ROLE_IDS } from '@lawfirm/shared-types';
+import { formatDate, ROLE_IDS, todayInPakistan } from '@lawfirm/shared-types';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -326,5 +326,68 @@ describeEachDb('original web client: case files (part 1)', (kind) => {
       petition: { lawyer_ids_array: string[] };
     }>();
     expect(detail.petition.lawyer_ids_array).toEqual([lawyerId]);
+  });
+
+  it('hearing dates picked in the calendar arrive as ISO instants and are the day picked in Pakistan', async () => {
+    const petitionId = (
+      await admin.call('POST', '/api/petitions', { case_no: '12', title: 'Hearing vs Calendar' })
+    ).json<{ petition_id: string }>().petition_id;
+    /** The JavaScript Date the calendar holds: midnight in Pakistan of the day picked, `days` from today. */
+    const picked = (days: number) => {
+      const d = new Date(`${todayInPakistan()}T00:00:00+05:00`);
+      d.setUTCDate(d.getUTCDate() + days);
+      return d;
+    };
+    const shown = (d: Date) => formatDate(todayInPakistan(d));
+    const next = async () =>
+      (await admin.call('POST', '/api/get_next_hearing_ordersheet', { petition_id: petitionId })).json<{
+        nextHearingOrderSheet: { id: string; order_sheet_date: string } | null;
+      }>().nextHearingOrderSheet;
+
+    expect(await next()).toBeNull();
+    // HearingDate.vue: axios turns the Date into e.g. "2026-12-19T19:00:00.000Z" for 20 Dec.
+    const first = picked(10);
+    expect(first.toISOString()).toMatch(/T19:00:00\.000Z$/);
+    const add = await admin.call('POST', '/api/add_hearing_date', {
+      order_sheet_date: first,
+      petition_id: petitionId,
+      previous_ordersheet_date: null,
+    });
+    expect(add.statusCode, add.body).toBe(200);
+    expect(add.json()).toEqual({ message: 'Hearing Date Added Successfully!' });
+    const added = await next();
+    expect(added!.order_sheet_date).toBe(shown(first));
+
+    // Moved to another day: the id and the previous date (as the control read it) go along.
+    const moved = picked(12);
+    const change = await admin.call('POST', '/api/add_hearing_date', {
+      id: added!.id,
+      order_sheet_date: moved,
+      petition_id: petitionId,
+      previous_ordersheet_date: added!.order_sheet_date,
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    expect(await next()).toEqual({ id: added!.id, order_sheet_date: shown(moved) });
+
+    // Cleared: the date the calendar held goes out, again as an instant.
+    const remove = await admin.call('POST', '/api/remove_hearing_date', {
+      order_sheet_date: moved,
+      petition_id: petitionId,
+    });
+    expect(remove.statusCode, remove.body).toBe(200);
+    expect(await next()).toBeNull();
+    // dd/mm/yyyy keeps working, and an instant that is no real one is refused with the date message.
+    const typed = await admin.call('POST', '/api/add_hearing_date', {
+      order_sheet_date: shown(first),
+      petition_id: petitionId,
+    });
+    expect(typed.statusCode).toBe(200);
+    expect((await next())!.order_sheet_date).toBe(shown(first));
+    const bad = await admin.call('POST', '/api/add_hearing_date', {
+      order_sheet_date: '2026-02-30T19:00:00.000Z',
+      petition_id: petitionId,
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json<{ message: string }>().message).toBe('The date must be a real date (dd/mm/yyyy).');
   });
 });

@@ -6,6 +6,7 @@ import {
   MSG_YEAR_INVALID,
   ZAttachmentUpdate,
   ZIndexedDocumentInput,
+  ZAddHearingInput,
   ZPetitionInput,
 } from './case-files.wire.ts';
 
@@ -13,6 +14,17 @@ const errorsOf = (r: { success: boolean; error?: Parameters<typeof toValidationE
   r.success ? {} : toValidationErrors(r.error!);
 
 describe('REST wire parsers', () => {
+  it('read a date as dd/mm/yyyy, dd/mm/yy, yyyy-mm-dd or an ISO instant (the day it is in Pakistan)', () => {
+    const dateOf = (order_sheet_date: string) =>
+      ZAddHearingInput.parse({ petition_id: 'p1', order_sheet_date }).order_sheet_date;
+    expect(dateOf('20/12/2026')).toBe('2026-12-20');
+    expect(dateOf('20/12/26')).toBe('2026-12-20');
+    expect(dateOf('2026-12-20')).toBe('2026-12-20');
+    expect(dateOf('2026-12-19T19:00:00.000Z')).toBe('2026-12-20');
+    const bad = ZAddHearingInput.safeParse({ petition_id: 'p1', order_sheet_date: '2026-12-19T25:00:00Z' });
+    expect(errorsOf(bad)).toEqual({ order_sheet_date: [MSG_DATE_INVALID] });
+  });
+
   it('decode the original client’s encodings into the values the row schemas check', () => {
     const r = ZPetitionInput.parse({
       case_no: 1234,

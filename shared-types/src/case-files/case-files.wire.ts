@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseDisplayDate } from '../common/dates.ts';
+import { instantToPakistanDate, parseDisplayDate } from '../common/dates.ts';
 import { boolish } from '../common/validation.ts';
 import {
   decodeWith,
@@ -44,7 +44,8 @@ const attachment = attachmentsDecl.schema.shape;
 /**
  * A calendar date from the wire → ISO YYYY-MM-DD (null: none given; false: not a real date). The spec's form is
  * dd/mm/yyyy; the hearing calendar shows dd/mm/yy, and ISO is accepted too, so a client sending any of the
- * three is understood. Empty means none.
+ * three is understood. An ISO instant (the original client's calendar sends a JavaScript Date) is the date it
+ * is in Pakistan. Empty means none.
  */
 export function wireDateToIso(v: unknown): string | null | false {
   if (v === null || v === undefined) return null;
@@ -55,6 +56,7 @@ export function wireDateToIso(v: unknown): string | null | false {
   if (short) return parseDisplayDate(`${short[1]}/${short[2]}/20${short[3]}`) ?? false;
   const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
   if (iso) return parseDisplayDate(`${iso[3]}/${iso[2]}/${iso[1]}`) ?? false;
+  if (t.includes('T')) return instantToPakistanDate(t) ?? false;
   return parseDisplayDate(t) ?? false;
 }
 

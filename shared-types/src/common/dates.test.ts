@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, parseDisplayDate, todayInPakistan } from './dates.ts';
+import { formatDate, instantToPakistanDate, parseDisplayDate, todayInPakistan } from './dates.ts';
 
 describe('todayInPakistan', () => {
   it('is the calendar day in Pakistan (UTC+5), not the UTC day', () => {
@@ -26,5 +26,28 @@ describe('display dates', () => {
     expect(formatDate(null)).toBe('');
     expect(parseDisplayDate('09/03/2026')).toBe('2026-03-09');
     expect(parseDisplayDate('31/02/2026')).toBeNull();
+  });
+});
+
+describe('instantToPakistanDate', () => {
+  it('is the day in Pakistan of a JavaScript Date sent as JSON', () => {
+    // 20 Dec picked in the original client's calendar, at midnight in Pakistan.
+    expect(instantToPakistanDate('2026-12-19T19:00:00.000Z')).toBe('2026-12-20');
+    expect(instantToPakistanDate('2026-12-19T18:59:59.999Z')).toBe('2026-12-19');
+    expect(instantToPakistanDate('2026-12-31T19:00:00Z')).toBe('2027-01-01');
+    expect(instantToPakistanDate('2026-12-20T00:00:00+05:00')).toBe('2026-12-20');
+    expect(instantToPakistanDate('2026-12-19T10:00-09:00')).toBe('2026-12-20');
+  });
+
+  it('refuses what is no real instant', () => {
+    for (const bad of [
+      '2026-02-30T10:00:00Z',
+      '2026-12-19T24:00:00Z',
+      '2026-12-19T19:00:00',
+      '2026-12-19 19:00:00Z',
+      '19/12/2026',
+      'tomorrow',
+    ])
+      expect(instantToPakistanDate(bad), bad).toBeNull();
   });
 });
