@@ -9,6 +9,7 @@ import { readNowIfIdle, type Db } from './connect.ts';
  * binds `values` in that order. Keyed per database (dialect) and name.
  */
 const cache = new WeakMap<object, Map<string, string>>();
+const SQL_TEXTS_MAX = 2_000;
 
 function sqlOf<R>(
   db: Db,
@@ -28,6 +29,8 @@ function sqlOf<R>(
         `precompiled ${name}: ${compiled.parameters.length} parameters, ${values.length} values`,
       );
     sqlText = compiled.sql;
+    // Updates are compiled per set of columns changed: bounded, the texts are made again after a clear.
+    if (forDb.size >= SQL_TEXTS_MAX) forDb.clear();
     forDb.set(name, sqlText);
   }
   return sqlText;
@@ -54,4 +57,45 @@ export function readPrecompiledNow<R>(
   values: readonly unknown[],
 ): R[] | undefined {
   return readNowIfIdle<R>(db, sqlOf(db, name, build, values), values);
+}
+
+/** A table of the schema, named where the table is only known at run time (an entity's declaration). */
+type AnyTable = 'courts';
+
+/**
+ * Inserts one row, its SQL compiled once per table and set of columns (runPrecompiled): the sync engine writes
+ * rows of every entity through here, and compiling the insert cost as much as running it.
+ */
+export async function insertRowPrecompiled(
+  db: Db,
+  table: string,
+  row: Record<string, unknown>,
+): Promise<void> {
+  const columns = Object.keys(row);
+  await runPrecompiled(
+    db,
+    `insert ${table} ${columns.join(',')}`,
+    (d) => d.insertInto(table as AnyTable).values(Object.fromEntries(columns.map((c) => [c, null])) as never),
+    columns.map((c) => row[c]),
+  );
+}
+
+/** Updates the columns of `set` of the row `id`, compiled once per table and set of columns. */
+export async function updateRowPrecompiled(
+  db: Db,
+  table: string,
+  id: string,
+  set: Record<string, unknown>,
+): Promise<void> {
+  const columns = Object.keys(set);
+  await runPrecompiled(
+    db,
+    `update ${table} ${columns.join(',')}`,
+    (d) =>
+      d
+        .updateTable(table as AnyTable)
+        .set(Object.fromEntries(columns.map((c) => [c, null])) as never)
+        .where('id', '=', ''),
+    [...columns.map((c) => set[c]), id],
+  );
 }

@@ -1,7 +1,7 @@
 import { fixedColumns, mergeFields, MSG, toValidationErrors, type TActor } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { newId, nowIso } from '../db/ids.ts';
-import { runPrecompiled } from '../db/precompiled.ts';
+import { insertRowPrecompiled, runPrecompiled, updateRowPrecompiled } from '../db/precompiled.ts';
 import { recordChange } from './change-log.ts';
 import { decodeValue, encodeValue, toWire } from './codec.ts';
 import type { EntityDef, Row, WriteEffects } from './entities.ts';
@@ -105,10 +105,7 @@ export async function putRow(
       field_versions: JSON.stringify(Object.fromEntries(Object.keys(def.columns).map((c) => [c, seq]))),
       field_writers: JSON.stringify(Object.fromEntries(Object.keys(def.columns).map((c) => [c, writer]))),
     });
-    await trx
-      .insertInto(def.table as 'courts')
-      .values(dbRow as never)
-      .execute();
+    await insertRowPrecompiled(trx, def.table, dbRow);
     const row = toWire(def, dbRow);
     await def.afterWrite?.(trx, actor, null, row, fields, opts.effects);
     return { status: 'applied', row, conflicts: [] };
@@ -154,11 +151,7 @@ export async function putRow(
     }
     set.field_versions = JSON.stringify(fieldVersions);
     set.field_writers = JSON.stringify(fieldWriters);
-    await trx
-      .updateTable(def.table as 'courts')
-      .set(set as never)
-      .where('id', '=', id)
-      .execute();
+    await updateRowPrecompiled(trx, def.table, id, set);
     row = toWire(def, { ...existing, ...set });
     await def.afterWrite?.(trx, actor, before, row, changed, opts.effects);
   }
