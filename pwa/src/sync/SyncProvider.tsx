@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useAuth } from '../auth/AuthContext.tsx';
+import { reportSyncLoadFailure } from '../ui/syncLoadFailure.ts';
 import { SyncContext, type TSyncContext } from './context.ts';
 
 /**
@@ -21,7 +22,7 @@ export function SyncProvider({ children }: { children: ReactNode }) {
       const started = startLocalSync(userId);
       stop = started.stop;
       setCtx(started.ctx);
-    });
+    }, reportSyncLoadFailure);
     // Offline data must survive storage pressure (DESIGN §8); the browser may still say no.
     void navigator.storage?.persist?.().catch(() => false);
     return () => {

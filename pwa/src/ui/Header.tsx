@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { can, type TActor, type TUser } from '@lawfirm/shared-types';
+import { can, tilesFor, type TActor, type TUser } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { SyncStatusBadge } from '../sync/SyncStatusBadge.tsx';
+import { InstallButton } from './InstallButton.tsx';
 import { useLogout } from './useLogout.tsx';
 import { useSettings } from '../settings/useSettings.tsx';
 
@@ -28,6 +29,26 @@ const ADMIN_ITEMS: NavItem[] = [
   { to: '/mail-outbox', label: 'Mail Outbox' },
 ];
 
+/** The main areas first in the menu (the rest of the dashboard's areas follow under More). */
+const FIRST_AREAS: Record<string, string> = { 'case-files': 'Case Files', calendar: 'Calendar' };
+
+/**
+ * The main areas of the app, from the dashboard's tiles (one list for both): those the user may open here,
+ * not external sites, "coming soon" tiles or what a student's version forbids. Routes not built yet still
+ * get their entry; their screen says so.
+ */
+function mainAreas(actor: TActor): { first: NavItem[]; more: NavItem[] } {
+  const open = tilesFor(actor).filter(
+    (t) => !t.external && !t.comingSoon && !(actor.is_student && t.forbiddenForStudent),
+  );
+  return {
+    first: Object.entries(FIRST_AREAS).flatMap(([key, label]) =>
+      open.filter((t) => t.key === key).map((t) => ({ to: t.to, label })),
+    ),
+    more: open.filter((t) => !(t.key in FIRST_AREAS)).map((t) => ({ to: t.to, label: t.title })),
+  };
+}
+
 function profilePath(user: TUser): string {
   return `/users/edit/${user.id}`;
 }
@@ -43,7 +64,7 @@ function settingsItems(user: TUser, actor: TActor | null): NavItem[] {
  * A disclosure of links rather than an ARIA menu: these are page links, and a plain list keeps them
  * reachable with Tab and announced as links.
  */
-function SettingsDropdown({ items }: { items: NavItem[] }) {
+function Dropdown({ label, items }: { label: string; items: NavItem[] }) {
   const loc = useLocation();
   // Open "at" a location: navigating anywhere closes it without an effect.
   const [openAt, setOpenAt] = useState<string | null>(null);
@@ -80,7 +101,7 @@ function SettingsDropdown({ items }: { items: NavItem[] }) {
         aria-controls={listId}
         onClick={() => setOpenAt(open ? null : loc.key)}
       >
-        Settings <span aria-hidden="true">▾</span>
+        {label} <span aria-hidden="true">▾</span>
       </button>
       <ul id={listId} className="dropdown-list" hidden={!open}>
         {items.map((i) => (
@@ -98,13 +119,21 @@ function SettingsDropdown({ items }: { items: NavItem[] }) {
 function SignedInNav({ user, actor }: { user: TUser; actor: TActor | null }) {
   const logout = useLogout();
   const ownProfile = user.is_client || user.is_student || user.is_lawyer;
+  const areas = actor ? mainAreas(actor) : { first: [], more: [] };
 
   return (
     <>
       <span className="welcome">Welcome, {user.name}</span>
       <NavLink to="/dashboard">Dashboard</NavLink>
+      {areas.first.map((a) => (
+        <NavLink key={a.to} to={a.to}>
+          {a.label}
+        </NavLink>
+      ))}
+      {areas.more.length > 0 && <Dropdown label="More" items={areas.more} />}
       {ownProfile && <NavLink to={profilePath(user)}>My Profile</NavLink>}
-      <SettingsDropdown items={settingsItems(user, actor)} />
+      <Dropdown label="Settings" items={settingsItems(user, actor)} />
+      <InstallButton />
       <button type="button" className="nav-button" onClick={() => void logout.start()}>
         Logout
       </button>
@@ -127,6 +156,7 @@ function GuestNav() {
       <Link to="/login" className="nav-cta alt">
         Login
       </Link>
+      <InstallButton />
     </>
   );
 }
@@ -141,23 +171,26 @@ export function Header() {
 
   return (
     <header className="site-header">
-      <Link to="/" className="logo">
-        <img src="/icons/icon-192.png" alt="" width={32} height={32} />
-        <span>{settings?.site_name || 'eLawFirm'}</span>
-      </Link>
-      <SyncStatusBadge />
-      <button
-        type="button"
-        className="menu-toggle"
-        aria-expanded={menuOpen}
-        aria-controls="site-nav"
-        onClick={() => setMenuAt(menuOpen ? null : loc.key)}
-      >
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-          <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-        <span>Menu</span>
-      </button>
+      {/* Logo, sync state and Menu: on a phone the firm's name gives way first and Menu keeps its place. */}
+      <div className="header-bar">
+        <Link to="/" className="logo">
+          <img src="/icons/icon-192.png" alt="" width={32} height={32} />
+          <span>{settings?.site_name || 'eLawFirm'}</span>
+        </Link>
+        <SyncStatusBadge />
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="site-nav"
+          onClick={() => setMenuAt(menuOpen ? null : loc.key)}
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          <span>Menu</span>
+        </button>
+      </div>
       <nav id="site-nav" aria-label="Main" className={`site-nav${menuOpen ? ' open' : ''}`}>
         {user ? <SignedInNav user={user} actor={actor} /> : <GuestNav />}
       </nav>
