@@ -4,6 +4,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/build/precompress.ts';
 import { prerenderLanding } from './scripts/build/prerender-landing.ts';
 
+const SHORTCUT_ICONS = [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }];
+
 // Builds pwa/ into pwa/dist, which the sync server serves on the same origin as /api.
 export default defineConfig({
   root: 'pwa',
@@ -39,9 +41,34 @@ export default defineConfig({
           // Padded copy: a maskable icon's glyph must sit inside the central 80% circle that launchers keep.
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        // Long-press on the installed app's icon (Android, desktop): straight to the lawyer's three daily places.
+        shortcuts: [
+          { name: 'Case Files', short_name: 'Cases', url: '/petitions', icons: SHORTCUT_ICONS },
+          { name: 'Calendar', url: '/petitions-calendar', icons: SHORTCUT_ICONS },
+          { name: 'New Case', url: '/petitions/create', icons: SHORTCUT_ICONS },
+        ],
+        // The app itself, shown by the browser's install dialog (made by scripts/pwa-screenshots.ts).
+        screenshots: [
+          {
+            src: '/screenshots/case-files-phone.png',
+            sizes: '780x1688',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'Case files on a phone, with their next hearing dates',
+          },
+          {
+            src: '/screenshots/dashboard-wide.png',
+            sizes: '1280x800',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: 'The dashboard on a computer',
+          },
+        ],
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,png,svg,ico,woff2,ttf,otf}'],
+        // The install dialog's screenshots are fetched by the browser when it needs them, not on every device.
+        globIgnores: ['screenshots/**'],
         // The PDF fonts (Urdu and Latin) must be precached so a case file PDF builds offline.
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
         navigateFallback: '/index.html',

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 
 /**
@@ -9,16 +10,24 @@ export function UpdatePrompt() {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
   } = useRegisterSW({ immediate: true });
+  // Room below the page, so the banner never covers its last lines.
+  useEffect(() => {
+    if (!needRefresh) return;
+    document.documentElement.classList.add('has-update-banner');
+    return () => document.documentElement.classList.remove('has-update-banner');
+  }, [needRefresh]);
   if (!needRefresh) return null;
   return (
     <div className="update-banner" role="status">
       <span>A new version of the app is available.</span>
-      <button type="button" onClick={() => void updateServiceWorker(true)}>
-        Reload
-      </button>
-      <button type="button" className="link" onClick={() => setNeedRefresh(false)}>
-        Later
-      </button>
+      <div className="update-banner-actions">
+        <button type="button" className="btn accent" onClick={() => void updateServiceWorker(true)}>
+          Reload
+        </button>
+        <button type="button" className="link" onClick={() => setNeedRefresh(false)}>
+          Later
+        </button>
+      </div>
     </div>
   );
 }
