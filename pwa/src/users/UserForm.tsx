@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { can, MSG, ROLE_IDS, type TRole, type TUser } from '@lawfirm/shared-types';
+import { can, MSG, ROLE_IDS, type TUser } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { useSync } from '../sync/hooks.ts';
 import { api, ApiError } from '../ui/api.ts';
@@ -22,6 +22,7 @@ import { useOnline } from '../ui/useOnline.ts';
 import { ContactPersonsField } from './ContactPersonsField.tsx';
 import { ProfileImageField } from './ProfileImageField.tsx';
 import { deleteUser, saveUser } from './users.api.ts';
+import { ALL_ROLES } from './users.local.ts';
 import {
   contactsOf,
   generatePassword,
@@ -71,12 +72,12 @@ export function UserForm({
   const mayEditAccess = canApprove && !editingSelf;
 
   const [generated] = useState(() => (creating ? generatePassword() : ''));
-  // Only admins may pick a role (part 2 §5); others see their own role in a disabled dropdown.
-  const roles = useApiList<{ roles: TRole[] }>(canChangeRole ? '/api/roles' : null, undefined, 'POST');
+  // Only admins may pick a role (part 2 §5); others see their own role in a disabled dropdown. The roles are a
+  // fixed list (the same as POST /api/roles answers an admin), so the form lists them with no network too.
   const companies = useApiList<{ companies: { id: string; name: string }[] }>(
     needsCompany ? '/api/companies' : null,
   );
-  const roleOptions = (canChangeRole ? (roles.data?.roles ?? []) : (user?.roles ?? [])).map((r) => ({
+  const roleOptions = (canChangeRole ? ALL_ROLES : (user?.roles ?? [])).map((r) => ({
     value: r.id,
     label: r.name,
   }));
