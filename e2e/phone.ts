@@ -38,12 +38,28 @@ export async function expectPhoneFriendly(page: Page, first: Locator): Promise<v
   const fold = page.viewportSize()?.height ?? 844;
   expect(box!.y + Math.min(box!.height, 44), 'the content is above the fold').toBeLessThanOrEqual(fold);
 
+  expect(await seriousAxeViolations(page), 'serious or critical axe violations').toEqual([]);
+}
+
+/**
+ * axe-core's serious and critical violations on the page, or only in the elements `include` selects (and only
+ * the rules in `rules` when given), as "rule: targets" lines.
+ */
+export async function seriousAxeViolations(
+  page: Page,
+  include?: string,
+  rules?: string[],
+): Promise<string[]> {
   await page.evaluate(AXE);
   const result = await page.evaluate(
-    async () => await (window as unknown as { axe: { run: () => Promise<TAxeResult> } }).axe.run(),
+    async ([include, rules]) => {
+      const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<TAxeResult> } }).axe;
+      const options = rules ? { runOnly: { type: 'rule', values: rules } } : {};
+      return await axe.run(include ? { include: [include] } : document, options);
+    },
+    [include, rules] as const,
   );
-  const bad = result.violations
+  return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
-  expect(bad, 'serious or critical axe violations').toEqual([]);
 }

@@ -1,11 +1,90 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness.ts';
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { ROLE_IDS } from '@lawfirm/shared-types';
+import { adminToken, createUserViaApi } from './api.ts';
+import { E2E_ADMIN, startHarness, type Harness } from './harness.ts';
+import { CourtsPage } from './pages/CourtsPage.ts';
+import { LoginPage } from './pages/LoginPage.ts';
+import { SyncHeader } from './pages/SyncHeader.ts';
+import { UsersPage } from './pages/UsersPage.ts';
+import { PHONE, seriousAxeViolations } from './phone.ts';
+import { seedCourtId } from './seed.ts';
+import { signedInDevice, type Device } from './session.ts';
+
+const PHONES = [
+  { width: 360, height: 740 },
+  { width: 390, height: 844 },
+] as const;
+const phone = (viewport: { width: number; height: number }): BrowserContextOptions => ({
+  ...PHONE,
+  viewport,
+});
+/** Another device's change reaching this one through the server. */
+const SYNC_MS = 10_000;
 
 let h: Harness;
+/** A copy of the built app that this file may change (a new service worker for the update banner). */
+let dist: string;
 beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'lf-e2e-shell-dist-'));
+  cpSync(resolve(process.env.E2E_DIST_DIR ?? 'pwa/dist'), dist, { recursive: true });
+  process.env.E2E_DIST_DIR = dist;
   h = await startHarness();
 });
-afterAll(() => h.close());
+afterAll(async () => {
+  await h.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+/** A change made on the server, as another admin's device would make it. */
+async function renameCourtOnServer(id: string, title: string): Promise<void> {
+  const r = await h.app.inject({
+    method: 'POST',
+    url: '/api/courts',
+    headers: { authorization: `Bearer ${await adminToken(h)}` },
+    payload: { id, title },
+  });
+  expect(r.statusCode).toBe(200);
+}
+
+/**
+ * The header on a phone: no sideways scroll, nothing of it past the screen's edge, Menu whole and on screen,
+ * every control at least 44 px, and no serious or critical axe-core violation in it (text contrast included).
+ */
+async function expectHeaderFits(page: Page, state: string): Promise<void> {
+  const header = new SyncHeader(page);
+  const width = page.viewportSize()!.width;
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${state} at ${width}: sideways scroll in px`).toBeLessThanOrEqual(0);
+
+  const outside = await page.getByRole('banner').evaluate((el) =>
+    [el, ...el.querySelectorAll('*')]
+      .map((e) => ({ e, r: e.getBoundingClientRect() }))
+      .filter(({ r }) => r.width > 0 && (r.left < -0.5 || r.right > window.innerWidth + 0.5))
+      .map(({ e, r }) => `${e.outerHTML.slice(0, 60)} ${Math.round(r.left)}..${Math.round(r.right)}`),
+  );
+  expect(outside, `${state} at ${width}: parts of the header off screen`).toEqual([]);
+
+  const menu = header.menuButton();
+  expect(await menu.innerText(), `${state} at ${width}: Menu's label`).toBe('Menu');
+  expect(
+    await menu.evaluate((b) => b.scrollWidth <= b.clientWidth && b.scrollHeight <= b.clientHeight),
+    `${state} at ${width}: Menu's label fits its button`,
+  ).toBe(true);
+
+  const small = await page.getByRole('banner').evaluate((el) =>
+    [...el.querySelectorAll('a[href], button, input, select, summary')]
+      .map((e) => ({ e, r: e.getBoundingClientRect() }))
+      .filter(({ r }) => r.width > 0 && r.height > 0 && (r.width < 44 || r.height < 44))
+      .map(({ e, r }) => `${e.outerHTML.slice(0, 60)} ${Math.round(r.width)}x${Math.round(r.height)}`),
+  );
+  expect(small, `${state} at ${width}: header tap targets under 44 px`).toEqual([]);
+
+  expect(await seriousAxeViolations(page, 'header'), `${state} at ${width}: axe`).toEqual([]);
+}
 
 it('an unknown path shows the 404 page', async () => {
   const ctx = await h.newContext();
@@ -14,4 +93,333 @@ it('an unknown path shows the 404 page', async () => {
   await page.waitForURL('**/404');
   expect(await page.getByText("We couldn't find this page.").isVisible()).toBe(true);
   await ctx.close();
+});
+
+describe('the header on a phone', () => {
+  for (const viewport of PHONES) {
+    it(`fits ${viewport.width} px online, offline, with changes waiting and with a conflict, and says so to a screen reader`, async () => {
+      await seedCourtId(h, `Waiting Court ${viewport.width}`);
+      const disputed = await seedCourtId(h, `Disputed Court ${viewport.width}`);
+      let d: Device | undefined;
+      try {
+        d = await signedInDevice(h, E2E_ADMIN.email, E2E_ADMIN.password, phone(viewport));
+        const header = new SyncHeader(d.page);
+        const courts = new CourtsPage(d.page);
+        // The states are announced politely: a live region that does not interrupt.
+        expect(await header.status().getAttribute('aria-live')).toBe('polite');
+
+        await courts.open();
+        await header.online().waitFor();
+        await expectHeaderFits(d.page, 'online');
+
+        // The main menu: the main areas first, each a whole tap target, and none of it past the edge.
+        await header.menuButton().click();
+        const nav = header.nav();
+        expect(await nav.getByRole('link', { name: 'Case Files', exact: true }).getAttribute('href')).toBe(
+          '/petitions',
+        );
+        expect(await nav.getByRole('link', { name: 'Calendar', exact: true }).getAttribute('href')).toBe(
+          '/petitions-calendar',
+        );
+        await nav.getByRole('button', { name: 'More' }).click();
+        await nav.getByRole('link', { name: 'Useful Links', exact: true }).waitFor();
+        await expectHeaderFits(d.page, 'menu open');
+        await nav.getByRole('link', { name: 'Case Files', exact: true }).click();
+        await d.page.waitForURL('**/petitions');
+        // The menu closes on navigation.
+        await nav.waitFor({ state: 'hidden' });
+
+        await d.ctx.setOffline(true);
+        await header.offline().waitFor();
+        await courts.open();
+        await expectHeaderFits(d.page, 'offline');
+
+        await courts.rename(`Waiting Court ${viewport.width}`, `Waiting Court ${viewport.width} (renamed)`);
+        await courts.rename(`Disputed Court ${viewport.width}`, `Disputed Court ${viewport.width} (ours)`);
+        await header.pending(2).waitFor();
+        await expectHeaderFits(d.page, 'offline with 2 pending');
+
+        // Meanwhile another admin renamed the disputed court: back online, ours is a conflict to settle.
+        await renameCourtOnServer(disputed, `Disputed Court ${viewport.width} (theirs)`);
+        await d.ctx.setOffline(false);
+        await header.conflicts().waitFor({ timeout: SYNC_MS });
+        await header.pending().waitFor({ state: 'detached', timeout: SYNC_MS });
+        await header.online().waitFor();
+        await expectHeaderFits(d.page, 'online with a conflict');
+
+        // The worst case: no network, a change waiting and a conflict, with Menu still whole on screen.
+        await d.ctx.setOffline(true);
+        await header.offline().waitFor();
+        await courts.rename(
+          `Waiting Court ${viewport.width} (renamed)`,
+          `Waiting Court ${viewport.width} again`,
+        );
+        await header.pending(1).waitFor();
+        await header.conflicts().waitFor();
+        await expectHeaderFits(d.page, 'offline with 1 pending and a conflict');
+        expect(await header.status().innerText()).toMatch(/Offline\s+1 pending\s+\d+ conflicts?/);
+      } finally {
+        await d?.ctx.close();
+      }
+    });
+
+    it(`fits ${viewport.width} px while the first sync downloads, Menu on screen`, async () => {
+      const ctx = await h.newContext(phone(viewport));
+      try {
+        const page = await ctx.newPage();
+        // The firm's data is more than one page (500 rows): the second page is held until the header is checked.
+        let release: () => void = () => undefined;
+        const held = new Promise<void>((r) => (release = r));
+        let pulls = 0;
+        await page.route('**/sync/pull?*', async (route) => {
+          if (++pulls === 2) await held;
+          await route.continue();
+        });
+        const login = new LoginPage(page);
+        await login.open();
+        await login.login(E2E_ADMIN.email, E2E_ADMIN.password);
+        await page.waitForURL('**/dashboard');
+        const header = new SyncHeader(page);
+        await header.downloading().waitFor();
+        expect(
+          await header.status().getByRole('progressbar', { name: "Downloading your firm's data" }).count(),
+        ).toBe(1);
+        const menu = await header.menuButton().boundingBox();
+        expect(menu!.x + menu!.width).toBeLessThanOrEqual(viewport.width);
+        await expectHeaderFits(page, 'first sync');
+        release();
+        await header.downloading().waitFor({ state: 'detached', timeout: SYNC_MS });
+      } finally {
+        await ctx.close();
+      }
+    });
+  }
+
+  it('says so when the sync code cannot be loaded, with a way to try again', async () => {
+    const ctx = await h.newContext(phone(PHONES[0]));
+    try {
+      const page = await ctx.newPage();
+      const login = new LoginPage(page);
+      await login.open();
+      // The chunk holding the sync engine (loaded after sign-in) never arrives.
+      await page.route('**/assets/*.js', async (route) => {
+        const response = await route.fetch();
+        if ((await response.text()).includes('/sync/pull')) await route.abort();
+        else await route.fulfill({ response });
+      });
+      await login.login(E2E_ADMIN.email, E2E_ADMIN.password);
+      await page.waitForURL('**/dashboard');
+      const header = new SyncHeader(page);
+      await header.status().getByText('Sync did not load', { exact: true }).waitFor();
+      await header.status().getByRole('button', { name: 'Reload', exact: true }).waitFor();
+      await expectHeaderFits(page, 'sync not loaded');
+
+      // With the chunk back, Reload gives a working device.
+      await page.unroute('**/assets/*.js');
+      await header.status().getByRole('button', { name: 'Reload', exact: true }).click();
+      await header.online().waitFor();
+      await page.waitForFunction(() => !document.body.innerText.includes('Sync did not load'));
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('install and update', () => {
+  it('offers Install app when the browser offers to install, and shows its prompt', async () => {
+    const ctx = await h.newContext(phone(PHONES[1]));
+    try {
+      const page = await ctx.newPage();
+      await page.goto('/');
+      const header = new SyncHeader(page);
+      await header.menuButton().click();
+      const install = header.nav().getByRole('button', { name: 'Install app', exact: true });
+      expect(await install.count(), 'no install button before the browser offers it').toBe(0);
+
+      await page.evaluate(() => {
+        const e = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+          prompt: async () => void ((window as unknown as { prompted: number }).prompted = 1),
+          userChoice: Promise.resolve({ outcome: 'accepted', platform: 'web' }),
+        });
+        window.dispatchEvent(e);
+      });
+      await install.waitFor();
+      const box = await install.boundingBox();
+      expect(box!.height).toBeGreaterThanOrEqual(44);
+      await install.click();
+      await page.waitForFunction(() => (window as unknown as { prompted?: number }).prompted === 1);
+      // The browser's prompt can be shown once: the button goes.
+      await install.waitFor({ state: 'detached' });
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('on an iPhone, where Safari never offers it, explains Add to Home Screen', async () => {
+    const ctx = await h.newContext({
+      ...phone(PHONES[1]),
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    });
+    try {
+      const page = await ctx.newPage();
+      await page.goto('/');
+      const header = new SyncHeader(page);
+      await header.menuButton().click();
+      await header.nav().getByRole('button', { name: 'Install app', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Install eLawFirm' });
+      await dialog.waitFor();
+      expect(await dialog.innerText()).toMatch(/tap the Share button.*then\s+Add to Home Screen/s);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('a new version shows a banner that fits a phone, and Reload switches to it', async () => {
+    const viewport = PHONES[0];
+    let d: Device | undefined;
+    try {
+      d = await signedInDevice(h, E2E_ADMIN.email, E2E_ADMIN.password, phone(viewport));
+      const banner = d.page.getByRole('status').filter({ hasText: 'A new version of the app is available.' });
+      expect(await banner.count()).toBe(0);
+
+      // A new build: another service worker (the server is told nothing; the browser finds it on its own).
+      rmSync(join(dist, 'sw.js.br'), { force: true });
+      rmSync(join(dist, 'sw.js.gz'), { force: true });
+      appendFileSync(join(dist, 'sw.js'), `\n// next version ${Date.now()}\n`);
+      await d.page.evaluate(async () => {
+        await (await navigator.serviceWorker.getRegistration())?.update();
+      });
+      await banner.waitFor({ timeout: SYNC_MS });
+
+      const fit = await banner.evaluate((b) => {
+        const r = b.getBoundingClientRect();
+        const text = b.querySelector('span')!;
+        const lineHeight = parseFloat(getComputedStyle(text).lineHeight);
+        return {
+          left: r.left,
+          right: r.right,
+          bottom: r.bottom,
+          textLines: Math.round(text.getBoundingClientRect().height / lineHeight),
+        };
+      });
+      expect(fit.left).toBeGreaterThanOrEqual(0);
+      expect(fit.right).toBeLessThanOrEqual(viewport.width);
+      expect(fit.bottom).toBeLessThanOrEqual(viewport.height);
+      expect(fit.textLines, 'the message wraps to at most two lines').toBeLessThanOrEqual(2);
+      const reload = banner.getByRole('button', { name: 'Reload', exact: true });
+      const later = banner.getByRole('button', { name: 'Later', exact: true });
+      for (const b of [reload, later]) {
+        const box = await b.boundingBox();
+        expect(box!.width).toBeGreaterThanOrEqual(44);
+        expect(box!.height).toBeGreaterThanOrEqual(44);
+      }
+      expect(await seriousAxeViolations(d.page, '.update-banner')).toEqual([]);
+
+      const swBefore = await d.page.evaluate(
+        async () => (await navigator.serviceWorker.getRegistration())?.active,
+      );
+      expect(swBefore).toBeTruthy();
+      await reload.click();
+      // The waiting version takes over and the page reloads into it: no banner, nothing left waiting.
+      await d.page.waitForFunction(async () => {
+        const reg = await navigator.serviceWorker.getRegistration();
+        return !!reg && !reg.waiting && !!navigator.serviceWorker.controller;
+      });
+      await d.page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      expect(await banner.count()).toBe(0);
+    } finally {
+      await d?.ctx.close();
+    }
+  });
+
+  it('the manifest carries shortcuts to Case Files, Calendar and New Case, and real screenshots', async () => {
+    const ctx = await h.newContext(phone(PHONES[1]));
+    try {
+      const page = await ctx.newPage();
+      await page.goto('/');
+      const href = await page.locator('link[rel=manifest]').getAttribute('href');
+      const manifest = (await (await page.request.get(href!)).json()) as {
+        shortcuts: { name: string; url: string }[];
+        screenshots: { src: string; sizes: string; type: string; form_factor?: string }[];
+      };
+      expect(manifest.shortcuts.map((s) => [s.name, s.url])).toEqual([
+        ['Case Files', '/petitions'],
+        ['Calendar', '/petitions-calendar'],
+        ['New Case', '/petitions/create'],
+      ]);
+      expect(manifest.screenshots.map((s) => s.form_factor).sort()).toEqual(['narrow', 'wide']);
+      for (const s of manifest.screenshots) {
+        const r = await page.request.get(s.src);
+        expect(r.status(), s.src).toBe(200);
+        const png = await r.body();
+        // A PNG's IHDR: the signature, then width and height at bytes 16 and 20.
+        expect(png.subarray(1, 4).toString('latin1'), s.src).toBe('PNG');
+        expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`, s.src).toBe(s.sizes);
+        expect(s.type).toBe('image/png');
+      }
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('offline reference lists and contrast', () => {
+  it('/users/create offline lists every role', async () => {
+    let d: Device | undefined;
+    try {
+      d = await signedInDevice(h, E2E_ADMIN.email, E2E_ADMIN.password, phone(PHONES[1]));
+      await d.ctx.setOffline(true);
+      await new SyncHeader(d.page).offline().waitFor();
+      await d.page.goto('/users/create');
+      const role = d.page.getByLabel('Role', { exact: true });
+      await role.waitFor();
+      const options = await role.locator('option').allInnerTexts();
+      expect(options).toEqual([
+        '--Select--',
+        'Admin',
+        'Lawyer',
+        'Partner',
+        'Associate',
+        'Paralegal',
+        'Student',
+        'Client',
+      ]);
+      await role.selectOption({ label: 'Lawyer' });
+      expect(await role.inputValue()).toBe(ROLE_IDS.LAWYER);
+    } finally {
+      await d?.ctx.close();
+    }
+  });
+
+  it("the landing page's small headings and the users list's Approved badge are readable (4.5:1)", async () => {
+    await createUserViaApi(h, {
+      name: 'Approved Associate',
+      email: 'approved.associate@e2e.firm',
+      password: 'approved-password-1',
+      role_id: ROLE_IDS.ASSOCIATE,
+      is_approved: true,
+    });
+    const ctx = await h.newContext(phone(PHONES[1]));
+    try {
+      const page = await ctx.newPage();
+      await page.goto('/');
+      await page.locator('.eyebrow').first().waitFor();
+      expect(await page.locator('.eyebrow').count()).toBeGreaterThan(1);
+      expect(await seriousAxeViolations(page, '.eyebrow', ['color-contrast'])).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+    let d: Device | undefined;
+    try {
+      d = await signedInDevice(h, E2E_ADMIN.email, E2E_ADMIN.password, phone(PHONES[1]));
+      const users = new UsersPage(d.page);
+      await users.open();
+      const approved = users.row('approved.associate@e2e.firm').getByText('Approved', { exact: true });
+      await approved.waitFor();
+      expect(await seriousAxeViolations(d.page, '.badge', ['color-contrast'])).toEqual([]);
+    } finally {
+      await d?.ctx.close();
+    }
+  });
 });

@@ -7,11 +7,14 @@ export class CourtsPage {
     await this.page.goto('/courts');
     await this.page.getByRole('heading', { name: 'Courts' }).waitFor();
   }
-  /** The row showing exactly this title (not the one being edited). */
+  /**
+   * The row showing exactly this title (not the one being edited). By its text, not the cell's name: on a phone
+   * each cell is named with its column's label too.
+   */
   row(title: string) {
     return this.page
       .getByRole('row')
-      .filter({ has: this.page.getByRole('cell', { name: title, exact: true }) });
+      .filter({ has: this.page.getByRole('cell').getByText(title, { exact: true }) });
   }
   async add(title: string): Promise<void> {
     await this.page.getByLabel('New Title', { exact: true }).fill(title);

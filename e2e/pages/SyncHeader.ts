@@ -29,6 +29,18 @@ export class SyncHeader {
       ? this.status().getByRole('link', { name: /^\d+ conflicts?$/ })
       : this.status().getByRole('link', { name: `${n} ${n === 1 ? 'conflict' : 'conflicts'}`, exact: true });
   }
+  /** 'Downloading n%': the first sync's progress. */
+  downloading() {
+    return this.status().getByText(/^Downloading \d+%$/);
+  }
+  /** The phone's menu toggle. */
+  menuButton() {
+    return this.page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true });
+  }
+  /** The main menu (a list of links on phones once Menu is open). */
+  nav() {
+    return this.page.getByRole('navigation', { name: 'Main' });
+  }
   /** The firm's name at the top left (a link home). */
   siteName(name: string) {
     return this.page.getByRole('banner').getByRole('link', { name, exact: true });
