@@ -261,10 +261,14 @@ describeEachDb('original web client: case files (part 1)', (kind) => {
   let t: TestApp;
   let admin: LegacyClient;
   let lawyerId: string;
+  let lawyerPassword: string;
   beforeAll(async () => {
     t = await createTestApp(kind, { corsOrigins: [LEGACY_ORIGIN] });
     admin = await legacyLogin(t, ADMIN_EMAIL, ADMIN_PASSWORD);
-    lawyerId = (await insertUser(t, { role: 'LAWYER', name: 'Zafar Hussain' })).id;
+    ({ id: lawyerId, password: lawyerPassword } = await insertUser(t, {
+      role: 'LAWYER',
+      name: 'Zafar Hussain',
+    }));
   });
   afterAll(() => t.close());
 
@@ -389,5 +393,77 @@ describeEachDb('original web client: case files (part 1)', (kind) => {
     });
     expect(bad.statusCode).toBe(422);
     expect(bad.json<{ message: string }>().message).toBe('The date must be a real date (dd/mm/yyyy).');
+  });
+
+  it('the lawyer profile dialog on a case shows the lawyer’s profile; CNIC and address only to admins', async () => {
+    // The admin fills the lawyer's profile with the original user form.
+    const lawyer = (await admin.call('GET', `/api/users/${lawyerId}`)).json<{
+      user: Record<string, unknown>;
+    }>().user;
+    const profile = {
+      ...lawyer,
+      email: 'zafar@firm.example.pk',
+      phone: '0321-1112223',
+      cnic: '35201-1112223-5',
+      company_name: 'Hussain Law Associates',
+      address: '7 Court Road',
+      city: 'Lahore',
+      province: 'Punjab',
+    };
+    const saved = await admin.call('POST', '/api/users', { ...profile, role_id: ROLE_IDS.LAWYER });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const form = multipart({ attachmentable_id: lawyerId }, [
+      { filename: 'zafar.png', type: 'image/png', data: PNG_1PX },
+    ]);
+    const photo = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload_user_image',
+      headers: { ...form.headers, origin: LEGACY_ORIGIN, authorization: `Bearer ${admin.token}` },
+      payload: form.payload,
+    });
+    const fileName = photo.json<{ attachment: { file_name: string } }>().attachment.file_name;
+    const petitionId = (
+      await admin.call('POST', '/api/petitions', {
+        case_no: '31',
+        title: 'Profile vs Dialog',
+        lawyer_ids: [lawyerId],
+      })
+    ).json<{ petition_id: string }>().petition_id;
+
+    // LawyersList.vue → UserProfile.vue reads lawyer.user.*.
+    type Lawyer = { id: string; user: Record<string, unknown> };
+    const lawyersOf = async (client: LegacyClient) =>
+      (await client.call('GET', `/api/petitions/${petitionId}`)).json<{ petition: { lawyers: Lawyer[] } }>()
+        .petition.lawyers;
+    expect(await lawyersOf(admin)).toEqual([
+      {
+        id: lawyerId,
+        user: {
+          id: lawyerId,
+          name: 'Zafar Hussain',
+          email: 'zafar@firm.example.pk',
+          phone: '0321-1112223',
+          cnic: '35201-1112223-5',
+          address: '7 Court Road',
+          city: 'Lahore',
+          province: 'Punjab',
+          company_name: 'Hussain Law Associates',
+          roles: [{ id: ROLE_IDS.LAWYER, name: 'Lawyer' }],
+          attachment: { file_name: fileName },
+        },
+      },
+    ]);
+    // A colleague who is not an admin sees the profile without the CNIC and address (as their devices do).
+    const other = await insertUser(t, { role: 'LAWYER' });
+    const colleague = await legacyLogin(t, other.email, other.password);
+    const seen = (await lawyersOf(colleague))[0]!.user;
+    expect(seen).toMatchObject({ email: 'zafar@firm.example.pk', phone: '0321-1112223', city: 'Lahore' });
+    expect(seen).toMatchObject({ cnic: null, address: null });
+    // The lawyer sees their own.
+    const self = await legacyLogin(t, 'zafar@firm.example.pk', lawyerPassword);
+    expect((await lawyersOf(self))[0]!.user).toMatchObject({
+      cnic: '35201-1112223-5',
+      address: '7 Court Road',
+    });
   });
 });

@@ -18,9 +18,7 @@ export function apiPetitions(
   actor: TActor,
   rows: readonly ListedPetition[],
 ) {
-  return toApiPetitions(app.db, actor.company_id, rows, (id) =>
-    pdfUrl(app, req, `/api/pdf/petitions/${id}`, actor),
-  );
+  return toApiPetitions(app.db, actor, rows, (id) => pdfUrl(app, req, `/api/pdf/petitions/${id}`, actor));
 }
 
 /** One readable case file in the API's shape, or 404 (another firm's, deleted, or not the caller's to read). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredId, zPaginator } from '@lawfirm/shared-types';
+import { requiredId, ZRole, zPaginator } from '@lawfirm/shared-types';
 import { ZSelectOption } from '../users/original-client.ts';
 
 /**
@@ -17,6 +17,25 @@ const ZParty = z.object({
   user: z.object({ id: z.string().nullable(), name: z.string() }),
 });
 export type TApiParty = z.infer<typeof ZParty>;
+
+/**
+ * A case file's lawyer with what the lawyer profile dialog shows (part 1 §3); CNIC and address are null for
+ * those the users declaration hides them from.
+ */
+const ZApiLawyer = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  cnic: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  province: z.string().nullable(),
+  company_name: z.string().nullable(),
+  roles: z.array(ZRole),
+  attachment: z.object({ file_name: z.string() }).nullable(),
+});
+export type TApiLawyer = z.infer<typeof ZApiLawyer>;
 
 /**
  * A case file as every documented call answers it: the stored row in the API's shapes (dd/mm/yyyy dates,
@@ -46,7 +65,7 @@ export const ZApiPetition = z.object({
   order_sheet_total: z.number(),
   petition_reply_parent_total: z.number(),
   lawyer_ids_array: z.array(z.string()),
-  lawyers: z.array(z.object({ id: z.string(), user: z.object({ id: z.string(), name: z.string() }) })),
+  lawyers: z.array(z.object({ id: z.string(), user: ZApiLawyer })),
   petitioners: z.array(ZParty),
   opponents: z.array(ZParty),
   created_at: z.string(),

@@ -1,11 +1,18 @@
 import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
-import { formatDate, type TActor } from '@lawfirm/shared-types';
+import {
+  formatDate,
+  ROLE_LABELS,
+  roleNameById,
+  usersDecl,
+  visibleRow,
+  type TActor,
+} from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { forFirm } from '../db/firm.ts';
 import type { Database, PetitionTable } from '../db/schema.ts';
 import { containsText } from '../db/query-helpers.ts';
 import { readablePetitions } from './access.ts';
-import type { TApiParty, TApiPetition } from './case-files.types.ts';
+import type { TApiLawyer, TApiParty, TApiPetition } from './case-files.types.ts';
 
 export type PetitionRow = Selectable<PetitionTable>;
 
@@ -183,6 +190,44 @@ export const withAnswerExtras = (q: PetitionsQuery) =>
       liveCount('reply_parents').as('petition_reply_parent_total'),
     ]);
 
+/** What the lawyer profile dialog shows of a case file's lawyer (part 1 §2 and §3). */
+const LAWYER_PROFILE_COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'phone',
+  'cnic',
+  'address',
+  'city',
+  'province',
+  'company_name',
+  'role_id',
+  'avatar_file_name',
+] as const;
+type LawyerRow = Pick<Selectable<Database['users']>, (typeof LAWYER_PROFILE_COLUMNS)[number]>;
+
+/**
+ * A lawyer as the case file's answer names them, with their profile: the CNIC and address only to those the
+ * users declaration shows them to (admins and the lawyer), as every other answer and device.
+ */
+function lawyerProfile(actor: TActor, row: LawyerRow): TApiLawyer {
+  const u = visibleRow(usersDecl, actor, row);
+  const role = roleNameById(u.role_id);
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    phone: u.phone,
+    cnic: u.cnic ?? null,
+    address: u.address ?? null,
+    city: u.city,
+    province: u.province,
+    company_name: u.company_name,
+    roles: role && u.role_id ? [{ id: u.role_id, name: ROLE_LABELS[role] }] : [],
+    attachment: u.avatar_file_name ? { file_name: u.avatar_file_name } : null,
+  };
+}
+
 const lawyerIdsOf = (p: Pick<PetitionRow, 'lawyer_ids'>): string[] => {
   try {
     const v: unknown = JSON.parse(p.lawyer_ids || '[]');
@@ -199,7 +244,7 @@ const lawyerIdsOf = (p: Pick<PetitionRow, 'lawyer_ids'>): string[] => {
  */
 export async function toApiPetitions(
   db: Db,
-  companyId: string,
+  actor: TActor,
   rows: readonly ListedPetition[],
   pdfUrlOf: (petitionId: string) => string,
 ): Promise<ApiPetition[]> {
@@ -207,9 +252,11 @@ export async function toApiPetitions(
   const ids = rows.map((r) => r.id);
   const lawyerIdsByRow = rows.map(lawyerIdsOf);
   const lawyerIds = [...new Set(lawyerIdsByRow.flat())];
-  const firm = forFirm(db, companyId);
+  const firm = forFirm(db, actor.company_id);
   const [lawyers, parties] = await Promise.all([
-    lawyerIds.length ? firm.live('users').select(['id', 'name']).where('id', 'in', lawyerIds).execute() : [],
+    lawyerIds.length
+      ? firm.live('users').select(LAWYER_PROFILE_COLUMNS).where('id', 'in', lawyerIds).execute()
+      : [],
     firm
       .live('petition_parties')
       .select(['id', 'petition_id', 'side', 'name', 'user_id', 'display_order'])
@@ -219,7 +266,7 @@ export async function toApiPetitions(
       .orderBy('id')
       .execute(),
   ]);
-  const lawyerById = new Map(lawyers.map((u) => [u.id, u]));
+  const lawyerById = new Map(lawyers.map((u) => [u.id, lawyerProfile(actor, u)]));
   const partiesOf = new Map<string, TApiParty[]>();
   for (const p of parties) {
     const party: TApiParty = {
@@ -277,8 +324,8 @@ export async function toApiPetitions(
       lawyer_ids_array: lawyerIdList,
       lawyers: lawyerIdList
         .map((id) => lawyerById.get(id))
-        .filter((u): u is { id: string; name: string } => !!u)
-        .map((u) => ({ id: u.id, user: { id: u.id, name: u.name } })),
+        .filter((u) => !!u)
+        .map((u) => ({ id: u.id, user: u })),
       petitioners,
       opponents,
       created_at: r.created_at,
