@@ -117,7 +117,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
   await app.register(authPlugin);
   registerAnswerCache(app);
-  // After the answer cache: it keeps uncompressed bodies, each answer is encoded per request (http/compression.ts).
+  // After the answer cache: kept answers are encoded by the cache once per encoding, the rest per request.
   await registerCompression(app);
   await app.register(registerRoutes);
   await registerStatic(app, config);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { openDatabase, type DbHandle } from '../src/db/connect.ts';
@@ -123,5 +124,44 @@ describeEachDb('REST answers kept while the data is unchanged', (kind) => {
     });
     expect(block.statusCode, block.body).toBe(200);
     expect((await get(f.t.app, '/api/user', f.lawyer)).statusCode).toBe(401);
+  });
+  it('gives a kept answer to each client in the encoding it accepts, the same JSON in each, changes included', async () => {
+    await f.petition({ title: 'Encoded v. Kept' });
+    const url = '/api/petitions?page=1';
+    const as = (encoding: string | undefined) =>
+      f.t.app.inject({
+        method: 'GET',
+        url,
+        headers: { ...f.admin, ...(encoding ? { 'accept-encoding': encoding } : {}) },
+      });
+    const plain = await as(undefined);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const json = plain.body;
+    // Twice each: the first is read and kept, the second given from what was kept.
+    for (const [accept, expected] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip;q=0.5', 'gzip'],
+      ['identity', undefined],
+      ['gzip, deflate, br, zstd', 'br'],
+    ] as const)
+      for (let i = 0; i < 2; i++) {
+        const r = await as(accept);
+        expect(r.statusCode).toBe(200);
+        expect(r.headers['content-encoding']).toBe(expected);
+        const raw = r.rawPayload;
+        const text = (
+          expected === 'br' ? brotliDecompressSync(raw) : expected === 'gzip' ? gunzipSync(raw) : raw
+        ).toString();
+        expect(text).toBe(json);
+        if (expected) {
+          expect(r.headers.vary).toContain('accept-encoding');
+          expect(raw.length).toBeLessThan(json.length / 2);
+        }
+      }
+    // A change shows to a client reading compressed answers too.
+    await f.petition({ title: 'Encoded v. Changed' });
+    const after = await as('br');
+    expect(brotliDecompressSync(after.rawPayload).toString()).toContain('Encoded v. Changed');
   });
 });

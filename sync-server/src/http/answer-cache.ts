@@ -5,7 +5,9 @@ import type {
   onSendHookHandler,
   preHandlerAsyncHookHandler,
 } from 'fastify';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { dataGenerationNow } from '../db/connect.ts';
+import { BROTLI_QUALITY, COMPRESS_THRESHOLD, GZIP_LEVEL } from './compression.ts';
 import { authGeneration } from '../plugins/auth.ts';
 
 declare module 'fastify' {
@@ -28,7 +30,39 @@ export const ANSWER_TTL_MS = 60_000;
 /** Kept answers, in bytes, at most; the least recently used make room. */
 const MAX_BYTES = 32 * 1024 * 1024;
 
-type Kept = { generation: string; body: Buffer; contentType: string; until: number };
+type Encoding = 'br' | 'gzip';
+type Kept = {
+  generation: string;
+  body: Buffer;
+  contentType: string;
+  until: number;
+  /** The body encoded for clients that accept it, made once when first asked for. */
+  encoded: Partial<Record<Encoding, Buffer>>;
+};
+
+/**
+ * The encoding to answer with for an Accept-Encoding header: br, else gzip, when accepted (q above 0, or `*`),
+ * else none. The same preference as the compression plugin (http/compression.ts), which encodes the answers
+ * not kept here.
+ */
+export function preferredEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  const q = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const qp = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qp ? Number(qp.slice(2)) : 1;
+    q.set(name.trim(), Number.isFinite(value) ? value : 0);
+  }
+  const accepts = (e: string) => (q.get(e) ?? q.get('*') ?? 0) > 0;
+  return accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : null;
+}
+
+function encode(body: Buffer, encoding: Encoding): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+    : gzipSync(body, { level: GZIP_LEVEL });
+}
 
 /**
  * The answers of the hot REST reads, kept while the data they were read from is unchanged. The check is exact,
@@ -45,10 +79,39 @@ export function registerAnswerCache(app: FastifyInstance): void {
   let bytes = 0;
   const started = new WeakMap<FastifyRequest, { key: string; generation: string }>();
 
+  const sizeOf = (entry: Kept) =>
+    entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0);
   const forget = (key: string, entry: Kept) => {
     kept.delete(key);
-    bytes -= entry.body.length;
+    bytes -= sizeOf(entry);
   };
+  const makeRoom = () => {
+    for (const [k, e] of kept) {
+      if (bytes <= MAX_BYTES) break;
+      forget(k, e);
+    }
+  };
+  /**
+   * The kept answer as this request accepts it: encoded once per entry and encoding (a list page costs far
+   * more to compress than to send), with the headers the compression plugin would set; it then leaves the
+   * answer alone (it has a Content-Encoding).
+   */
+  const bodyFor = (req: FastifyRequest, reply: FastifyReply, entry: Kept): Buffer => {
+    const encoding =
+      entry.body.length >= COMPRESS_THRESHOLD ? preferredEncoding(req.headers['accept-encoding']) : null;
+    if (!encoding) return entry.body;
+    let body = entry.encoded[encoding];
+    if (!body) {
+      body = entry.encoded[encoding] = encode(entry.body, encoding);
+      if (kept.has(entryKeys.get(entry)!)) {
+        bytes += body.length;
+        makeRoom();
+      }
+    }
+    reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
+    return body;
+  };
+  const entryKeys = new WeakMap<Kept, string>();
   const keyOf = async (req: FastifyRequest) => {
     const { actor } = await req.auth();
     return `${actor.id}\n${req.protocol}://${req.host}${req.url}`;
@@ -65,7 +128,8 @@ export function registerAnswerCache(app: FastifyInstance): void {
         // Most recently used last.
         kept.delete(key);
         kept.set(key, entry);
-        return reply.header('content-type', entry.contentType).send(entry.body);
+        reply.header('content-type', entry.contentType);
+        return reply.send(bodyFor(req, reply, entry));
       }
       forget(key, entry);
     }
@@ -81,17 +145,19 @@ export function registerAnswerCache(app: FastifyInstance): void {
         if (body.length <= MAX_BYTES / 8) {
           const old = kept.get(start.key);
           if (old) forget(start.key, old);
-          kept.set(start.key, {
+          const entry: Kept = {
             generation: start.generation,
             body,
             contentType,
             until: Date.now() + ANSWER_TTL_MS,
-          });
+            encoded: {},
+          };
+          kept.set(start.key, entry);
+          entryKeys.set(entry, start.key);
           bytes += body.length;
-          for (const [k, e] of kept) {
-            if (bytes <= MAX_BYTES) break;
-            forget(k, e);
-          }
+          makeRoom();
+          done(null, bodyFor(req, reply, entry));
+          return;
         }
         done(null, body);
         return;

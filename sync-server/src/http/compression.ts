@@ -4,6 +4,9 @@ import compress from '@fastify/compress';
 
 /** Answers smaller than this go out as they are: the encoding would save less than a packet. */
 export const COMPRESS_THRESHOLD = 1024;
+/** Brotli quality 4: most of brotli's gain at gzip's speed (11 is for build-time assets); gzip level 6. */
+export const BROTLI_QUALITY = 4;
+export const GZIP_LEVEL = 6;
 
 /**
  * Routes whose answers keep their stored bytes: downloads of attachments and avatars and resumable uploads
@@ -17,10 +20,10 @@ const COMPRESSIBLE =
 
 /**
  * API answers (REST lists, the sync pull…) compressed on the fly for clients that accept br or gzip. Registered
- * after the answer cache: its route hooks run after the cache's, so the cache keeps and re-sends uncompressed
- * bodies and each request is encoded for its own Accept-Encoding. Static files come precompressed from the
- * build (plugins/static.ts); those already carry a Content-Encoding and are left alone. Request bodies are never
- * inflated (a small compressed body could unpack past the body limits).
+ * after the answer cache, which encodes the answers it keeps itself, once per encoding (a list page costs more
+ * to compress than to send) and sets their Content-Encoding, so this plugin leaves them alone, as it leaves the
+ * static files precompressed by the build (plugins/static.ts). Request bodies are never inflated (a small
+ * compressed body could unpack past the body limits).
  */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   app.addHook('onRoute', (route) => {
@@ -32,8 +35,7 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     encodings: ['br', 'gzip'],
     threshold: COMPRESS_THRESHOLD,
     customTypes: COMPRESSIBLE,
-    // Quality 4: most of brotli's gain at gzip's speed (11 is for build-time assets).
-    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 6 },
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+    zlibOptions: { level: GZIP_LEVEL },
   });
 }
