@@ -10,7 +10,7 @@ import {
   insertUser,
   type TestApp,
 } from './helper.ts';
-import { multipart, PNG_1PX } from './case-files-helpers.ts';
+import { multipart, PDF_SMALL, PNG_1PX } from './case-files-helpers.ts';
 
 /**
  * The original Vue client against this server, part 1 (issue 10): every request here is the one that client
@@ -465,5 +465,111 @@ describeEachDb('original web client: case files (part 1)', (kind) => {
       cnic: '35201-1112223-5',
       address: '7 Court Road',
     });
+  });
+});
+
+describeEachDb('original web client: images and files under /storage (part 1)', (kind) => {
+  let t: TestApp;
+  let admin: LegacyClient;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { corsOrigins: [LEGACY_ORIGIN], legacyPublicStorage: true });
+    admin = await legacyLogin(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+  });
+  afterAll(() => t.close());
+
+  /** An index item with a PNG and a PDF uploaded as FileUpload.vue does; answers the URLs the client builds. */
+  async function uploadedFiles(app: TestApp, client: LegacyClient): Promise<string[]> {
+    const petitionId = (
+      await client.call('POST', '/api/petitions', { case_no: '5', title: 'Storage vs Images' })
+    ).json<{ petition_id: string }>().petition_id;
+    await client.call('POST', '/api/petitions_index', {
+      petition_id: petitionId,
+      document_description: 'Power of Attorney',
+      annexure: 'A',
+      page_info: '1-2',
+      date: '01/11/2026',
+    });
+    const item = (await client.call('GET', `/api/petitions/${petitionId}`)).json<{
+      petition_details: { id: string }[];
+    }>().petition_details[0]!;
+    const form = multipart(
+      {
+        attachmentable_id: item.id,
+        attachmentable_type: 'App\\Models\\PetitionIndex',
+        petition_id: petitionId,
+      },
+      [
+        { filename: 'page1.png', type: 'image/png', data: PNG_1PX },
+        { filename: 'order.pdf', type: 'application/pdf', data: PDF_SMALL },
+      ],
+    );
+    const up = await app.app.inject({
+      method: 'POST',
+      url: '/api/attachments',
+      headers: { ...form.headers, origin: LEGACY_ORIGIN, authorization: `Bearer ${client.token}` },
+      payload: form.payload,
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    const { petition_index } = (await client.call('GET', `/api/petitions_index/${item.id}`)).json<{
+      petition_index: { attachments: { file_name: string }[] };
+    }>();
+    // PetitionIndexDetails.vue: B/storage/attachments/petitions/{petition.id}/PetitionIndex/{id}/{file_name}
+    return petition_index.attachments.map(
+      (a) => `/storage/attachments/petitions/${petitionId}/PetitionIndex/${item.id}/${a.file_name}`,
+    );
+  }
+
+  it('an <img> on the client’s origin may show an image (cross-origin resource policy), and a PDF opens', async () => {
+    const [png, pdf] = await uploadedFiles(t, admin);
+    // An <img src> sends no token and no Origin.
+    const image = await t.app.inject({ method: 'GET', url: png! });
+    expect(image.statusCode).toBe(200);
+    expect(image.rawPayload.equals(PNG_1PX)).toBe(true);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const file = await t.app.inject({ method: 'GET', url: pdf! });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    // The user photo URL (UserProfile.vue) too.
+    const me = (await admin.call('GET', '/api/user')).json<{ id: string }>();
+    const form = multipart({ attachmentable_id: me.id }, [
+      { filename: 'me.png', type: 'image/png', data: PNG_1PX },
+    ]);
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload_user_image',
+      headers: { ...form.headers, origin: LEGACY_ORIGIN, authorization: `Bearer ${admin.token}` },
+      payload: form.payload,
+    });
+    const fileName = up.json<{ attachment: { file_name: string } }>().attachment.file_name;
+    const photo = await t.app.inject({
+      method: 'GET',
+      url: `/storage/attachments/user/${me.id}/${fileName}`,
+    });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    // The API's own answers keep their same-origin policy.
+    expect((await admin.call('GET', '/api/user')).headers['cross-origin-resource-policy']).toBe(
+      'same-origin',
+    );
+  });
+
+  it('without both flags the files keep a same-origin policy', async () => {
+    for (const overrides of [{ corsOrigins: [LEGACY_ORIGIN] }, { legacyPublicStorage: true }]) {
+      const other = await createTestApp(kind, overrides);
+      try {
+        const client = await legacyLogin(other, ADMIN_EMAIL, ADMIN_PASSWORD);
+        const [png] = await uploadedFiles(other, client);
+        const res = await other.app.inject({
+          method: 'GET',
+          url: png!,
+          headers: { authorization: `Bearer ${client.token}` },
+        });
+        expect(res.statusCode, JSON.stringify(overrides)).toBe(200);
+        expect(res.headers['cross-origin-resource-policy'], JSON.stringify(overrides)).toBe('same-origin');
+      } finally {
+        await other.close();
+      }
+    }
   });
 });

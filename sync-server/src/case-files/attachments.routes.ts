@@ -7,6 +7,7 @@ import { contentDisposition } from '../http/content-disposition.ts';
 import { notFound } from '../http/errors.ts';
 import { ZIdParams } from '../http/schemas.ts';
 import { blobPath } from '../uploads/blob-store.ts';
+import { legacyStorageHeaders } from '../users/original-client.ts';
 import { canReadPetition } from './access.ts';
 import {
   apiAttachmentsById,
@@ -99,7 +100,7 @@ export async function attachmentsRoutes(fastify: FastifyInstance): Promise<void>
    */
   app.get(
     '/storage/attachments/petitions/:petitionId/:model/:ownerId/:fileName',
-    { schema: { params: ZStorageParams } },
+    { onRequest: legacyStorageHeaders, schema: { params: ZStorageParams } },
     async (req, reply) => {
       const ctx = app.config.legacyPublicStorage ? null : await req.auth();
       const { petitionId, ownerId, fileName } = req.params;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyRequest, preSerializationAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestHookHandler, preSerializationAsyncHookHandler } from 'fastify';
 import { verifyToken } from '../auth/tokens.ts';
 import type { TFieldErrors } from '../http/errors.ts';
 
@@ -46,3 +46,16 @@ export const ZSelectOption = z.object({ label: z.string(), value: z.string() });
 /** Rows of a list a select of the original client offers, with `label` and `value` beside their own fields. */
 export const asSelectOptions = <T extends { id: string }>(rows: T[], label: (row: T) => string) =>
   rows.map((r) => ({ ...r, label: label(r), value: r.id }));
+
+/**
+ * The onRequest hook of the original client's /storage URLs. Every answer carries a same-origin resource policy,
+ * which keeps a page on another origin from showing these images. With legacy public storage on and origins
+ * listed in CORS_ORIGINS (the original client runs there), the files are served to anyone who knows the path
+ * anyway, so the policy lets any origin embed them; otherwise the answer keeps same-origin.
+ */
+export const legacyStorageHeaders: onRequestHookHandler = (req, reply, done) => {
+  const { legacyPublicStorage, corsOrigins } = req.server.config;
+  if (legacyPublicStorage && corsOrigins.length)
+    reply.raw.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+  done();
+};

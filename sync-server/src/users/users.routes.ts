@@ -25,7 +25,7 @@ import { mayReadRow } from '../sync/read-access.ts';
 import { findCompany } from '../companies/companies.repository.ts';
 import { imageMimeOf } from '../files/sniff.ts';
 import { isStorageName, readFile } from '../files/storage.ts';
-import { showErrorsUnder } from './original-client.ts';
+import { legacyStorageHeaders, showErrorsUnder } from './original-client.ts';
 import { findUserById, listUsers, toApiListedUsers, USERS_PER_PAGE } from './users.repository.ts';
 import {
   approveOrBlock,
@@ -216,7 +216,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
    */
   app.get(
     '/storage/attachments/user/:id/:file',
-    { schema: { params: ZAvatarParams } },
+    { onRequest: legacyStorageHeaders, schema: { params: ZAvatarParams } },
     async (req, reply) => {
       const ctx = app.config.legacyPublicStorage ? null : await req.auth();
       const user = isStorageName(req.params.file) ? await findUserById(app.db, req.params.id) : undefined;
