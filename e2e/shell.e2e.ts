@@ -320,8 +320,10 @@ describe('install and update', () => {
         async () => (await navigator.serviceWorker.getRegistration())?.active,
       );
       expect(swBefore).toBeTruthy();
+      const reloaded = d.page.waitForEvent('load');
       await reload.click();
       // The waiting version takes over and the page reloads into it: no banner, nothing left waiting.
+      await reloaded;
       await d.page.waitForFunction(async () => {
         const reg = await navigator.serviceWorker.getRegistration();
         return !!reg && !reg.waiting && !!navigator.serviceWorker.controller;
