@@ -83,7 +83,7 @@ async function expectHeaderFits(page: Page, state: string): Promise<void> {
   );
   expect(small, `${state} at ${width}: header tap targets under 44 px`).toEqual([]);
 
-  expect(await seriousAxeViolations(page, 'header'), `${state} at ${width}: axe`).toEqual([]);
+  expect(await seriousAxeViolations(page, '.site-header'), `${state} at ${width}: axe`).toEqual([]);
 }
 
 it('an unknown path shows the 404 page', async () => {
