@@ -51,8 +51,9 @@ class CachedSqliteConnection implements DatabaseConnection {
 
   executeQuery<R>({ sql, parameters }: CompiledQuery): Promise<QueryResult<R>> {
     const stmt = this.prepare(sql);
+    // A write counts whether it answers rows (RETURNING) or not.
+    if (!stmt.readonly || !stmt.reader) this.writes++;
     if (stmt.reader) return Promise.resolve({ rows: stmt.all(parameters) as R[] });
-    this.writes++;
     const { changes, lastInsertRowid } = stmt.run(parameters);
     return Promise.resolve({
       numAffectedRows: BigInt(changes),
@@ -96,7 +97,7 @@ class QueuedSqliteDriver extends SqliteDriver {
   readNow(sql: string, parameters: readonly unknown[]): unknown[] | undefined {
     if (this.#busy) return undefined;
     const stmt = this.#connection.prepare(sql);
-    if (!stmt.reader) throw new Error('readNow runs reads only');
+    if (!stmt.reader || !stmt.readonly) throw new Error('readNow runs reads only');
     return stmt.all(parameters);
   }
 

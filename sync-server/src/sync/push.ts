@@ -12,6 +12,7 @@ import type { Db, DbKind } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { nowIso } from '../db/ids.ts';
 import { HttpError } from '../http/errors.ts';
+import { runPrecompiled } from '../db/precompiled.ts';
 import { openSeqBlock, type SeqBlock } from './change-log.ts';
 import { mutatorFor } from './mutators.ts';
 import type { SyncRegistry, WriteEffects } from './entities.ts';
@@ -19,11 +20,12 @@ import { MutationRejected } from './store.ts';
 
 /** The client row, created on first contact. A client id belongs to one user forever. */
 export async function clientRow(db: Db, clientId: string, actor: TActor) {
-  const c = await db
-    .selectFrom('sync_clients')
-    .selectAll()
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
+  const [c] = await runPrecompiled(
+    db,
+    'sync.clientRow',
+    (d) => d.selectFrom('sync_clients').selectAll().where('client_id', '=', ''),
+    [clientId],
+  );
   if (c) {
     // Never apply one user's queued changes under another account (shared computers).
     if (c.user_id !== actor.id) throw new HttpError(409, 'This device queue belongs to another account.');
@@ -50,20 +52,25 @@ export async function clientRow(db: Db, clientId: string, actor: TActor) {
 async function recordResults(trx: Db, clientId: string, results: TMutationResult[]): Promise<void> {
   if (!results.length) return;
   const now = nowIso();
-  await trx
-    .insertInto('sync_results')
-    .values(
-      results.map((r) => ({
-        client_id: clientId,
-        mutation_id: r.id,
-        status: r.status,
-        message: r.message ?? null,
-        fields: r.fields ? JSON.stringify(r.fields) : null,
-        created_at: now,
-      })),
-    )
-    .onConflict((oc) => oc.columns(['client_id', 'mutation_id']).doNothing())
-    .execute();
+  const row = { client_id: '', mutation_id: 0, status: '', message: null, fields: null, created_at: '' };
+  // Compiled once per number of results (a group holds at most GROUP_MAX_MUTATIONS).
+  await runPrecompiled(
+    trx,
+    `sync.results.${results.length}`,
+    (d) =>
+      d
+        .insertInto('sync_results')
+        .values(results.map(() => row))
+        .onConflict((oc) => oc.columns(['client_id', 'mutation_id']).doNothing()),
+    results.flatMap((r) => [
+      clientId,
+      r.id,
+      r.status,
+      r.message ?? null,
+      r.fields ? JSON.stringify(r.fields) : null,
+      now,
+    ]),
+  );
 }
 
 /**
@@ -71,12 +78,18 @@ async function recordResults(trx: Db, clientId: string, results: TMutationResult
  * commit) and answers the last mutation id applied so far.
  */
 async function lockClient(trx: Db, clientId: string): Promise<number> {
-  const r = await trx
-    .updateTable('sync_clients')
-    .set({ updated_at: nowIso() })
-    .where('client_id', '=', clientId)
-    .returning('last_mutation_id')
-    .executeTakeFirstOrThrow();
+  const [r] = await runPrecompiled(
+    trx,
+    'sync.lockClient',
+    (d) =>
+      d
+        .updateTable('sync_clients')
+        .set({ updated_at: '' })
+        .where('client_id', '=', '')
+        .returning('last_mutation_id'),
+    [nowIso(), clientId],
+  );
+  if (!r) throw new Error(`sync client ${clientId} vanished`);
   return Number(r.last_mutation_id);
 }
 
@@ -149,7 +162,9 @@ export function createPushWriter(
       const seqs = await openSeqBlock(trx, new Set(jobs.map((j) => j.actor.company_id)));
       for (const job of jobs) {
         if (count >= GROUP_MAX_MUTATIONS || Date.now() - started >= GROUP_MAX_MS) break;
-        const sj = await trx.savepoint('push').execute();
+        // The push's savepoint, as plain statements (see applyOne).
+        const sj = trx;
+        await sj.executeQuery(PUSH_SAVEPOINT);
         const group: TMutationResult[] = [];
         try {
           if (!job.pending) await clientRow(sj, job.clientId, job.actor);
@@ -177,17 +192,18 @@ export function createPushWriter(
           }
           // The device's ids advance with the mutations they name, in the same commit.
           if (last > first)
-            await sj
-              .updateTable('sync_clients')
-              .set({ last_mutation_id: last })
-              .where('client_id', '=', job.clientId)
-              .execute();
+            await runPrecompiled(
+              sj,
+              'sync.clientLast',
+              (d) => d.updateTable('sync_clients').set({ last_mutation_id: 0 }).where('client_id', '=', ''),
+              [last, job.clientId],
+            );
           await recordResults(sj, job.clientId, group);
-          await sj.releaseSavepoint('push').execute();
+          await sj.executeQuery(PUSH_RELEASE);
           done.set(job, { results: group, last });
         } catch (e) {
           // A refusal of the whole push (HttpError): this device's part of the group is undone, the rest stays.
-          await sj.rollbackToSavepoint('push').execute();
+          await sj.executeQuery(PUSH_ROLLBACK_TO);
           done.set(job, { results: [], last: job.last, error: e });
         }
       }
@@ -263,6 +279,9 @@ export function createPushWriter(
   };
 }
 
+const PUSH_SAVEPOINT = CompiledQuery.raw('savepoint "push"');
+const PUSH_RELEASE = CompiledQuery.raw('release savepoint "push"');
+const PUSH_ROLLBACK_TO = CompiledQuery.raw('rollback to savepoint "push"');
 const SAVEPOINT = CompiledQuery.raw('savepoint "mutation"');
 const RELEASE = CompiledQuery.raw('release savepoint "mutation"');
 const ROLLBACK_TO = CompiledQuery.raw('rollback to savepoint "mutation"');
