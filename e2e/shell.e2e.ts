@@ -367,7 +367,7 @@ describe('install and update', () => {
 });
 
 describe('offline reference lists and contrast', () => {
-  it('/users/create offline lists every role', async () => {
+  it('/users/create offline lists every role; /register-company-admin offline fails no request', async () => {
     let d: Device | undefined;
     try {
       d = await signedInDevice(h, E2E_ADMIN.email, E2E_ADMIN.password, phone(PHONES[1]));
@@ -389,6 +389,14 @@ describe('offline reference lists and contrast', () => {
       ]);
       await role.selectOption({ label: 'Lawyer' });
       expect(await role.inputValue()).toBe(ROLE_IDS.LAWYER);
+
+      // Adding another firm's admin needs the firms' list from the server: offline it says so, no failed request.
+      await d.page.goto(`/register-company-admin/${h.providerId}`);
+      await d.page
+        .getByText('You are offline. Creating or editing an account needs a connection.', { exact: true })
+        .waitFor();
+      expect(await d.page.getByLabel('Role', { exact: true }).inputValue()).toBe(ROLE_IDS.ADMIN);
+      expect(await d.page.getByText('Something went wrong!').count()).toBe(0);
     } finally {
       await d?.ctx.close();
     }

@@ -74,8 +74,10 @@ export function UserForm({
   const [generated] = useState(() => (creating ? generatePassword() : ''));
   // Only admins may pick a role (part 2 §5); others see their own role in a disabled dropdown. The roles are a
   // fixed list (the same as POST /api/roles answers an admin), so the form lists them with no network too.
+  // Firms are not kept on the device: the list loads once online (a list already loaded stays when the network
+  // goes), and offline the form says it needs a connection instead of failing a request.
   const companies = useApiList<{ companies: { id: string; name: string }[] }>(
-    needsCompany ? '/api/companies' : null,
+    needsCompany && online ? '/api/companies' : null,
   );
   const roleOptions = (canChangeRole ? ALL_ROLES : (user?.roles ?? [])).map((r) => ({
     value: r.id,
