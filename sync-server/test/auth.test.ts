@@ -31,11 +31,13 @@ describeEachDb('login and sessions', (kind) => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(me.statusCode).toBe(200);
+    // The original client's token: to it the provider firm is company 1 (users/original-client.ts).
     expect(me.json()).toMatchObject({
       email: ADMIN_EMAIL,
       is_admin: true,
       is_approved: true,
-      company_id: t.providerId,
+      is_provider: true,
+      company_id: '1',
     });
     expect(me.body).not.toContain('password_hash');
   });

@@ -5,6 +5,7 @@ import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   bearerFor,
+  createFirm,
   createTestApp,
   describeEachDb,
   insertUser,
@@ -158,6 +159,46 @@ describeEachDb('original web client: users (part 1)', (kind) => {
     expect(own.json<{ validation_error: Record<string, string[]> }>().validation_error).toEqual({
       password: ['The password must be at least 8 characters.'],
     });
+  });
+
+  it('the provider firm is company 1 to the original client (its dashboard tests company_id == 1), to it only', async () => {
+    const pwa = await bearerFor(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const pwaUser = () => t.app.inject({ method: 'GET', url: '/api/user', headers: pwa });
+    // Our PWA first, so its answer is the one kept for this user.
+    expect((await pwaUser()).json()).toMatchObject({ company_id: t.providerId, is_provider: true });
+    const me = (await admin.call('GET', '/api/user')).json<{
+      id: string;
+      company_id: string;
+      is_admin: boolean;
+    }>();
+    // Dashboard.vue compares with ==, for which the string "1" is 1.
+    expect(me.company_id).toBe('1');
+    expect(me).toMatchObject({ is_admin: true, is_provider: true });
+    expect((await admin.call('GET', '/api/user')).json()).toMatchObject({ company_id: '1' });
+    expect((await pwaUser()).json()).toMatchObject({ company_id: t.providerId });
+    // Another firm's admin on the original client keeps the firm's real id (no provider tiles).
+    const firm = await createFirm(t, 'Chambers Elsewhere');
+    const o = await insertUser(t, { role: 'ADMIN', companyId: firm });
+    const elsewhere = await legacyLogin(t, o.email, o.password);
+    expect((await elsewhere.call('GET', '/api/user')).json()).toMatchObject({
+      company_id: firm,
+      is_provider: false,
+    });
+
+    // CreateUser.vue sends the company id back: "1" is the caller's own firm, and widens nothing.
+    const created = await admin.call('POST', '/api/users', await userForm({ company_id: me.company_id }));
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json()).toMatchObject({ user: { company_id: t.providerId } });
+    const theirs = await elsewhere.call('POST', '/api/users', await userForm({ company_id: 1 }));
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(theirs.json()).toMatchObject({ user: { company_id: firm } });
+    const list = await elsewhere.call('GET', '/api/users?company_id=1');
+    expect(list.statusCode).toBe(200);
+    expect(
+      list
+        .json<{ users: { data: { company_id: string }[] } }>()
+        .users.data.every((u) => u.company_id === firm),
+    ).toBe(true);
   });
 
   it('POST /api/roles without an auth header (its headers sent as the body) fills the Role dropdown', async () => {

@@ -10,6 +10,8 @@ import {
   ZUser,
 } from '@lawfirm/shared-types';
 import { unauthorized } from '../http/errors.ts';
+import type { AuthContext } from '../plugins/auth.ts';
+import { providerAsCompanyOne } from '../users/original-client.ts';
 import { findUserById, isProviderCompany, toApiUser } from '../users/users.repository.ts';
 import { authenticate } from './login.service.ts';
 import {
@@ -153,14 +155,19 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  /** The current user (rest-contract #1): the whole user object is the response body. */
+  /**
+   * The current user (rest-contract #1): the whole user object is the response body. The auth check has just
+   * read the user and firm rows; the answer is made from them rather than read again.
+   */
+  const currentUser = ({ user, actor }: AuthContext) => toApiUser(user, { isProvider: actor.is_provider });
   app.get(
     '/api/user',
-    { config: { auth: true, answerCache: true }, schema: { response: { 200: ZUser } } },
-    async (req) => {
-      // The auth check has just read the user and firm rows; answer from them rather than read them again.
-      const { user, actor } = await req.auth();
-      return toApiUser(user, { isProvider: actor.is_provider });
+    {
+      config: { auth: true, answerCache: true },
+      // The original client knows the provider firm as company 1 (users/original-client.ts).
+      preHandler: providerAsCompanyOne(currentUser),
+      schema: { response: { 200: ZUser } },
     },
+    async (req) => currentUser(await req.auth()),
   );
 }

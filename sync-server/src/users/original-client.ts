@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import type { FastifyRequest, onRequestHookHandler, preSerializationAsyncHookHandler } from 'fastify';
+import type {
+  FastifyRequest,
+  onRequestHookHandler,
+  preHandlerAsyncHookHandler,
+  preSerializationAsyncHookHandler,
+} from 'fastify';
+import type { TUser } from '@lawfirm/shared-types';
+import type { AuthContext } from '../plugins/auth.ts';
 import { verifyToken } from '../auth/tokens.ts';
 import type { TFieldErrors } from '../http/errors.ts';
 
@@ -59,3 +66,31 @@ export const legacyStorageHeaders: onRequestHookHandler = (req, reply, done) => 
     reply.raw.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
   done();
 };
+
+/**
+ * The provider firm as the original client knows it: its pages show the provider's dashboard tiles and menus
+ * when the signed-in user's `company_id == 1`, which our UUIDs never are.
+ */
+export const LEGACY_PROVIDER_COMPANY_ID = '1';
+
+/**
+ * A company id sent by a client: the original client's "1" (what it was told of the provider firm, below)
+ * names no firm, so it is read as none, which is the caller's own firm for a provider-firm user and, for
+ * anyone else, the only firm they may name. No permission ever follows from this id.
+ */
+export const sentCompanyId = <T>(id: T): T | undefined =>
+  String(id) === LEGACY_PROVIDER_COMPANY_ID ? undefined : id;
+
+/**
+ * GET /api/user's preHandler: the original client's request by a user of the provider firm is answered here,
+ * with company_id "1" (a string, which `== 1` in its pages), so that client shows the provider's tiles. It is
+ * computed each time, before the answer cache (whose kept answer, with the real id, is our PWA's); what the
+ * user may do is still decided from the server's own rows (is_provider), never from this field.
+ */
+export const providerAsCompanyOne =
+  (answer: (ctx: AuthContext) => TUser): preHandlerAsyncHookHandler =>
+  async (req, reply) => {
+    const ctx = await req.auth();
+    if (!ctx.actor.is_provider || !(await fromOriginalClient(req))) return;
+    return reply.send({ ...answer(ctx), company_id: LEGACY_PROVIDER_COMPANY_ID });
+  };

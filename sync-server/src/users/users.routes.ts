@@ -25,7 +25,7 @@ import { mayReadRow } from '../sync/read-access.ts';
 import { findCompany } from '../companies/companies.repository.ts';
 import { imageMimeOf } from '../files/sniff.ts';
 import { isStorageName, readFile } from '../files/storage.ts';
-import { legacyStorageHeaders, showErrorsUnder } from './original-client.ts';
+import { legacyStorageHeaders, sentCompanyId, showErrorsUnder } from './original-client.ts';
 import { findUserById, listUsers, toApiListedUsers, USERS_PER_PAGE } from './users.repository.ts';
 import {
   approveOrBlock,
@@ -106,7 +106,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const { actor } = await req.authorize('users.manage');
-      const q = req.query;
+      const q = { ...req.query, company_id: sentCompanyId(req.query.company_id) };
       let companyId = actor.company_id;
       if (q.company_id && q.company_id !== actor.company_id) {
         if (!can(actor, 'companies.manage')) throw forbidden();

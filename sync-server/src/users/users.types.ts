@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { ZRole, ZUser, ZUserInput } from '@lawfirm/shared-types';
+import { sentCompanyId } from './original-client.ts';
 
 /**
  * POST /api/users (rest-contract 104) with `current_password`, which a change of one's own password needs (the
  * original client never sends it, so it cannot change its own password).
  */
-export const ZSaveUserInput = z.intersection(
-  ZUserInput,
-  z.object({ current_password: z.string().max(1024).nullish() }),
+export const ZSaveUserInput = z.preprocess(
+  // The original client sends back the company id it was told; its provider firm's "1" (or 1) names none.
+  (v) =>
+    v && typeof v === 'object' && 'company_id' in v ? { ...v, company_id: sentCompanyId(v.company_id) } : v,
+  z.intersection(ZUserInput, z.object({ current_password: z.string().max(1024).nullish() })),
 );
 
 /** GET /api/users/{id} (rest-contract 103): `invoice_date` is the date a new invoice for this client starts with. */
