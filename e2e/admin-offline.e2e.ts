@@ -45,7 +45,9 @@ it('an admin with no network approves and renames a user and deletes a contact r
     // It stays in the "Pending Approval" results, approved, with Block to undo it.
     await row.getByText('Approved', { exact: true }).waitFor();
     await row.getByRole('button', { name: 'Block', exact: true }).waitFor();
-    await a.page.getByText('User Approved Successfully!').waitFor();
+    // Honest with no network: saved on this device, to be sent; the spec's words once the server has it.
+    await a.page.getByText('Saved on this device.').first().waitFor();
+    expect(await a.page.getByText('User Approved Successfully!').count()).toBe(0);
     await users.rename(PENDING.email, 'Pending Person Renamed');
     await row.getByText('Pending Person Renamed', { exact: true }).waitFor();
 
@@ -56,12 +58,15 @@ it('an admin with no network approves and renames a user and deletes a contact r
 
     await requests.open();
     await requests.remove(MESSAGE);
-    await a.page.getByText('Deleted Successfully!').waitFor();
+    await a.page.getByText('Saved on this device.').first().waitFor();
+    expect(await a.page.getByText('Deleted Successfully!').count()).toBe(0);
     await requests.row(MESSAGE).waitFor({ state: 'detached' });
     await header.pending(3).waitFor();
 
     await a.ctx.setOffline(false);
     await header.pending().waitFor({ state: 'detached', timeout: 5_000 });
+    await a.page.getByText('User Approved Successfully!').waitFor();
+    await a.page.getByText('Deleted Successfully!').waitFor();
 
     // The server has it all: the user signs in, and a fresh device of the admin gets the same lists.
     const userDevice = await h.newContext();

@@ -28,6 +28,8 @@ const COLUMNS: readonly TColumn<TAttachmentRow>[] = withRowRules(attachmentsDecl
 ]);
 
 const selection = { rowLabel: attachmentLabel };
+const undoTitle = (rows: readonly TAttachmentRow[]) =>
+  rows.length === 1 ? `${attachmentLabel(rows[0]!)} deleted.` : `${rows.length} attachments deleted.`;
 
 /**
  * The one attachments table (DESIGN §3) of every edit mode: the row table with a select-all checkbox, an
@@ -53,6 +55,7 @@ export function AttachmentsTable({
         canEdit={canEdit}
         selection={selection}
         pendingMark={false}
+        undoTitle={undoTitle}
       />
     </div>
   );

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useSync } from '../sync/hooks.ts';
 import { useToast } from '../ui/toast.tsx';
+import { useSaveReport } from '../ui/useSaveReport.ts';
 import { attachFilesLocal, type TAttachTarget } from './caseDocuments.actions.ts';
 import { ACCEPT_ATTRIBUTE, checkFile, checkPdfPages, SELECT_FILE_MESSAGE } from './sniff.ts';
 import './case-documents.css';
@@ -35,6 +36,7 @@ async function sortFiles(files: readonly File[]): Promise<{ accepted: File[]; re
 export function UploadPanel({ target, compact = false }: { target: TAttachTarget; compact?: boolean }) {
   const ctx = useSync();
   const toast = useToast();
+  const saved = useSaveReport();
   const inputId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const camera = useRef<HTMLInputElement>(null);
@@ -49,10 +51,9 @@ export function UploadPanel({ target, compact = false }: { target: TAttachTarget
     setError(null);
     try {
       const { accepted, refused } = await sortFiles(files);
-      if (accepted.length) {
-        await attachFilesLocal(ctx.db, target, accepted);
-        toast.success(UPLOADED_MESSAGE);
-      }
+      // The spec's text once the server has the rows and the bytes; until then, that they are on the device.
+      if (accepted.length)
+        await saved(() => attachFilesLocal(ctx.db, target, accepted), UPLOADED_MESSAGE, { files: (h) => h });
       setError(refused.length ? refused : null);
       setChosen([]);
       if (fileInput.current) fileInput.current.value = '';

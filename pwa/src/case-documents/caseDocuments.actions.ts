@@ -33,13 +33,14 @@ export type TAttachTarget = {
 /**
  * Attaches checked files: the bytes are kept on the device (the engine uploads them after pushing) and the
  * attachment rows are queued, so a photo taken offline shows at once and reaches the server later. `files`
- * carry their sniffed content type; the rows are written together once every file is stored.
+ * carry their sniffed content type; the rows are written together once every file is stored. Answers the
+ * files' hashes (their bytes are on the server once each is uploaded).
  */
 export async function attachFilesLocal(
   db: LocalDb,
   target: TAttachTarget,
   files: readonly File[],
-): Promise<void> {
+): Promise<string[]> {
   const stored: TStoredFile[] = [];
   // One at a time: each file is read whole into memory, and phones have little of it.
   for (const f of files) stored.push(await storeLocalFile(db, f));
@@ -57,4 +58,5 @@ export async function attachFilesLocal(
         display_order: target.firstOrder + i,
       });
   });
+  return stored.map((s) => s.sha256);
 }

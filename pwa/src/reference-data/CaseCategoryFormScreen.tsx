@@ -5,6 +5,7 @@ import { useEntityRow, useSync } from '../sync/hooks.ts';
 import { CheckboxField, TextField, useForm, zodFieldErrors, type FieldErrors } from '../ui/form.tsx';
 import { ScreenGuard } from '../ui/ScreenGuard.tsx';
 import { useToast } from '../ui/toast.tsx';
+import { useSaveReport } from '../ui/useSaveReport.ts';
 import { changedValues } from '../ui/fields.ts';
 import { saveCaseCategoryLocal } from './referenceData.actions.ts';
 import {
@@ -84,6 +85,7 @@ function CaseCategoryForm({
 }) {
   const ctx = useSync();
   const toast = useToast();
+  const saved = useSaveReport();
   const navigate = useNavigate();
   // Captured when the form opens: what the user edits against (a change pulled meanwhile becomes a conflict).
   const [opened] = useState(() => ({
@@ -108,14 +110,17 @@ function CaseCategoryForm({
     const values = rowValues(v);
     const before = { title: category?.title, abbreviation: category?.abbreviation ?? null };
     try {
-      await saveCaseCategoryLocal(ctx.db, {
-        id: category?.id ?? null,
-        values: category ? changedValues(before, values) : values,
-        seen: opened.seen,
-        // Kept in the order the courts are listed, so the queued links read naturally.
-        courtIds: courts.filter((c) => courtIds.has(c.id)).map((c) => c.id),
-      });
-      toast.success(MSG.savedOk);
+      await saved(
+        () =>
+          saveCaseCategoryLocal(ctx.db, {
+            id: category?.id ?? null,
+            values: category ? changedValues(before, values) : values,
+            seen: opened.seen,
+            // Kept in the order the courts are listed, so the queued links read naturally.
+            courtIds: courts.filter((c) => courtIds.has(c.id)).map((c) => c.id),
+          }),
+        MSG.savedOk,
+      );
       await navigate('/petition-types');
     } catch (e) {
       toast.failed(e);

@@ -15,6 +15,7 @@ import {
 } from '../ui/form.tsx';
 import { ScreenGuard } from '../ui/ScreenGuard.tsx';
 import { useToast } from '../ui/toast.tsx';
+import { useSaveReport } from '../ui/useSaveReport.ts';
 import { AdditionalEmailsField, emailRow, type TEmailRow } from './AdditionalEmailsField.tsx';
 import {
   baseOf,
@@ -89,6 +90,7 @@ function LoadSettings() {
 function SettingsForm({ row }: { row: TSettingsRow | null }) {
   const ctx = useSync();
   const toast = useToast();
+  const saved = useSaveReport();
   const [tab, setTab] = useState<TTabId>('general');
   const [base, setBase] = useState<TFormBase>(() =>
     row ? baseOf(row) : { values: settingsOf(null), seen: {} },
@@ -152,12 +154,13 @@ function SettingsForm({ row }: { row: TSettingsRow | null }) {
     const changed = changedSettings(values, emailValues(emails), base.values);
     try {
       // Only the changed fields, based on the versions the form showed: see followRow.
-      if (Object.keys(changed).length)
-        await putLocal(ctx.db, 'settings', row.id, changed, { seen: base.seen });
+      await saved(async () => {
+        if (Object.keys(changed).length)
+          await putLocal(ctx.db, 'settings', row.id, changed, { seen: base.seen });
+      }, MSG.savedOk);
       setBase((b) => ({ ...b, values: { ...b.values, ...changed } }));
       // An empty site URL is saved as the default one (as the server's own save does): show it.
       if (!values.site_url.trim()) form.setValue('site_url', DEFAULT_SITE_URL);
-      toast.success(MSG.savedOk);
     } catch (e) {
       toast.failed(e);
     }

@@ -35,7 +35,7 @@ export function EditDeleteCell({
         {onDelete && (
           <button
             type="button"
-            className="btn danger"
+            className="btn danger apart"
             aria-label={name ? `Delete ${name}` : undefined}
             disabled={busy}
             onClick={onDelete}

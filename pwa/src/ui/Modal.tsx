@@ -40,6 +40,7 @@ export function Modal({
 export function ConfirmDialog({
   open,
   message = 'Do you want to Delete?',
+  detail,
   confirmLabel = 'Delete',
   cancelLabel = 'Cancel',
   onConfirm,
@@ -47,6 +48,8 @@ export function ConfirmDialog({
 }: {
   open: boolean;
   message?: string;
+  /** What exactly goes (the spec's prompt names no record). */
+  detail?: string;
   confirmLabel?: string;
   cancelLabel?: string;
   onConfirm: () => void;
@@ -69,6 +72,7 @@ export function ConfirmDialog({
       }
     >
       <p>{message}</p>
+      {detail && <p className="muted">{detail}</p>}
     </Modal>
   );
 }

@@ -15,7 +15,7 @@ import { PendingMark } from './PendingMark.tsx';
 import { nextDisplayOrder } from './rowOrder.ts';
 import { useToast } from './toast.tsx';
 import { useConfirmedDelete } from './useConfirmedDelete.tsx';
-import { useOnline } from './useOnline.ts';
+import { useSaveReport } from './useSaveReport.ts';
 
 /** What the signed-in user may do with the module's rows, from the entity's policy (the server's rules). */
 function usePolicy(decl: TEntityDecl) {
@@ -34,23 +34,16 @@ const NoAccess = () => (
   </section>
 );
 
-/** The honest word after a write: the spec's message online; offline, that it is only on this device so far. */
-function useDoneText(): (online: string, offline: 'Saved' | 'Deleted') => string {
-  const online = useOnline();
-  return (text, done) => (online ? text : `${done} on this device; it will sync when you are back online.`);
-}
-
 export function RecordList<R extends TRow>({ module: m }: { module: TRecordModule<R> }) {
   const policy = usePolicy(m.decl);
   const ctx = useSync();
   const rows = useEntityRows<R>(m.decl.name);
   const pending = usePendingIds(m.decl.name);
-  const doneText = useDoneText();
   const del = useConfirmedDelete(
     async (row: R) => {
       if (ctx) await deleteLocal(ctx.db, m.decl.name, row.id);
     },
-    doneText(MSG.deletedOk, 'Deleted'),
+    MSG.deletedOk,
     () => undefined,
   );
   if (!policy.read) return <NoAccess />;
@@ -134,7 +127,7 @@ function RecordFields<R extends TRow>({ module: m, row }: { module: TRecordModul
   const ctx = useSync();
   const toast = useToast();
   const navigate = useNavigate();
-  const doneText = useDoneText();
+  const saved = useSaveReport();
   const [fields] = useState(() => withRowRules(m.decl.schema, m.fields));
   // Captured when the form opens: what the user edits against (a change pulled meanwhile becomes a conflict).
   const [opened] = useState(() => ({
@@ -151,16 +144,20 @@ function RecordFields<R extends TRow>({ module: m, row }: { module: TRecordModul
     if (!ctx) return toast.error('Something went wrong!', 'The local database is not open yet.');
     const values = rowValues(v);
     try {
-      if (row) {
-        const before = Object.fromEntries(fields.map((f) => [f.key, row[f.key] ?? null]));
-        await putLocal(ctx.db, m.decl.name, row.id, changedValues(before, values), { seen: opened.seen });
-      } else {
-        // A new row goes after the rows this device knows; the server keeps its place among rows it knows.
-        const last = await ctx.db.rows(m.decl.name).toArray();
-        const order = 'display_order' in m.decl.columns ? { display_order: nextDisplayOrder(last) } : {};
-        await putLocal(ctx.db, m.decl.name, v7(), { ...values, ...order });
-      }
-      toast.success(doneText(row ? MSG.updatedOk : MSG.savedOk, 'Saved'));
+      await saved(
+        async () => {
+          if (row) {
+            const before = Object.fromEntries(fields.map((f) => [f.key, row[f.key] ?? null]));
+            await putLocal(ctx.db, m.decl.name, row.id, changedValues(before, values), { seen: opened.seen });
+          } else {
+            // A new row goes after the rows this device knows; the server keeps its place among rows it knows.
+            const last = await ctx.db.rows(m.decl.name).toArray();
+            const order = 'display_order' in m.decl.columns ? { display_order: nextDisplayOrder(last) } : {};
+            await putLocal(ctx.db, m.decl.name, v7(), { ...values, ...order });
+          }
+        },
+        row ? MSG.updatedOk : MSG.savedOk,
+      );
       await navigate(m.list.path);
     } catch (e) {
       toast.failed(e);

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 /**
  * The row actions every inline-editable table shares (courts, index items, replies, attachments…):
  * Edit and Delete in view mode, Update and Cancel in edit mode. `children` adds row-specific buttons
- * (Move up/down) after Delete.
+ * (Move up/down) between them.
  */
 export function RowEditButtons({
   editing,
@@ -40,10 +40,11 @@ export function RowEditButtons({
       <button type="button" className="btn" onClick={onEdit}>
         Edit
       </button>
-      <button type="button" className="btn danger" disabled={busy} onClick={onDelete}>
+      {children}
+      {/* Last and set apart: a slip of the finger from Edit or Move must not land on it. */}
+      <button type="button" className="btn danger apart" disabled={busy} onClick={onDelete}>
         Delete
       </button>
-      {children}
     </>
   );
 }

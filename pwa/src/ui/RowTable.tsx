@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { MSG } from '@lawfirm/shared-types';
 import { ListTable } from './ListTable.tsx';
 import { nextDisplayOrder } from './rowOrder.ts';
@@ -44,13 +44,18 @@ export type TRowTableProps<T extends TRow> = {
   selection?: { rowLabel: (row: T) => string };
   /** The "Not synced yet" mark of a row; off where a column shows its own. */
   pendingMark?: boolean;
+  /**
+   * Undo after a confirmed delete (useUndoable): the rows leave the table at once and are deleted when the
+   * notice titled `undoTitle(rows)` ends.
+   */
+  undoTitle?: (rows: readonly T[]) => string;
 };
 
 export function RowTable<T extends TRow>({
   entity,
   caption,
   columns,
-  rows,
+  rows: given,
   canEdit,
   add,
   remove,
@@ -58,8 +63,23 @@ export function RowTable<T extends TRow>({
   orderable = false,
   selection,
   pendingMark = true,
+  undoTitle,
 }: TRowTableProps<T>) {
   const store = useRowStore(entity);
+  // Rows whose delete waits behind Undo.
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const hide = (doomed: readonly T[], on: boolean) =>
+    setHidden((h) => {
+      const next = new Set(h);
+      for (const r of doomed)
+        if (on) next.add(r.id);
+        else next.delete(r.id);
+      return next;
+    });
+  const rows = useMemo(
+    () => (given && hidden.size ? given.filter((r) => !hidden.has(r.id)) : given),
+    [given, hidden],
+  );
   const picks = useRowSelection(rows);
   const ordering = useRowOrdering(store, rows);
   // One prompt for a row's Delete and for Delete Selected.
@@ -70,6 +90,7 @@ export function RowTable<T extends TRow>({
     },
     MSG.deletedOk,
     (doomed) => picks.drop(doomed),
+    undoTitle ? { undo: { title: undoTitle, hide: (d) => hide(d, true), show: (d) => hide(d, false) } } : {},
   );
 
   const selecting = canEdit && !!selection;

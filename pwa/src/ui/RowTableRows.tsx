@@ -6,6 +6,7 @@ import { displayText, emptyDraft, readDraft, type TDraft, type TDraftErrors, typ
 import { PendingMark } from './PendingMark.tsx';
 import { RowEditButtons } from './RowEditButtons.tsx';
 import { useToast } from './toast.tsx';
+import { useSaveReport } from './useSaveReport.ts';
 import { useRowEditor } from './useRowEditor.ts';
 import type { TMoveLabel } from './useRowOrdering.ts';
 import type { TRow, TRowStore } from './useRowStore.ts';
@@ -235,6 +236,7 @@ export function NewRow<T extends TRow>({
   order: number | undefined;
 }) {
   const toast = useToast();
+  const saved = useSaveReport();
   const [draft, setDraft] = useState<TDraft>(() => emptyDraft(editable));
   const [errors, setErrors] = useState<TDraftErrors>({});
   const [saving, setSaving] = useState(false);
@@ -249,13 +251,12 @@ export function NewRow<T extends TRow>({
       ...read.values,
       ...(order === undefined ? {} : { display_order: order }),
     };
-    const saved = draft;
+    const typed = draft;
     setSaving(true);
     try {
-      await store.add(values);
+      await saved(() => store.add(values), MSG.savedOk);
       // Cleared only if unchanged: text typed for the next row while this one saved is kept.
-      setDraft((d) => (d === saved ? emptyDraft(editable) : d));
-      toast.success(MSG.savedOk);
+      setDraft((d) => (d === typed ? emptyDraft(editable) : d));
       add.onAdded?.(values);
     } catch (e) {
       toast.failed(e);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { MSG } from '@lawfirm/shared-types';
 import { changedValues, draftOf, readDraft, type TDraft, type TDraftErrors, type TField } from './fields.ts';
 import { useToast } from './toast.tsx';
+import { useSaveReport } from './useSaveReport.ts';
 import type { TRow, TRowStore } from './useRowStore.ts';
 
 type TEditing = { draft: TDraft; errors: TDraftErrors; seen: Record<string, number> | undefined };
@@ -13,6 +14,7 @@ type TEditing = { draft: TDraft; errors: TDraftErrors; seen: Record<string, numb
  */
 export function useRowEditor(store: TRowStore | null, row: TRow, fields: readonly TField[]) {
   const toast = useToast();
+  const saved = useSaveReport();
   const [editing, setEditing] = useState<TEditing | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -35,9 +37,10 @@ export function useRowEditor(store: TRowStore | null, row: TRow, fields: readonl
     const changed = changedValues(row, values);
     setSaving(true);
     try {
-      if (Object.keys(changed).length) await store.update(row.id, changed, editing.seen);
+      await saved(async () => {
+        if (Object.keys(changed).length) await store.update(row.id, changed, editing.seen);
+      }, MSG.updatedOk);
       setEditing(null);
-      toast.success(MSG.updatedOk);
     } catch (e) {
       toast.failed(e);
     } finally {

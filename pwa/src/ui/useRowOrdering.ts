@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { MSG } from '@lawfirm/shared-types';
 import { reorderChanges } from './rowOrder.ts';
 import { useToast } from './toast.tsx';
+import { useSaveReport } from './useSaveReport.ts';
 import type { TRow, TRowStore } from './useRowStore.ts';
 
 export type TMoveLabel = 'Move up' | 'Move down';
@@ -12,6 +13,7 @@ export type TMoveLabel = 'Move up' | 'Move down';
  */
 export function useRowOrdering<T extends TRow>(store: TRowStore | null, rows: readonly T[] | undefined) {
   const toast = useToast();
+  const saved = useSaveReport();
   const [drag, setDrag] = useState<{ id: string; over: string | null } | null>(null);
   // After Move up/down the row is re-rendered elsewhere: put the focus back on the same button.
   const refocus = useRef<{ id: string; label: TMoveLabel } | null>(null);
@@ -33,8 +35,7 @@ export function useRowOrdering<T extends TRow>(store: TRowStore | null, rows: re
     try {
       const changes = reorderChanges(rows, from, to);
       if (!changes.length) return;
-      await store.reorder(changes);
-      toast.success(MSG.updatedOk);
+      await saved(() => store.reorder(changes), MSG.updatedOk);
     } catch (e) {
       toast.failed(e);
     }

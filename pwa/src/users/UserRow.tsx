@@ -6,6 +6,7 @@ import { useAuth } from '../auth/AuthContext.tsx';
 import { putLocal } from '../sync/actions.ts';
 import { usePendingFor, useSync } from '../sync/hooks.ts';
 import { useToast } from '../ui/toast.tsx';
+import { useSaveReport } from '../ui/useSaveReport.ts';
 import { roleLabelOf, type TUserRow } from './users.local.ts';
 
 type Draft = { name: string; email: string; seen: Record<string, number> };
@@ -31,6 +32,7 @@ export function UserRow({
 }) {
   const ctx = useSync();
   const toast = useToast();
+  const saved = useSaveReport();
   // Nobody blocks or deletes themselves from this list (the server refuses it too).
   const isSelf = useAuth().user?.id === user.id;
   const pending = usePendingFor('users', user.id);
@@ -44,8 +46,10 @@ export function UserRow({
     setBusy(true);
     onChanged(user.id);
     try {
-      await putLocal(ctx.db, 'users', user.id, { is_approved: approve }, { seen: user.field_versions });
-      toast.success(approve ? MSG_USER_APPROVED : MSG_USER_BLOCKED);
+      await saved(
+        () => putLocal(ctx.db, 'users', user.id, { is_approved: approve }, { seen: user.field_versions }),
+        approve ? MSG_USER_APPROVED : MSG_USER_BLOCKED,
+      );
     } catch (e) {
       toast.failed(e);
     } finally {
@@ -74,9 +78,11 @@ export function UserRow({
     setBusy(true);
     onChanged(user.id);
     try {
-      if (Object.keys(values).length) await putLocal(ctx.db, 'users', user.id, values, { seen: draft.seen });
+      await saved(async () => {
+        if (Object.keys(values).length)
+          await putLocal(ctx.db, 'users', user.id, values, { seen: draft.seen });
+      }, MSG.updatedOk);
       setDraft(null);
-      toast.success(MSG.updatedOk);
     } catch (e) {
       toast.failed(e);
     } finally {

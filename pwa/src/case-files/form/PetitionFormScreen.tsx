@@ -21,7 +21,7 @@ import {
   useForm,
 } from '../../ui/form.tsx';
 import { ScreenGuard } from '../../ui/ScreenGuard.tsx';
-import { useToast } from '../../ui/toast.tsx';
+import { useSaveReport } from '../../ui/useSaveReport.ts';
 import { savePetitionLocal } from '../caseFiles.actions.ts';
 import { lawyerOptions } from '../caseFiles.logic.ts';
 import type { TPartyRow, TPetitionRow, TUserRow } from '../caseFiles.types.ts';
@@ -122,7 +122,7 @@ function PetitionForm({
   allParties: readonly TPartyRow[];
 }) {
   const ctx = useSync();
-  const toast = useToast();
+  const saved = useSaveReport();
   const navigate = useNavigate();
   const { user } = useAuth();
   // Captured when the form opens: what the user edits against (a change pulled meanwhile becomes a conflict).
@@ -177,13 +177,16 @@ function PetitionForm({
     if (!ctx) return setFailure('The local database is not open yet.');
     const values = petitionValues(v, lawyerIds);
     try {
-      const id = await savePetitionLocal(ctx.db, {
-        id: petition?.id ?? null,
-        values: petition ? changedFields(petition, values) : values,
-        seen: opened.seen,
-        parties: partyChanges(opened.parties, { petitioner: petitioners, opponent: opponents }),
-      });
-      toast.success(petition ? MSG.updatedOk : MSG.savedOk);
+      const id = await saved(
+        () =>
+          savePetitionLocal(ctx.db, {
+            id: petition?.id ?? null,
+            values: petition ? changedFields(petition, values) : values,
+            seen: opened.seen,
+            parties: partyChanges(opened.parties, { petitioner: petitioners, opponent: opponents }),
+          }),
+        petition ? MSG.updatedOk : MSG.savedOk,
+      );
       await navigate(`/petitions/${encodeURIComponent(id)}`);
     } catch (e) {
       setFailure(e instanceof Error ? e.message : String(e));

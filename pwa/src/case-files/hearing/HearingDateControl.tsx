@@ -1,6 +1,9 @@
 import { useId, useState } from 'react';
 import { useSync } from '../../sync/hooks.ts';
+import { ConfirmDialog } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { useSaveReport } from '../../ui/useSaveReport.ts';
+import { useUndoable } from '../../ui/useUndoable.ts';
 import { removeHearingDateLocal, saveHearingDateLocal } from '../caseFiles.actions.ts';
 import type { TOrderSheetRow } from '../caseFiles.types.ts';
 import { formatShortDate, hearingDateError, todayIso } from '../hearing.logic.ts';
@@ -13,10 +16,12 @@ export const HEARING_REMOVED = 'Hearing Date & Calendar Event Remove Successfull
  * 'Add Hearing Date' / 'Next Hearing Date dd/mm/yy' of a case (part 1 §2, §4). The next hearing is an order
  * sheet (hearing.logic.ts); every change is a local write, so a lawyer can set it in a corridor with no
  * signal. The calendar is the browser's own date input: it is accessible and keyboard-friendly everywhere.
+ * Removing a date (which deletes its order sheet) is asked twice, the second time naming the date, and can be
+ * undone for a few seconds.
  */
 export function HearingDateControl({
   petitionId,
-  next,
+  next: shown,
 }: {
   petitionId: string;
   /** The order sheet of the next hearing (useCaseStats), null for none, undefined while loading. */
@@ -24,18 +29,23 @@ export function HearingDateControl({
 }) {
   const ctx = useSync();
   const toast = useToast();
+  const saved = useSaveReport();
+  const undoable = useUndoable();
   const errorId = useId();
-  const [mode, setMode] = useState<'view' | 'ask' | 'edit'>('view');
+  const [mode, setMode] = useState<'view' | 'ask' | 'confirm' | 'edit'>('view');
   const [date, setDate] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The confirmation was opened from the editor (Clear): cancelling it goes back there.
+  const [editing, setEditing] = useState(false);
+  // The order sheet whose removal waits behind Undo: shown as gone meanwhile.
+  const [removing, setRemoving] = useState<string | null>(null);
+  const next = shown && shown.id === removing ? null : shown;
 
   const run = async (write: () => Promise<unknown>, success: string) => {
-    if (!ctx) return toast.error('Something went wrong!', 'The local database is not open yet.');
     setBusy(true);
     try {
-      await write();
-      toast.success(success);
+      await saved(write, success);
       setMode('view');
     } catch (e) {
       toast.failed(e);
@@ -44,14 +54,22 @@ export function HearingDateControl({
     }
   };
   const remove = () => {
+    setMode('view');
     // Part 1 §5: clearing changes nothing when there was no date.
-    if (!next || !ctx) return setMode('view');
-    void run(() => removeHearingDateLocal(ctx.db, next), HEARING_REMOVED);
+    if (!next || !ctx) return;
+    const sheet = next;
+    setRemoving(sheet.id);
+    undoable({
+      title: `Hearing date ${formatShortDate(sheet.order_sheet_date)} removed.`,
+      commit: () => void run(() => removeHearingDateLocal(ctx.db, sheet), HEARING_REMOVED),
+      undo: () => setRemoving(null),
+    });
   };
   const save = () => {
     const problem = hearingDateError(date, todayIso());
     setError(problem);
-    if (problem || !ctx) return;
+    if (problem) return;
+    if (!ctx) return toast.error('Something went wrong!', 'The local database is not open yet.');
     if (next?.order_sheet_date === date) return setMode('view');
     void run(() => saveHearingDateLocal(ctx.db, petitionId, next ?? null, date), HEARING_ADDED);
   };
@@ -61,8 +79,19 @@ export function HearingDateControl({
     setMode('edit');
   };
 
-  if (next === undefined) return null;
-  if (mode === 'edit')
+  if (shown === undefined) return null;
+  const confirm = (
+    <ConfirmDialog
+      open={mode === 'confirm'}
+      detail={
+        next ? `The hearing date ${formatShortDate(next.order_sheet_date)} will be removed.` : undefined
+      }
+      onConfirm={remove}
+      // Also called when the dialog closes after Delete: only a still-open question goes back.
+      onCancel={() => setMode((m) => (m === 'confirm' ? (editing ? 'edit' : 'view') : m))}
+    />
+  );
+  if (mode === 'edit' || (mode === 'confirm' && editing))
     return (
       <div className="hearing-editor" role="group" aria-label="Set the next hearing">
         <input
@@ -88,18 +117,30 @@ export function HearingDateControl({
           <button type="button" className="btn small primary" disabled={busy} onClick={save}>
             Save
           </button>
-          <button type="button" className="btn small" disabled={busy} onClick={remove}>
-            Clear
-          </button>
           <button type="button" className="btn small" onClick={() => setMode('view')}>
             Cancel
           </button>
+          {/* Clearing removes the date: kept apart from Save, and asked first. */}
+          {next && (
+            <button
+              type="button"
+              className="btn small danger apart"
+              disabled={busy}
+              onClick={() => {
+                setEditing(true);
+                setMode('confirm');
+              }}
+            >
+              Clear
+            </button>
+          )}
         </div>
         {error && (
           <div className="field-error" id={errorId}>
             {error}
           </div>
         )}
+        {confirm}
       </div>
     );
 
@@ -121,11 +162,15 @@ export function HearingDateControl({
       {mode === 'ask' && (
         <ChoiceDialog
           message="Do you want to Remove/Change Hearing Date?"
-          onDelete={remove}
+          onDelete={() => {
+            setEditing(false);
+            setMode('confirm');
+          }}
           onEdit={edit}
           onClose={() => setMode('view')}
         />
       )}
+      {confirm}
     </>
   );
 }

@@ -2,7 +2,8 @@ import { Modal } from '../../ui/Modal.tsx';
 
 /**
  * The spec's two-way prompts ('Do you want to Remove/Change Pending Tag?', '… Hearing Date?'): Delete or
- * Edit. Closing it (Escape, ×) does neither, unlike ConfirmDialog whose cancel is a choice here.
+ * Edit. Closing it (Escape, ×) does neither, unlike ConfirmDialog whose cancel is a choice here. Delete sits
+ * at the far end from Edit, the frequent choice, never beside it.
  */
 export function ChoiceDialog({
   message,
@@ -22,7 +23,7 @@ export function ChoiceDialog({
       onClose={onClose}
       footer={
         <>
-          <button type="button" className="btn danger" onClick={onDelete}>
+          <button type="button" className="btn danger apart" onClick={onDelete}>
             Delete
           </button>
           <button type="button" className="btn primary" onClick={onEdit}>

@@ -1,6 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useSync } from '../../sync/hooks.ts';
 import { useToast } from '../../ui/toast.tsx';
+import { useSaveReport } from '../../ui/useSaveReport.ts';
 import { setPendingTagLocal } from '../caseFiles.actions.ts';
 import type { TPetitionRow } from '../caseFiles.types.ts';
 import { ChoiceDialog } from './ChoiceDialog.tsx';
@@ -18,14 +19,18 @@ export function PendingTagEditor({
   petition,
   canEdit,
   prefix,
+  addButton = true,
 }: {
   petition: TPetitionRow;
   canEdit: boolean;
   /** Text before the tag (the petition page shows 'Pending'). */
   prefix?: string;
+  /** 'Add Pending Tag' when there is none (a compact card offers it elsewhere). */
+  addButton?: boolean;
 }) {
   const ctx = useSync();
   const toast = useToast();
+  const saved = useSaveReport();
   const inputId = useId();
   const tag = (petition.pending_tag ?? '').trim();
   const [mode, setMode] = useState<'view' | 'ask' | 'edit'>('view');
@@ -36,8 +41,7 @@ export function PendingTagEditor({
     if (!ctx) return toast.error('Something went wrong!', 'The local database is not open yet.');
     setBusy(true);
     try {
-      await setPendingTagLocal(ctx.db, petition, value);
-      toast.success(success);
+      await saved(() => setPendingTagLocal(ctx.db, petition, value), success);
       setMode('view');
     } catch (e) {
       toast.failed(e);
@@ -88,7 +92,7 @@ export function PendingTagEditor({
     );
 
   if (!tag)
-    return canEdit ? (
+    return canEdit && addButton ? (
       <button type="button" className="btn small" onClick={edit}>
         Add Pending Tag
       </button>
