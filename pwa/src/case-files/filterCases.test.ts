@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TPartyRow, TPetitionRow } from './caseFiles.types.ts';
 import {
+  activeFilterCount,
+  byNextHearing,
   filterCases,
   filtersFromParams,
   filtersToParams,
@@ -147,5 +149,27 @@ describe('pageOf', () => {
   it('moves a page past the end (after a delete or a narrower search) to the last one', () => {
     expect(pageOf(rows, 9)).toMatchObject({ current_page: 3, from: 41 });
     expect(pageOf([], 2)).toMatchObject({ current_page: 1, from: null, to: null, total: 0 });
+  });
+});
+
+describe('the folded filters and the order by next hearing', () => {
+  it('counts the filters that are set, not the archived toggle', () => {
+    expect(activeFilterCount(NO_FILTERS)).toBe(0);
+    expect(activeFilterCount(f({ archived: true }))).toBe(0);
+    expect(activeFilterCount(f({ caseNo: ' 12 ', courtId: 'lhc', pendingOnly: true, mootOnly: true }))).toBe(
+      4,
+    );
+    expect(activeFilterCount(f({ partyName: '  ' }))).toBe(0);
+  });
+
+  it('puts the soonest hearing first and cases without one last, in their given order', () => {
+    const rows = ['a', 'b', 'c', 'd', 'e'].map((id) => ({ id }));
+    const next = new Map([
+      ['d', '2026-05-02'],
+      ['b', '2026-05-01'],
+      ['e', '2026-05-02'],
+    ]);
+    expect(byNextHearing(rows, next).map((r) => r.id)).toEqual(['b', 'd', 'e', 'a', 'c']);
+    expect(byNextHearing(rows, new Map()).map((r) => r.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 });

@@ -119,6 +119,33 @@ export function filtersToParams(f: TCaseFilters, page = 1): URLSearchParams {
   return p;
 }
 
+/** How many search filters are set (the folded filter button shows it); the archived toggle is not one. */
+export function activeFilterCount(f: TCaseFilters): number {
+  const set = [f.caseNo, f.year, f.courtId, f.partyName, f.pendingTag].filter((v) => v.trim() !== '').length;
+  return set + Number(f.pendingOnly) + Number(f.mootOnly);
+}
+
+/** The list's order: newest first (the original list), or by next hearing when the user asks. */
+export type TCaseOrder = 'newest' | 'hearing';
+export const orderFromParams = (params: URLSearchParams): TCaseOrder =>
+  params.get('order') === 'hearing' ? 'hearing' : 'newest';
+
+/**
+ * Cases with a next hearing first, soonest first; then those without, in their given (newest first) order.
+ * `next` maps a case id to the ISO day of its next hearing. Stable, so equal days keep the given order.
+ */
+export function byNextHearing<T extends { id: string }>(
+  cases: readonly T[],
+  next: ReadonlyMap<string, string>,
+): T[] {
+  return cases
+    .map((c, i) => ({ c, i, day: next.get(c.id) ?? null }))
+    .sort((a, b) =>
+      a.day === b.day ? a.i - b.i : a.day === null ? 1 : b.day === null ? -1 : a.day < b.day ? -1 : 1,
+    )
+    .map((x) => x.c);
+}
+
 export const PAGE_SIZE = 20;
 
 /** One page of a filtered list and the spec's 'Showing from X to Y of Z' numbers. */

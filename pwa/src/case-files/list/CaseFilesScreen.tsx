@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MSG } from '@lawfirm/shared-types';
 import { downloadCaseFilePdf } from '../../pdf/index.ts';
@@ -8,16 +8,21 @@ import { useSync } from '../../sync/hooks.ts';
 import { PageControls } from '../../ui/Paginator.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { useConfirmedDelete } from '../../ui/useConfirmedDelete.tsx';
+import { useSaveReport } from '../../ui/useSaveReport.ts';
 import { deletePetitionLocal, setArchivedLocal } from '../caseFiles.actions.ts';
-import { groupParties, NO_PARTIES } from '../caseFiles.logic.ts';
+import { caseNumber, groupParties, NO_PARTIES } from '../caseFiles.logic.ts';
 import type { TPetitionRow } from '../caseFiles.types.ts';
 import {
+  activeFilterCount,
+  byNextHearing,
   filterCases,
   filtersFromParams,
   filtersToParams,
   NO_FILTERS,
+  orderFromParams,
   pageOf,
   type TCaseFilters,
+  type TCaseOrder,
 } from '../filterCases.ts';
 import { PendingCasesDialog } from '../pending/PendingCasesDialog.tsx';
 import { useDownload } from '../shared/useDownload.ts';
@@ -32,12 +37,17 @@ import {
 } from '../useCaseFiles.ts';
 import { CaseCard, type TCardGates } from './CaseCard.tsx';
 import { CaseSearchForm } from './CaseSearchForm.tsx';
+import { useNextHearings } from './useNextHearings.ts';
 import '../case-files.css';
+
+/** Wide screens have room for the filters: they start open there, folded on phones. */
+const WIDE = '(min-width: 760px)';
 
 /**
  * Case Files (/petitions, part 1 §2). The whole list is filtered on the device (filterCases) and shown 20 to
  * a page, so only 20 cards ever render and their counts and hearing dates come from one query for the page.
- * Filters and page live in the address: Back from a case returns to the same search and page.
+ * Filters, order and page live in the address: Back from a case returns to the same search and page. On a
+ * phone the cases come first: the filters fold behind a button that counts the active ones.
  */
 export function CaseFilesScreen() {
   const { actor } = useAuth();
@@ -45,7 +55,20 @@ export function CaseFilesScreen() {
   const toast = useToast();
   const [params, setParams] = useSearchParams();
   const { filters, page } = filtersFromParams(params);
+  const order = orderFromParams(params);
   const paramsKey = params.toString();
+  const active = activeFilterCount(filters);
+  const filtersId = useId();
+  const [filtersOpen, setFiltersOpen] = useState(() => window.matchMedia?.(WIDE).matches ?? false);
+  // Cases whose delete waits behind Undo: off the list meanwhile.
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const hide = (id: string, on: boolean) =>
+    setHidden((h) => {
+      const next = new Set(h);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
   const petitions = usePetitions();
   const parties = useAllParties();
@@ -54,6 +77,8 @@ export function CaseFilesScreen() {
   const firstSync = useFirstSyncRunning();
   const [pendingOpen, setPendingOpen] = useState(false);
   const download = useDownload();
+  const saved = useSaveReport();
+  const nextHearings = useNextHearings(order === 'hearing');
 
   const gates: TCardGates = {
     edit: useCan('petitions.edit'),
@@ -64,18 +89,25 @@ export function CaseFilesScreen() {
   const isStudent = !!actor?.is_student;
 
   // paramsKey stands for `filters`, rebuilt on every render.
-  const shown = useMemo(
-    () => petitions && parties && filterCases(petitions, parties, filters),
+  const shown = useMemo(() => {
+    if (!petitions || !parties) return undefined;
+    const found = filterCases(petitions, parties, filters).filter((p) => !hidden.has(p.id));
+    if (order !== 'hearing') return found;
+    return nextHearings ? byNextHearing(found, nextHearings) : undefined;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [petitions, parties, paramsKey],
-  );
+  }, [petitions, parties, paramsKey, hidden, nextHearings]);
   const byCase = useMemo(() => groupParties(parties ?? []), [parties]);
   const current = useMemo(() => shown && pageOf(shown, page), [shown, page]);
   const ids = useMemo(() => current?.data.map((p) => p.id) ?? [], [current]);
   const stats = useCaseStats(ids);
   const courtOptions = useMemo(() => (courts ?? []).map((c) => ({ value: c.id, label: c.title })), [courts]);
 
-  const apply = (f: TCaseFilters, p = 1) => setParams(filtersToParams(f, p));
+  const apply = (f: TCaseFilters, p = 1, o: TCaseOrder = order) => {
+    const next = filtersToParams(f, p);
+    if (o === 'hearing') next.set('order', 'hearing');
+    setParams(next);
+  };
+  const numberOf = (p: TPetitionRow) => caseNumber(lookups?.abbrOf(p.petition_type_id), p.case_no, p.year);
   const remover = useConfirmedDelete<TPetitionRow>(
     async (p) => {
       if (!ctx) throw new Error('The local database is not open yet.');
@@ -83,12 +115,19 @@ export function CaseFilesScreen() {
     },
     MSG.deletedOk,
     () => undefined,
+    {
+      detail: (p) => `Case ${numberOf(p)} and all its documents will be deleted.`,
+      undo: {
+        title: (p) => `Case ${numberOf(p)} deleted.`,
+        hide: (p) => hide(p.id, true),
+        show: (p) => hide(p.id, false),
+      },
+    },
   );
   const archive = (p: TPetitionRow) => {
     if (!ctx) return toast.error('Something went wrong!', 'The local database is not open yet.');
-    setArchivedLocal(ctx.db, p, !p.archived).then(
-      () => toast.success(MSG.updatedOk),
-      (e: unknown) => toast.failed(e),
+    saved(() => setArchivedLocal(ctx.db, p, !p.archived), MSG.updatedOk).catch((e: unknown) =>
+      toast.failed(e),
     );
   };
 
@@ -103,27 +142,58 @@ export function CaseFilesScreen() {
           </Link>
         )}
       </div>
-      <CaseSearchForm
-        key={paramsKey}
-        applied={filters}
-        courts={courtOptions}
-        onSearch={(f) => apply({ ...f, archived: filters.archived })}
-        onReset={() => apply({ ...NO_FILTERS, archived: filters.archived })}
-      />
-      {!isStudent && (
-        <div className="case-list-tools">
-          <button
-            type="button"
-            className="btn"
-            onClick={() => apply({ ...filters, archived: !filters.archived })}
+      <div className="case-list-bar">
+        <button
+          type="button"
+          className="btn filters-toggle"
+          aria-expanded={filtersOpen}
+          aria-controls={filtersId}
+          onClick={() => setFiltersOpen((o) => !o)}
+        >
+          Filters
+          {active > 0 && ' '}
+          {active > 0 && (
+            <span className="filter-count">
+              {active}
+              <span className="sr-only"> active</span>
+            </span>
+          )}
+        </button>
+        <span className="case-order">
+          <label htmlFor={`${filtersId}-order`}>Order</label>
+          <select
+            id={`${filtersId}-order`}
+            value={order}
+            onChange={(e) => apply(filters, 1, e.target.value as TCaseOrder)}
           >
-            {filters.archived ? 'Active Cases' : 'Archived Cases'}
-          </button>
-          <button type="button" className="btn" onClick={() => setPendingOpen(true)}>
-            Print Pending Cases
-          </button>
-        </div>
-      )}
+            <option value="newest">Newest first</option>
+            <option value="hearing">Next hearing</option>
+          </select>
+        </span>
+      </div>
+      <div id={filtersId} className="case-filters" hidden={!filtersOpen}>
+        <CaseSearchForm
+          key={paramsKey}
+          applied={filters}
+          courts={courtOptions}
+          onSearch={(f) => apply({ ...f, archived: filters.archived })}
+          onReset={() => apply({ ...NO_FILTERS, archived: filters.archived })}
+        />
+        {!isStudent && (
+          <div className="case-list-tools">
+            <button
+              type="button"
+              className="btn"
+              onClick={() => apply({ ...filters, archived: !filters.archived })}
+            >
+              {filters.archived ? 'Active Cases' : 'Archived Cases'}
+            </button>
+            <button type="button" className="btn" onClick={() => setPendingOpen(true)}>
+              Print Pending Cases
+            </button>
+          </div>
+        )}
+      </div>
       {loading ? (
         <p role="status">Loading....</p>
       ) : !current.total ? (
