@@ -296,6 +296,36 @@ describeEachDb('original web client: sign-up (part 1)', (kind) => {
       validation_error: { recaptcha_token: ['Recaptcha token is required.'] },
     });
   });
+  it('deleting a contact request stays refused: the client sends its token in the body, not as a header', async () => {
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact_requests',
+      headers: { origin: LEGACY_ORIGIN },
+      payload: {
+        name: 'Visitor',
+        email: 'visitor@example.pk',
+        subject: 'Fees',
+        message: 'What do you charge?',
+      },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const admin = await legacyLogin(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const list = async () =>
+      (await admin.call('GET', '/api/get_contact_requests')).json<{ contact_requests: { id: string }[] }>()
+        .contact_requests;
+    const [request] = await list();
+    // ContactRequestList.vue: axios.post(url, {headers: {Authorization}}) sends no Authorization header.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/delete_contact_request/${request!.id}`,
+      headers: { origin: LEGACY_ORIGIN },
+      payload: { headers: { Authorization: `Bearer ${admin.token}` } },
+    });
+    expect(res.statusCode).toBe(401);
+    // The page shows error.response.data.message.
+    expect(res.json()).toEqual({ message: 'Unauthenticated.' });
+    expect((await list()).map((r) => r.id)).toContain(request!.id);
+  });
 });
 
 describeEachDb('original web client: case files (part 1)', (kind) => {
