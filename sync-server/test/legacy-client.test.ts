@@ -296,6 +296,7 @@ describeEachDb('original web client: sign-up (part 1)', (kind) => {
       validation_error: { recaptcha_token: ['Recaptcha token is required.'] },
     });
   });
+
   it('deleting a contact request stays refused: the client sends its token in the body, not as a header', async () => {
     const sent = await t.app.inject({
       method: 'POST',

@@ -75,8 +75,8 @@ export const LEGACY_PROVIDER_COMPANY_ID = '1';
 
 /**
  * A company id sent by a client: the original client's "1" (what it was told of the provider firm, below)
- * names no firm, so it is read as none, which is the caller's own firm for a provider-firm user and, for
- * anyone else, the only firm they may name. No permission ever follows from this id.
+ * names no firm, so it is read as none, which means the caller's own firm (the provider's for a provider-firm
+ * user, the only one anyone else may name). No permission ever follows from this id.
  */
 export const sentCompanyId = <T>(id: T): T | undefined =>
   String(id) === LEGACY_PROVIDER_COMPANY_ID ? undefined : id;
