@@ -37,7 +37,8 @@ const phone = (viewport: { width: number; height: number }): BrowserContextOptio
 });
 /** A change reaching the server once the phone is back online (sync on `online`, then the photo's bytes). */
 const SYNC_MS = 15_000;
-const WAIT_MS = 10_000;
+/** Every wait is for something visible: generous for a first sync on a busy machine, still failing fast. */
+const WAIT_MS = 15_000;
 
 const LAHORE = 'Lahore High Court, Lahore';
 const KARACHI = 'Sindh High Court, Karachi';
@@ -186,6 +187,18 @@ describe('the case list on a phone', () => {
         ).toBeGreaterThan(16);
         await first.locator('summary').click();
 
+        // Deleting a case asks first, then takes the card off the list with Undo; Undo brings it back whole.
+        const last = list.card('WP 102/2026');
+        await (await list.more('WP 102/2026')).getByRole('button', { name: 'Delete', exact: true }).click();
+        const confirm = page.getByRole('dialog').filter({ hasText: 'Do you want to Delete?' });
+        await confirm.getByText('Case WP 102/2026 and all its documents will be deleted.').waitFor();
+        await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+        await last.waitFor({ state: 'detached' });
+        await notice(page, 'Case WP 102/2026 deleted.').getByRole('button', { name: 'Undo' }).click();
+        await last.waitFor();
+        expect(await new SyncHeader(page).pending().count()).toBe(0);
+        await last.locator('summary').click();
+
         await page.evaluate(() => window.scrollTo(0, 0));
         await expectPhoneFriendly(page, list.card('WP 106/2026'));
 
@@ -329,6 +342,49 @@ describe('honest words and safe deletes', () => {
       await d?.ctx.close();
     }
   });
+});
+
+it('a change the server refuses says why, and the reason stays on the Conflicts page', async () => {
+  const petitionId = await seedPetition(h, {
+    case_no: '301',
+    year: 2026,
+    title: 'Kamran Ali v. WAPDA',
+    court_id: lahore,
+    petition_type_id: category,
+  });
+  let d: Device | undefined;
+  try {
+    d = bounded(await signedInDevice(h, E2E_ADMIN.email, E2E_ADMIN.password, phone(PHONES[1])));
+    const { page } = d;
+    const header = new SyncHeader(page);
+    const petition = new PetitionPage(page);
+    await petition.open(petitionId);
+    await d.ctx.setOffline(true);
+    await header.offline().waitFor();
+    await petition.setHearingDate(isoInDays(20));
+    await notice(page, 'Saved on this device.').waitFor();
+
+    // Meanwhile the case is deleted at the office: the hearing date can never be accepted.
+    const r = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/petitions/${petitionId}`,
+      headers: { authorization: `Bearer ${await adminToken(h)}` },
+    });
+    expect(r.statusCode).toBe(200);
+    await d.ctx.setOffline(false);
+    const reason = 'The case file of this record does not exist.';
+    await page
+      .locator('.toasts')
+      .getByRole('alert')
+      .filter({ hasText: 'Something went wrong!' })
+      .filter({ hasText: reason })
+      .waitFor({ timeout: SYNC_MS });
+    expect(await page.getByText('Hearing Date Added Successfully!').count()).toBe(0);
+    await page.goto('/conflicts');
+    await page.getByRole('list', { name: 'Changes not accepted' }).getByText(reason).waitFor();
+  } finally {
+    await d?.ctx.close();
+  }
 });
 
 describe('Urdu on screen', () => {
