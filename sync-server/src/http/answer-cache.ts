@@ -16,7 +16,7 @@ declare module 'fastify' {
     /**
      * The route's 200 answers may be given again, byte for byte, to the same user asking the same URL while
      * the database is unchanged (http/answer-cache.ts). Only for GET routes whose answer is a function of the
-     * database, the user, the URL and the host (links), and of the clock only within ANSWER_TTL_MS.
+     * database, the session, the Origin, the URL and the host (links), and of the clock only within ANSWER_TTL_MS.
      */
     answerCache?: boolean;
   }
@@ -112,9 +112,11 @@ export function registerAnswerCache(app: FastifyInstance): void {
     return body;
   };
   const entryKeys = new WeakMap<Kept, string>();
+  // Per session (the original client's working-day token and the PWA's token of one user are two sessions)
+  // and per Origin: what an answer shows may depend on which client asks (users/original-client.ts).
   const keyOf = async (req: FastifyRequest) => {
-    const { actor } = await req.auth();
-    return `${actor.id}\n${req.protocol}://${req.host}${req.url}`;
+    const { sessionId } = await req.auth();
+    return `${sessionId}\n${req.headers.origin ?? ''}\n${req.protocol}://${req.host}${req.url}`;
   };
 
   const preHandler: preHandlerAsyncHookHandler = async (req, reply: FastifyReply) => {
@@ -171,6 +173,8 @@ export function registerAnswerCache(app: FastifyInstance): void {
     const methods = toList(route.method);
     if (!methods.every((m) => m === 'GET' || m === 'HEAD'))
       throw new Error(`answerCache is for GET routes (${route.url})`);
+    // Answers are kept per signed-in session: a route open to anyone has no key.
+    if (!route.config.auth) throw new Error(`answerCache is for routes that need sign-in (${route.url})`);
     // Fastify adds a HEAD route beside each GET; only the GET answers are kept.
     if (!methods.includes('GET')) return;
     route.preHandler = [...toList(route.preHandler), preHandler];
