@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/build/precompress.ts';
-import { prerenderLanding } from './scripts/build/prerender-landing.ts';
+import { prerenderPages } from './scripts/build/prerender-pages.ts';
 
 const SHORTCUT_ICONS = [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }];
 
@@ -84,8 +84,8 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
-    // After the service worker: landing.html for `/`, then brotli and gzip copies of every text file.
-    prerenderLanding(),
+    // After the service worker: the public pages prerendered, then brotli and gzip copies of every text file.
+    prerenderPages(),
     precompress(),
   ],
 });

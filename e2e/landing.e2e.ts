@@ -45,10 +45,16 @@ it('hands the page over to the app without errors, every script and style over 1
     if (url.origin === h.baseUrl && /\.(js|css)$/.test(url.pathname))
       assets.set(url.pathname, r.headers()['content-encoding']);
   });
+  // The prerendered forms are inert; React's are not: the app has taken the page over.
+  const appRendered = () =>
+    page.waitForFunction(() => document.querySelector('form') && !document.querySelector('form[inert]'));
   await page.goto('/');
+  await appRendered();
   await page.getByRole('link', { name: 'Get Started' }).click();
   await page.waitForURL('**/login');
-  await page.getByLabel('Email').waitFor();
+  await appRendered();
+  await page.getByLabel('Email').fill('someone@firm.pk');
+  expect(await page.getByLabel('Email').inputValue()).toBe('someone@firm.pk');
   expect(errors).toEqual([]);
   expect(assets.size).toBeGreaterThan(2);
   // Files under 1 KB have no compressed copy (scripts/build/precompress.ts) and go out as they are.

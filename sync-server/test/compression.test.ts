@@ -41,7 +41,12 @@ function fakeBuild(): { dir: string; script: string } {
   const shell = (body: string) =>
     `<!doctype html><html lang="en"><head><title>shell</title><script type="module" src="/assets/app-3f2a.js"></script></head><body><div id="root">${body}</div>${'<!-- padding -->'.repeat(80)}</body></html>`;
   writeFileSync(join(dir, 'index.html'), shell(''));
-  writeFileSync(join(dir, 'landing.html'), shell('<h1>Your case files, in court and in the office</h1>'));
+  mkdirSync(join(dir, 'pages'));
+  writeFileSync(
+    join(dir, 'pages', 'index.html'),
+    shell('<h1>Your case files, in court and in the office</h1>'),
+  );
+  writeFileSync(join(dir, 'pages', 'login.html'), shell('<h1>Welcome Back</h1>'));
   return { dir, script };
 }
 
@@ -127,15 +132,18 @@ describe('precompressed static files', () => {
     expect((await get('/assets/app-3f2a.js', 'br;q=0.5, gzip;q=1')).headers['content-encoding']).toBe('gzip');
   });
 
-  it('sends the prerendered landing page for / and the shell for app routes, both compressed', async () => {
+  it('sends the prerendered pages for their paths and the shell for app routes, all compressed', async () => {
     const landing = await get('/', CHROME);
     expect(landing.headers['content-encoding']).toBe('br');
     expect(landing.headers['content-type']).toMatch(/^text\/html/);
     expect(landing.headers['cache-control']).toBe('no-cache');
     expect(decoded(landing)).toContain('<h1>Your case files, in court and in the office</h1>');
-    const app = await get('/petitions/123', 'gzip');
-    expect(app.headers['content-encoding']).toBe('gzip');
-    expect(decoded(app)).toContain('<div id="root"></div>');
+    expect(decoded(await get('/login?redirect=%2Fpetitions', 'gzip'))).toContain('<h1>Welcome Back</h1>');
+    for (const url of ['/petitions/123', '/sign-up', '/index', '/dashboard']) {
+      const app = await get(url, 'gzip');
+      expect(app.headers['content-encoding'], url).toBe('gzip');
+      expect(decoded(app), url).toContain('<div id="root"></div>');
+    }
   });
 
   it('answers 404 for a missing script or a copy asked for by name, never the app shell', async () => {

@@ -86,7 +86,7 @@ function About() {
           ))}
         </ul>
         <Link to="/about-elawfirm" className="btn">
-          Read More
+          Read More<span className="sr-only"> about eLawFirm</span>
         </Link>
       </div>
     </section>

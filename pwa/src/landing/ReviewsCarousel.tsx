@@ -95,7 +95,8 @@ export function ReviewsCarousel({ reviews }: { reviews: TReview[] }) {
   return (
     <div className="carousel" role="region" aria-roledescription="carousel" aria-label="Reviews">
       <div className="carousel-viewport">
-        <ul
+        {/* Divs: slides are groups (the APG carousel pattern), and a list may hold only list items. */}
+        <div
           className="carousel-track"
           style={{
             transform: `translateX(${offset}%)`,
@@ -105,7 +106,7 @@ export function ReviewsCarousel({ reviews }: { reviews: TReview[] }) {
           {order.map((i, pos) => {
             const visible = !canLoop || (pos >= 1 + shift && pos <= perView + shift);
             return (
-              <li
+              <div
                 key={i}
                 className="slide"
                 style={{ flexBasis: `${width}%` }}
@@ -116,10 +117,10 @@ export function ReviewsCarousel({ reviews }: { reviews: TReview[] }) {
                 inert={!visible}
               >
                 <ReviewCard review={reviews[i]!} />
-              </li>
+              </div>
             );
           })}
-        </ul>
+        </div>
       </div>
       {canLoop && (
         <div className="carousel-controls">

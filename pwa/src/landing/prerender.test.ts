@@ -1,11 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import { landingHtml, renderLanding } from '../../../scripts/build/prerender-landing.ts';
+import {
+  inlineStylesheets,
+  PRERENDERED,
+  prerenderedHtml,
+  renderPages,
+  startAfterPaint,
+  startScript,
+} from '../../../scripts/build/prerender-pages.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
 const template = readFileSync(resolve(root, 'pwa/index.html'), 'utf8');
-let page = '';
+const pages = new Map<string, string>();
 
 /** What a browser with scripts off shows: the text of the body, tags and comments dropped. */
 const visibleText = (html: string) =>
@@ -15,13 +22,19 @@ const visibleText = (html: string) =>
     .replace(/<[^>]+>/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div>/.exec(html)![1]!;
 
 beforeAll(async () => {
   // The build's own step: the app rendered through Vite with vite.config.ts, put into index.html.
-  page = landingHtml(template, await renderLanding(resolve(root, 'vite.config.ts')));
-}, 60_000);
+  const markup = await renderPages(
+    resolve(root, 'vite.config.ts'),
+    PRERENDERED.map((p) => p.path),
+  );
+  for (const [path, html] of markup) pages.set(path, prerenderedHtml(template, html));
+}, 90_000);
 
 it('holds the landing page itself in #root, readable without running a script', () => {
+  const page = pages.get('/')!;
   const text = visibleText(page);
   expect(text).toContain('Your case files, in court and in the office, with or without signal.');
   expect(text).toContain('Get Started');
@@ -32,17 +45,56 @@ it('holds the landing page itself in #root, readable without running a script', 
   expect(page).toMatch(/<a [^>]*href="\/sign-up"[^>]*>Sign Up<\/a>/);
 });
 
-it('adds no script: only the template’s module entry, nothing inline for the CSP to block', () => {
-  expect(page.match(/<script/g)).toEqual(template.match(/<script/g));
-  expect(page).not.toMatch(/<template|<!--\$[?!]/);
-  // React's resource hints go to the head, not into #root where React would drop them.
-  expect(/<div id="root">([\s\S]*)<\/div>/.exec(page)![1]).not.toMatch(/<link\b/);
+it('holds the login and sign-up forms, inert until the app takes over', () => {
+  const login = pages.get('/login')!;
+  expect(visibleText(login)).toContain('Welcome Back | Login To Start Your Session');
+  expect(rootOf(login)).toMatch(/<input[^>]*type="email"/);
+  expect(rootOf(login)).toMatch(/<input[^>]*type="password"/);
+  const signUp = pages.get('/sign-up')!;
+  expect(visibleText(signUp)).toContain('Sign Up For Using eLawFirm');
+  for (const page of [login, signUp]) {
+    const forms = rootOf(page).match(/<form\b[^>]*>/g) ?? [];
+    expect(forms.length).toBeGreaterThan(0);
+    for (const f of forms) expect(f).toMatch(/^<form inert=""/);
+  }
 });
 
-it('keeps the page text as text where it looks like a replacement pattern', () => {
-  const html = landingHtml(template, '<p>Fees: Rs 500 $& up</p>', [
-    '<link rel="modulepreload" href="/a.js">',
-  ]);
+it('adds no script: only the template’s module entry, nothing inline for the CSP to block', () => {
+  for (const [path, page] of pages) {
+    expect(page.match(/<script/g), path).toEqual(template.match(/<script/g));
+    expect(page, path).not.toMatch(/<template|<!--\$[?!]/);
+    // React's resource hints go to the head, not into #root where React would drop them.
+    expect(rootOf(page), path).not.toMatch(/<link\b/);
+  }
+});
+
+it('puts stylesheets inline and keeps page text as text where it looks like a replacement pattern', () => {
+  const html = prerenderedHtml(
+    template.replace('</head>', '<link rel="stylesheet" crossorigin href="/assets/index-1.css"></head>'),
+    '<p>Fees: Rs 500 $& up</p>',
+    ['<link rel="modulepreload" href="/a.js">'],
+  );
   expect(html).toContain('<div id="root"><p>Fees: Rs 500 $& up</p></div>');
   expect(html).toContain('<link rel="modulepreload" href="/a.js"></head>');
+  const inlined = inlineStylesheets(html, (href) => `/* ${href} */ .hero{color:red}</style>`);
+  expect(inlined).toContain('<style>/* /assets/index-1.css */ .hero{color:red}<\\/style></style>');
+  expect(inlined).not.toContain('rel="stylesheet"');
+});
+
+it('starts the app from a module that fetches the entry and chunks after the first paint', () => {
+  const built = template
+    .replace(/<script type="module" src="[^"]+"><\/script>/, '')
+    .replace(
+      '</head>',
+      '<script type="module" crossorigin src="/assets/index-A1.js"></script><link rel="modulepreload" crossorigin href="/assets/jsx-runtime-B2.js"></head>',
+    );
+  const html = startAfterPaint(prerenderedHtml(built, '<h1>Welcome</h1>'), '/assets/start-C3.js');
+  expect(html.match(/<script[^>]*>/g)).toEqual(['<script type="module" src="/assets/start-C3.js">']);
+  expect(html).not.toContain('modulepreload');
+  expect(html).toContain('<meta name="lf-after-paint" content="/assets/index-A1.js">');
+  expect(html).toContain('<meta name="lf-after-paint" content="/assets/jsx-runtime-B2.js">');
+  const code = startScript('/assets/index-A1.js');
+  expect(code).toContain('import("/assets/index-A1.js")');
+  expect(code).toContain("getEntriesByName('first-contentful-paint')");
+  expect(code).toContain('meta[name="lf-after-paint"]');
 });

@@ -14,16 +14,22 @@ const FILE_PATH =
 /** The build's precompressed copies (scripts/build/precompress.ts) are served for their originals only. */
 const COMPRESSED_COPY = /\.(?:br|gz)$/;
 
+/** Paths that may have a page prerendered by the build (scripts/build/prerender-pages.ts): `/`, `/login`… */
+const PAGE_PATH = /^\/[a-z0-9-]*$/;
+
 /**
- * Serves the built PWA; any other GET that is not an API call gets index.html (client-side routes), and `/`
- * gets the prerendered landing page (landing.html) when the build made one. Each file goes out as the build's
- * brotli or gzip copy when the browser accepts it (br first), raw otherwise, always with Vary: Accept-Encoding.
+ * Serves the built PWA; any other GET that is not an API call gets index.html (client-side routes), or the page
+ * the build prerendered for that path (pages/index.html for `/`, pages/login.html…). Each file goes out as the
+ * build's brotli or gzip copy when the browser accepts it (br first), raw otherwise, with Vary: Accept-Encoding.
  */
 export async function registerStatic(app: FastifyInstance, config: Config): Promise<void> {
   registerCrawlerFiles(app, config);
   const dir = config.pwaDistDir;
   if (!dir || !existsSync(join(dir, 'index.html'))) return;
-  const landing = existsSync(join(dir, 'landing.html')) ? 'landing.html' : 'index.html';
+  const prerendered = (path: string) => {
+    const page = `pages/${path === '/' ? 'index' : path.slice(1)}.html`;
+    return PAGE_PATH.test(path) && path !== '/index' && isFile(join(dir, page)) ? page : null;
+  };
   await app.register(fastifyStatic, {
     root: dir,
     cacheControl: false,
@@ -48,7 +54,7 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
     if (file && !file.includes('..') && !COMPRESSED_COPY.test(file) && isFile(join(dir, file)))
       return reply.sendFile(file);
     if (FILE_PATH.test(path)) return reply.status(404).send({ message: `File ${path} not found.` });
-    return reply.header('Cache-Control', 'no-cache').sendFile(path === '/' ? landing : 'index.html');
+    return reply.header('Cache-Control', 'no-cache').sendFile(prerendered(path) ?? 'index.html');
   });
 }
 
