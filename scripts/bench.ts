@@ -18,6 +18,7 @@ import { caseHeader } from '../shared-types/src/pdf/testing/fixtures.ts';
 import { memoryHost } from '../shared-types/src/pdf/testing/host.ts';
 import { makeScanPng } from '../shared-types/src/pdf/testing/images.ts';
 import { hotPathBench } from './bench/hot-paths.ts';
+import { firstLoadBench } from './bench/first-load.ts';
 import { printTable, type Row } from './bench/table.ts';
 
 /** Times `n` pushes from their start to the poke arriving on an open event stream of the same firm. */
@@ -456,8 +457,11 @@ async function firstSyncInBrowser(
 // Issue 8: REST lists, the auth check and sync pushes under load, against raw Fastify and raw SQLite.
 const hot = await hotPathBench();
 rows.push(...hot.rows);
+// Issue 11 items 1, 2: bytes on the wire raw and compressed, and Lighthouse scores of the first load.
+const firstLoad = await firstLoadBench();
+rows.push(...firstLoad.rows);
 
 const ok = printTable(rows);
-console.log(`\n${hot.report.join('\n')}`);
+console.log(`\n${[...hot.report, ...firstLoad.report].join('\n')}`);
 console.log(`\nmemory: rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MiB`);
 process.exitCode = ok ? 0 : 1;
