@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import { z } from 'zod';
 import { authRoutes } from './auth/auth.routes.ts';
 import { signupRoutes } from './auth/signup.routes.ts';
@@ -25,12 +25,22 @@ import { declaredRestRoutes } from './http/declared-rest.routes.ts';
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   // A successful write over the documented REST calls pokes the firm's devices too, after its commit (the
   // answer is already sent), so an office edit reaches phones within a second, not at their next timed pull.
-  app.addHook('onResponse', async (req, reply) => {
-    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || reply.statusCode >= 400)
-      return;
-    if (!req.url.startsWith('/api/')) return;
-    const ctx = await req.optionalAuth().catch(() => null);
-    if (ctx) app.pokes.poke(ctx.actor.company_id);
+  // Only on the routes that write (a hook on every request costs every read too).
+  const poke: onResponseHookHandler = (req, reply, done) => {
+    if (req.method === 'OPTIONS' || reply.statusCode >= 400) return done();
+    req.optionalAuth().then(
+      (ctx) => {
+        if (ctx) app.pokes.poke(ctx.actor.company_id);
+        done();
+      },
+      () => done(),
+    );
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!route.url.startsWith('/api/') || methods.every((m) => m === 'GET' || m === 'HEAD')) return;
+    const own = route.onResponse;
+    route.onResponse = own === undefined ? [poke] : [...(Array.isArray(own) ? own : [own]), poke];
   });
   app.get(
     '/api/health',

@@ -3,12 +3,12 @@ import type {
   FastifyReply,
   FastifyRequest,
   onSendHookHandler,
-  preHandlerAsyncHookHandler,
+  preHandlerHookHandler,
 } from 'fastify';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { dataGenerationNow } from '../db/connect.ts';
 import { BROTLI_QUALITY, COMPRESS_THRESHOLD, GZIP_LEVEL } from './compression.ts';
-import { authGeneration } from '../plugins/auth.ts';
+import { authContextNow, authGeneration, type AuthContext } from '../plugins/auth.ts';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
@@ -114,16 +114,12 @@ export function registerAnswerCache(app: FastifyInstance): void {
   const entryKeys = new WeakMap<Kept, string>();
   // Per session (the original client's working-day token and the PWA's token of one user are two sessions)
   // and per Origin: what an answer shows may depend on which client asks (users/original-client.ts).
-  const keyOf = async (req: FastifyRequest) => {
-    const { sessionId } = await req.auth();
-    return `${sessionId}\n${req.headers.origin ?? ''}\n${req.protocol}://${req.host}${req.url}`;
-  };
+  const keyOf = (req: FastifyRequest, ctx: AuthContext) =>
+    `${ctx.sessionId}\n${req.headers.origin ?? ''}\n${req.protocol}://${req.host}${req.url}`;
 
-  const preHandler: preHandlerAsyncHookHandler = async (req, reply: FastifyReply) => {
-    // The generation the auth check read the user at, when it read at once: the answer then matches it.
-    const generation = authGeneration(req) ?? dataGenerationNow(app.db);
-    if (generation === undefined) return;
-    const key = await keyOf(req);
+  /** Sends the kept answer if there is one for this request at `generation` (true), else notes the start. */
+  const answerKept = (req: FastifyRequest, reply: FastifyReply, ctx: AuthContext, generation: string) => {
+    const key = keyOf(req, ctx);
     const entry = kept.get(key);
     if (entry) {
       if (entry.generation === generation && entry.until > Date.now()) {
@@ -131,11 +127,31 @@ export function registerAnswerCache(app: FastifyInstance): void {
         kept.delete(key);
         kept.set(key, entry);
         reply.header('content-type', entry.contentType);
-        return reply.send(bodyFor(req, reply, entry));
+        void reply.send(bodyFor(req, reply, entry));
+        return true;
       }
       forget(key, entry);
     }
     started.set(req, { key, generation });
+    return false;
+  };
+
+  // A callback hook: with the auth check answered at once (SQLite, idle), the request goes on in the same turn.
+  const preHandler: preHandlerHookHandler = (req, reply, done) => {
+    // The generation the auth check read the user at, when it read at once: the answer then matches it.
+    const generation = authGeneration(req) ?? dataGenerationNow(app.db);
+    if (generation === undefined) return done();
+    const ctx = authContextNow(req);
+    if (ctx) {
+      if (!answerKept(req, reply, ctx, generation)) done();
+      return;
+    }
+    req.auth().then(
+      (c) => {
+        if (!answerKept(req, reply, c, generation)) done();
+      },
+      (e: unknown) => done(e instanceof Error ? e : new Error(String(e))),
+    );
   };
 
   const onSend: onSendHookHandler = (req, reply, payload, done) => {

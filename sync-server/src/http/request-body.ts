@@ -6,7 +6,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
 import { newId } from '../db/ids.ts';
 import { routeNotFound } from '../plugins/errors.ts';
 import { HttpError } from './errors.ts';
@@ -170,23 +170,29 @@ export default fp(async (app: FastifyInstance) => {
   // Busboy's own limits here are only a backstop: each request passes its route's (readMultipart).
   await app.register(multipart, { limits: { files: 0, fieldSize: PUBLIC_BODY_LIMIT } });
 
+  // Hooks in callback form: they run on every request, and most answer at once.
+  const readBody: preValidationHookHandler = (req, reply, done) => {
+    if (!req.isMultipart() || req.is404) return done();
+    readMultipart(req, reply, tmpDir).then(
+      () => done(),
+      (e: unknown) => done(e instanceof Error ? e : new Error(String(e))),
+    );
+  };
   app.addHook('onRoute', (route) => {
     if (!route.config?.auth && route.bodyLimit === undefined) route.bodyLimit = PUBLIC_BODY_LIMIT;
   });
+  // Before every other check of the body (those of route groups, e.g. refuseNul, read the fields read here).
+  app.addHook('preValidation', readBody);
 
   // A call no route serves is answered before its body is read.
-  app.addHook('onRequest', async (req) => {
-    if (req.is404) throw new HttpError(404, routeNotFound(req));
-  });
-
-  app.addHook('preValidation', async (req, reply) => {
-    if (!req.isMultipart() || req.is404) return;
-    await readMultipart(req, reply, tmpDir);
+  app.addHook('onRequest', (req, _reply, done) => {
+    done(req.is404 ? new HttpError(404, routeNotFound(req)) : undefined);
   });
 
   // An answer sent before the request's body arrived (refused at sign-in, or part-way through the body)
   // closes the connection, so the rest of that body is never read.
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (req.raw.complete === false) void reply.header('Connection', 'close');
+    done(null, payload);
   });
 });

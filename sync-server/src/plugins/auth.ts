@@ -120,8 +120,16 @@ function refusal(ctx: AuthContext | null, need: true | TPermission): Error | nul
   return need !== true && !can(ctx.actor, need) ? forbidden() : null;
 }
 
+/** Each request's signed-in context, resolved once (a promise while the database is read). */
+const cache = new WeakMap<FastifyRequest, AuthContext | null | Promise<AuthContext | null>>();
+
+/** The request's signed-in context when already resolved (the auth check ran and answered at once). */
+export function authContextNow(req: FastifyRequest): AuthContext | null | undefined {
+  const r = cache.get(req);
+  return r instanceof Promise ? undefined : r;
+}
+
 export default fp(async (app: FastifyInstance) => {
-  const cache = new WeakMap<FastifyRequest, AuthContext | null | Promise<AuthContext | null>>();
   const get = (req: FastifyRequest) => {
     let r = cache.get(req);
     if (r === undefined) cache.set(req, (r = resolve(app, req)));
