@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { entityTable } from './scripts/build/entity-table.ts';
 import { precompress } from './scripts/build/precompress.ts';
 import { prerenderPages } from './scripts/build/prerender-pages.ts';
 
@@ -18,6 +19,8 @@ export default defineConfig({
     },
   },
   plugins: [
+    // The device's entity table as data, so the local database opens without loading zod.
+    entityTable(),
     react(),
     VitePWA({
       registerType: 'prompt',

@@ -1,18 +1,36 @@
-import './app/boot.ts';
+import { routeData } from './app/boot.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/App.tsx';
 import { mark } from './app/marks.ts';
+import { preloadScreen } from './app/routes.tsx';
+import { storedUser } from './auth/session.ts';
 import './ui/styles.css';
 import './ui/fonts.css';
 import './ui/touch.css';
 
+const FIRST_RENDER_WAIT_MS = 500;
+
 mark('main');
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
-  </StrictMode>,
-);
+
+const render = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </StrictMode>,
+  );
+
+// The first render is the screen asked for, whole: its chunk (and its data, when boot.ts started a query)
+// first, rather than a "Loading...." to be redrawn. Never more than a moment: a slow one renders as it comes.
+// A prerendered page (the public ones) is on screen already and renders at once, so it answers taps soonest.
+const prerendered = document.getElementById('root')!.hasChildNodes();
+const screen = prerendered ? null : preloadScreen(window.location.pathname, storedUser() !== null);
+if (screen || routeData)
+  void Promise.race([
+    Promise.all([screen, routeData]).catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
+  ]).then(render);
+else render();

@@ -1,16 +1,27 @@
-import { lazy, type ComponentType, type ReactElement } from 'react';
+import { lazy, useState, type ComponentType, type ReactElement } from 'react';
+import { matchPath } from 'react-router';
 import { NotBuiltScreen } from '../ui/NotBuiltScreen.tsx';
 import { LINK_ROUTES } from '../library/links.tsx';
 
 /**
  * A screen loaded when its route is first opened: each screen is its own chunk, so the first load carries only
  * the shell and the screen asked for. The service worker precaches every chunk, so all of them open offline.
+ * `preload` loads it ahead; a screen loaded before its first render is rendered as it is, with no suspending
+ * (main.tsx does that for the route the app starts on, so the first render is the screen, not "Loading....").
  */
 function lazyScreen<K extends string, P extends object>(
   load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
 ) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  let loaded: ComponentType<P> | null = null;
+  const preload = async (): Promise<ComponentType<P>> => (loaded ??= (await load())[name]);
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  function Screen(props: P) {
+    // Chosen at mount, so one screen never swaps its component (and its state) for another.
+    const [Loaded] = useState(() => loaded);
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
+  }
+  return Object.assign(Screen, { preload });
 }
 
 const HomeScreen = lazyScreen(() => import('../landing/HomeScreen.tsx'), 'HomeScreen');
@@ -189,3 +200,14 @@ export const ROUTES: AppRoute[] = [
   { path: '/fir-sections', access: 'auth', element: later('FIR Sections') },
   { path: '/statutes', access: 'auth', element: <StatutesScreen /> },
 ];
+
+/**
+ * Loads the screen of the route the app starts on, when the visitor may see it (a signed-out visitor of a
+ * signed-in route is sent to the login page instead); null when there is nothing to load.
+ */
+export function preloadScreen(pathname: string, signedIn: boolean): Promise<unknown> | null {
+  const route = ROUTES.find((r) => matchPath(r.path, pathname));
+  if (!route || (route.access === 'auth' && !signedIn) || (route.access === 'guest' && signedIn)) return null;
+  const type = route.element.type as { preload?: () => Promise<unknown> };
+  return type.preload?.() ?? null;
+}

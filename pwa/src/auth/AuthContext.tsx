@@ -25,7 +25,15 @@ const Ctx = createContext<AuthState | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<TUser | null>(storedUser);
-  useEffect(() => onSessionChange(() => setUser(storedUser())), []);
+  // A refreshed token with the same user changes nothing on screen: only a different user renders again.
+  useEffect(
+    () =>
+      onSessionChange(() => {
+        const next = storedUser();
+        setUser((u) => (JSON.stringify(u) === JSON.stringify(next) ? u : next));
+      }),
+    [],
+  );
 
   const reload = useCallback(async () => {
     if (!storedUser()) return;

@@ -1,17 +1,19 @@
 import { useMemo } from 'react';
-import { petitionIndexDecl } from '@lawfirm/shared-types';
 import type { LocalDb } from '../sync/db.ts';
-import { withRowRules } from '../ui/fields.ts';
 import { RowTable, type TColumn } from '../ui/RowTable.tsx';
+import { useRowRules } from '../ui/useRowRules.ts';
 import { deleteDocumentLocal } from './caseDocuments.actions.ts';
 import { DESCRIPTION_SUGGESTIONS } from './documents.logic.ts';
 import { DOCUMENT_KINDS, type TDocumentKind } from './kinds.ts';
 import { useDocuments, type TDocumentRow } from './useCaseDocuments.ts';
 
-/** Checked with the index item's row schema (replies share its fields), the server's rules and texts. */
+/** Checked with the index item's row schema (replies share its fields): the server's rules and texts. */
+const loadRules = async () =>
+  (await import('@lawfirm/shared-types/case-files/case-files.entities.ts')).petitionIndexDecl.schema;
+
 function columnsFor(kind: TDocumentKind): TColumn[] {
   const cfg = DOCUMENT_KINDS[kind];
-  return withRowRules(petitionIndexDecl.schema, [
+  return [
     {
       key: 'document_description',
       label: 'Description',
@@ -22,7 +24,7 @@ function columnsFor(kind: TDocumentKind): TColumn[] {
     { key: 'date', label: 'Date', kind: 'date' },
     { key: 'annexure', label: 'Annexure', maxLength: 100 },
     { key: 'page_info', label: 'Page', maxLength: 100 },
-  ]);
+  ];
 }
 
 /**
@@ -35,17 +37,24 @@ export function IndexedDocumentList({
   petitionId,
   parentId,
   canEdit,
+  rows: given,
 }: {
   kind: TDocumentKind;
   petitionId: string;
   /** The reply heading; required for kind 'reply'. */
   parentId?: string;
   canEdit: boolean;
+  /** The items in display order when the screen has read them already (the case page's one query). */
+  rows?: TDocumentRow[];
 }) {
   const cfg = DOCUMENT_KINDS[kind];
   const scopeId = kind === 'index' ? petitionId : parentId;
-  const rows = useDocuments(kind, scopeId);
-  const columns = useMemo(() => columnsFor(kind), [kind]);
+  const rows = useDocuments(kind, scopeId, given);
+  // The list shows before zod has loaded; the rules follow for editing.
+  const columns = useRowRules(
+    loadRules,
+    useMemo(() => columnsFor(kind), [kind]),
+  );
   const add = useMemo(
     () => ({
       values:

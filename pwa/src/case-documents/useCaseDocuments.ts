@@ -28,11 +28,18 @@ export type TAttachmentRow = TRowOf<typeof attachmentsDecl>;
 export const useCanEditCase = (): boolean => can(useAuth().actor, 'petitions.edit');
 export const useCanUpload = (): boolean => can(useAuth().actor, 'attachments.upload');
 
-/** The items of one list in display order: a petition's index, or the replies under one heading. */
-export function useDocuments(kind: TDocumentKind, scopeId: string | undefined): TDocumentRow[] | undefined {
+/**
+ * The items of one list in display order: a petition's index, or the replies under one heading. `given`: rows
+ * a screen's own query already read (the case page's), used instead of reading them again.
+ */
+export function useDocuments(
+  kind: TDocumentKind,
+  scopeId: string | undefined,
+  given?: TDocumentRow[],
+): TDocumentRow[] | undefined {
   const cfg = DOCUMENT_KINDS[kind];
-  const rows = useEntityRows<TDocumentRow>(cfg.entity, { [cfg.scopeField]: scopeId ?? '' });
-  return useMemo(() => rows && sortByOrder(rows), [rows]);
+  const rows = useEntityRows<TDocumentRow>(cfg.entity, given ? null : { [cfg.scopeField]: scopeId ?? '' });
+  return useMemo(() => given ?? (rows && sortByOrder(rows)), [given, rows]);
 }
 
 export function useDocument(kind: TDocumentKind, id: string | undefined): TDocumentRow | null | undefined {

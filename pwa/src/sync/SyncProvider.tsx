@@ -2,11 +2,19 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { reportSyncLoadFailure } from '../ui/syncLoadFailure.ts';
 import { SyncContext, type TSyncContext } from './context.ts';
+import { forgetLocalSync, loadLocalSync } from './local-loader.ts';
+
+/** Runs `fn` when the browser is next idle (soon at most): requestIdleCallback, or a short timer without it. */
+function whenIdle(fn: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(fn, { timeout: 1000 });
+  else setTimeout(fn, 200);
+}
 
 /**
  * Opens the signed-in user's own database and runs its sync engine for as long as that user is signed in.
  * Switching accounts closes one database and opens the other: one user's queue is never sent as another.
- * The database and the engine (Dexie with them) are a chunk loaded here, after sign-in, not by the login page.
+ * The database and the engine (Dexie with them) are the sync chunk (local-loader.ts), not loaded by the login
+ * page; on a signed-in start the app has already begun loading it before this first renders.
  */
 export function SyncProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
@@ -16,19 +24,20 @@ export function SyncProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!userId) return;
     let ended = false;
-    let stop: (() => Promise<void>) | null = null;
-    void import('./local-sync.ts').then(({ startLocalSync }) => {
+    const local = loadLocalSync(userId);
+    local.then((started) => {
       if (ended) return;
-      const started = startLocalSync(userId);
-      stop = started.stop;
       setCtx(started.ctx);
+      // Syncing waits for the first screen: its reads (and its render) go first, the pull's writes after.
+      whenIdle(() => !ended && started.start());
     }, reportSyncLoadFailure);
     // Offline data must survive storage pressure (DESIGN §8); the browser may still say no.
     void navigator.storage?.persist?.().catch(() => false);
     return () => {
       ended = true;
       setCtx(null);
-      void stop?.();
+      forgetLocalSync(local);
+      void local.then((started) => started.stop()).catch(() => undefined);
     };
   }, [userId]);
 

@@ -1,4 +1,5 @@
-import { getMeta, setMeta, type LocalDb, type TOutboxEntry } from './db.ts';
+import { getMeta, setMeta } from './db-access.ts';
+import type { LocalDb, TOutboxEntry } from './db.ts';
 import { notifyLocalWrite } from './local-writes.ts';
 import { keysOf, rebase, syncTables } from './rebase.ts';
 

@@ -1,4 +1,3 @@
-import { Dexie } from 'dexie';
 import type { TUploadState } from '@lawfirm/shared-types';
 import type { LocalDb, TBlobChunk, TLocalFile } from './db.ts';
 import { authedFetch, errorOf, type THttp } from './http.ts';
@@ -24,8 +23,10 @@ export async function sha256Hex(data: ArrayBuffer): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+// Every chunk of one file (chunk numbers are whole numbers, so the bounds take all of them); no Dexie import
+// here, so the screens that keep files (this module) load without Dexie's code.
 const chunksOf = (db: LocalDb, sha256: string) =>
-  db.blobs.where('[sha256+index]').between([sha256, Dexie.minKey], [sha256, Dexie.maxKey]);
+  db.blobs.where('[sha256+index]').between([sha256, -Infinity], [sha256, Infinity], true, true);
 
 /** Writes bytes and their files row together, so a files row always has every chunk. */
 async function putBytes(db: LocalDb, meta: TLocalFile, bytes: ArrayBuffer): Promise<void> {

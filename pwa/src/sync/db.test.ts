@@ -1,7 +1,10 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
+import { CLIENT_ENTITIES } from '@lawfirm/shared-types';
+import { entityTableSource } from '../../../scripts/build/entity-table.ts';
 import { putLocal } from './actions.ts';
-import { clientIdOf, getMeta, LOCAL_TABLES, LocalDb, openLocalDb, setMeta } from './db.ts';
+import { CLIENT_STORES, clientIdOf, getMeta, LOCAL_TABLES, LocalDb, openLocalDb, setMeta } from './db.ts';
+import { ENTITY_TABLE } from './entity-table.ts';
 
 const uniqueName = () => `lf-test-${crypto.randomUUID()}`;
 
@@ -73,5 +76,13 @@ describe('local database', () => {
     expect(await clientIdOf(tab1)).toBe(await clientIdOf(tab2));
     tab1.close();
     tab2.close();
+  });
+
+  it('stores every declared entity as declared, and the build writes the same table out as data', async () => {
+    expect(CLIENT_STORES).toEqual(CLIENT_ENTITIES);
+    const source = await entityTableSource();
+    const literal = source.slice(source.indexOf('=') + 1, source.lastIndexOf(';'));
+    expect(JSON.parse(literal)).toEqual(ENTITY_TABLE);
+    expect(ENTITY_TABLE.petition_index?.parents?.map((p) => p.entity)).toEqual(['petitions']);
   });
 });

@@ -1,5 +1,12 @@
 import { Dexie, type Table } from 'dexie';
-import { CLIENT_ENTITIES, entityDecl, parentsOf, type TEntityName } from '@lawfirm/shared-types';
+import { parentsOf, type TEntityName } from '@lawfirm/shared-types';
+import { ENTITY_TABLE } from './entity-table.ts';
+import { rowKey } from './db-access.ts';
+
+/** The synced entities' Dexie stores (primary key first, then indexes), by entity. */
+export const CLIENT_STORES = Object.fromEntries(
+  Object.entries(ENTITY_TABLE).map(([name, e]) => [name, e.store]),
+) as Record<TEntityName, string>;
 
 /** A synced row as a screen reads it: the server's fields (with version, field_versions…) plus pending edits. */
 export type TRow = Record<string, unknown> & { id: string };
@@ -90,7 +97,7 @@ export class LocalDb extends Dexie {
   constructor(
     name: string,
     readonly userId: string,
-    stores: Record<string, string> = { ...CLIENT_ENTITIES, ...LOCAL_TABLES },
+    stores: Record<string, string> = { ...CLIENT_STORES, ...LOCAL_TABLES },
     version = SCHEMA_VERSION,
   ) {
     super(name);
@@ -124,7 +131,7 @@ export class LocalDb extends Dexie {
   }
 
   hasEntity(entity: string): entity is TEntityName {
-    return this.tables.some((t) => t.name === entity) && entity in CLIENT_ENTITIES;
+    return this.tables.some((t) => t.name === entity) && entity in ENTITY_TABLE;
   }
 }
 
@@ -138,19 +145,6 @@ export async function deleteLocalDb(userId: string, suffix = ''): Promise<void> 
   await Dexie.delete(`lf-${userId}${suffix}`);
 }
 
-export async function getMeta<K extends TMetaKey>(
-  db: LocalDb,
-  key: K,
-  fallback: TMetaValues[K],
-): Promise<TMetaValues[K]> {
-  const r = await db.meta.get(key);
-  return r === undefined ? fallback : (r.value as TMetaValues[K]);
-}
-
-export async function setMeta<K extends TMetaKey>(db: LocalDb, key: K, value: TMetaValues[K]): Promise<void> {
-  await db.meta.put({ key, value });
-}
-
 /** The client id of this database, made once (a database created by an older build may lack one). */
 export async function clientIdOf(db: LocalDb): Promise<string> {
   return db.transaction('rw', db.meta, async () => {
@@ -162,16 +156,12 @@ export async function clientIdOf(db: LocalDb): Promise<string> {
   });
 }
 
-/** Stable string key of one record, for sets and maps. */
-export const rowKey = (entity: string, id: string): string => `${entity}\u0000${id}`;
-
 /** The shadow copy of a row the server sent, linked to the rows it hangs off (the shared declarations). */
 export function shadowOf(entity: string, row: TRow): TShadowRow {
-  const decl = entityDecl(entity);
+  const decl = ENTITY_TABLE[entity];
   const links = decl ? parentsOf(decl, row).map(([e, id]) => rowKey(e, id)) : [];
   return { entity, id: row.id, row, links };
 }
-export const splitRowKey = (key: string): [string, string] => {
-  const i = key.indexOf('\u0000');
-  return [key.slice(0, i), key.slice(i + 1)];
-};
+
+// Helpers that need no Dexie code, kept importable from here.
+export { getMeta, rowKey, setMeta, splitRowKey } from './db-access.ts';

@@ -269,6 +269,8 @@ export class SyncEngine {
   start(): void {
     if (this.started) return;
     this.started = true;
+    // The browser may have gone offline before the engine started (it starts after the first screen).
+    this.set({ online: this.browserOnline() });
     void getMeta(this.db, 'lastSyncAt', null).then(
       (lastSyncAt) => this.set({ lastSyncAt }),
       () => undefined,

@@ -1,5 +1,6 @@
 import { useContext, useEffect, useState, useSyncExternalStore, type DependencyList } from 'react';
 import type { TConflict } from '@lawfirm/shared-types';
+import { forgetPreload, preloaded } from '../app/preload.ts';
 import { SyncContext, type TSyncContext } from './context.ts';
 import type { TOutboxEntry, TRow } from './db.ts';
 import { INITIAL_STATUS, type TSyncStatus } from './status.ts';
@@ -15,19 +16,49 @@ const initial = () => INITIAL_STATUS;
 /**
  * A query of the local database, answered again whenever the data it read changes (Dexie's liveQuery, from the
  * sync context); undefined until its first answer, then the latest answer until the next one settles (as
- * dexie-react-hooks' useLiveQuery). With no database open yet the query runs once.
+ * dexie-react-hooks' useLiveQuery). With no database open yet the query runs once. With a `key`, a preloaded
+ * answer of the same query (app/preload.ts) is the first one, at the first render when it has come; the live
+ * answers follow, and one equal to what is shown renders nothing again.
  */
-export function useLiveQuery<T>(query: () => Promise<T> | T, deps: DependencyList): T | undefined {
+export function useLiveQuery<T>(
+  query: () => Promise<T> | T,
+  deps: DependencyList,
+  key?: string,
+): T | undefined {
   const ctx = useSync();
-  const [state, setState] = useState<{ value?: T; error?: Error }>({});
+  const [state, setState] = useState<{ value?: T; error?: Error }>(() => {
+    const first = key ? preloaded(key) : null;
+    return first && !(first instanceof Promise) ? { value: first.value as T } : {};
+  });
   useEffect(() => {
     let live = true;
-    const next = (value: T) => live && setState({ value });
+    let answered = false;
+    // The preloaded answer on screen (JSON), until a live answer replaces it.
+    let shown: string | null = null;
+    const first = key ? preloaded(key) : null;
+    if (first instanceof Promise)
+      first.then(
+        (value) => {
+          if (!live || answered) return;
+          shown = JSON.stringify(value);
+          setState({ value: value as T });
+        },
+        () => undefined,
+      );
+    else if (first) shown = JSON.stringify(first.value);
+    const next = (value: T) => {
+      if (!live) return;
+      answered = true;
+      if (key) forgetPreload(key);
+      const same = shown !== null && JSON.stringify(value) === shown;
+      shown = null;
+      if (!same) setState({ value });
+    };
     const error = (e: unknown) =>
       live &&
       setState({ error: e instanceof Error ? e : new Error('The local database could not be read.') });
     if (!ctx) {
-      Promise.resolve().then(query).then(next, error);
+      if (!first) Promise.resolve().then(query).then(next, error);
       return () => void (live = false);
     }
     const subscription = ctx.liveQuery(query).subscribe({ next, error });
@@ -37,7 +68,7 @@ export function useLiveQuery<T>(query: () => Promise<T> | T, deps: DependencyLis
     };
     // The caller's deps stand for the query, whose identity changes on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ctx, ...deps]);
+  }, [ctx, key, ...deps]);
   if (state.error) throw state.error;
   return state.value;
 }
@@ -48,17 +79,30 @@ export function useSyncStatus(): TSyncStatus {
 }
 
 /**
+ * One fact of the sync status: the screen renders again only when that fact changes, not on every step of a
+ * sync (a screen of a hundred rows is not redrawn because a pull started).
+ */
+export function useSyncStatusOf<T extends string | number | boolean | null>(
+  select: (s: TSyncStatus) => T,
+): T {
+  const engine = useSync()?.engine;
+  const get = () => select(engine ? engine.getStatus() : INITIAL_STATUS);
+  return useSyncExternalStore(engine?.subscribe ?? noop, get, get);
+}
+
+/**
  * The visible rows of an entity (server rows with this device's pending edits), live. `where` matches
- * indexed fields exactly (see CLIENT_ENTITIES), e.g. { case_category_id: id }. Undefined while loading.
+ * indexed fields exactly (see CLIENT_STORES in db.ts), e.g. { case_category_id: id }; null reads nothing (the
+ * caller has the rows already). Undefined while loading.
  */
 export function useEntityRows<T extends TRow = TRow>(
   entity: string,
-  where?: Record<string, string | number>,
+  where?: Record<string, string | number> | null,
 ): T[] | undefined {
   const ctx = useSync();
-  const key = where ? JSON.stringify(where) : '';
+  const key = where === null ? null : where ? JSON.stringify(where) : '';
   return useLiveQuery(async () => {
-    if (!ctx) return undefined;
+    if (!ctx || where === null) return undefined;
     const table = ctx.db.rows(entity);
     const rows =
       where && Object.keys(where).length ? await table.where(where).toArray() : await table.toArray();

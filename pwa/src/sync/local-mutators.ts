@@ -1,5 +1,7 @@
-import { entityDecl, parentsOf } from '@lawfirm/shared-types';
-import { rowKey, type LocalDb, type TOutboxEntry, type TRow } from './db.ts';
+import { parentsOf } from '@lawfirm/shared-types';
+import { rowKey } from './db-access.ts';
+import type { LocalDb, TOutboxEntry, TRow } from './db.ts';
+import { ENTITY_TABLE } from './entity-table.ts';
 
 /** What a queued mutation does to one visible record: a pure step from the row before to the row after. */
 export type TEffect = { entity: string; id: string; apply: (row: TRow | null) => TRow | null };
@@ -84,7 +86,7 @@ function queuedChildren(entries: TOutboxEntry[], parent: string): [string, strin
   for (const e of entries) {
     if (e.name !== 'put' || e.status !== 'pending') continue;
     const a = e.args as TPutArgs;
-    const decl = entityDecl(a.entity);
+    const decl = ENTITY_TABLE[a.entity];
     if (decl && parentsOf(decl, a.values).some(([pe, pid]) => rowKey(pe, pid) === parent))
       out.push([a.entity, a.id]);
   }

@@ -1,15 +1,28 @@
 import { liveQuery } from 'dexie';
+import { mark } from '../app/marks.ts';
 import type { TSyncContext } from './context.ts';
 import { openLocalDb } from './db.ts';
 import { SyncEngine } from './engine.ts';
 import { sessionTokens } from './session-tokens.ts';
 
+export type TLocalSync = {
+  ctx: TSyncContext;
+  /** Starts the engine's triggers (a no-op when started). */
+  start: () => void;
+  /** Ends the engine and closes the database. */
+  stop: () => Promise<void>;
+};
+
 /**
- * Opens a user's own database and starts its sync engine (SyncProvider loads this chunk after sign-in); `stop`
- * ends the engine and closes the database.
+ * Opens a user's own database at once (reads can start before the app renders) and makes its sync engine,
+ * started by the caller (SyncProvider). This module is the sync chunk: local-loader.ts loads it.
  */
-export function startLocalSync(userId: string): { ctx: TSyncContext; stop: () => Promise<void> } {
+export function openLocalSync(userId: string): TLocalSync {
   const db = openLocalDb(userId);
+  void db.open().then(
+    () => mark('db-open'),
+    () => undefined,
+  );
   const engine = new SyncEngine({
     db,
     baseUrl: '',
@@ -18,6 +31,9 @@ export function startLocalSync(userId: string): { ctx: TSyncContext; stop: () =>
     refreshToken: sessionTokens.refresh,
     userId,
   });
-  engine.start();
-  return { ctx: { db, engine, liveQuery }, stop: () => engine.stop().finally(() => db.close()) };
+  return {
+    ctx: { db, engine, liveQuery },
+    start: () => engine.start(),
+    stop: () => engine.stop().finally(() => db.close()),
+  };
 }

@@ -1,4 +1,5 @@
-import { rowKey, splitRowKey, type LocalDb, type TOutboxEntry, type TRow } from './db.ts';
+import { rowKey, splitRowKey } from './db-access.ts';
+import type { LocalDb, TOutboxEntry, TRow } from './db.ts';
 import { effectsOf, type TEffect } from './local-mutators.ts';
 
 /** The tables a sync step or a local action writes together: every entity table, shadow, outbox and meta. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG } from '../common/messages.ts';
+import { MSG, MSG_DATE_INVALID } from '../common/messages.ts';
 import { tooLong } from '../common/validation.ts';
 import { defineEntity, permissionPolicy, type Codec, type TParent } from '../sync/entity.ts';
 
@@ -28,7 +28,7 @@ export const ATTACHMENT_OWNER_ENTITIES: Partial<Record<TAttachmentOwnerType, str
 export const MSG_OWNER_INVALID = 'The document to attach the files to is not valid.';
 export const MSG_OWNER_OTHER_CASE = 'The document does not belong to this case file.';
 export const MSG_PETITION_MISSING = 'The case file of this record does not exist.';
-export const MSG_DATE_INVALID = 'The date must be a real date (dd/mm/yyyy).';
+export { MSG_DATE_INVALID } from '../common/messages.ts';
 export const ACCEPTED_MIME_TYPES = [
   'image/png',
   'image/jpeg',

@@ -34,3 +34,6 @@ export const MSG = {
   resetTokenInvalid: 'This password reset link is invalid or has expired.',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
 } as const;
+
+/** A date field that is not a real date (the date pickers' message too, so it lives apart from the schemas). */
+export const MSG_DATE_INVALID = 'The date must be a real date (dd/mm/yyyy).';

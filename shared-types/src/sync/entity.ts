@@ -236,8 +236,11 @@ export function fixedColumns(decl: TEntityDecl): string[] {
   return cols;
 }
 
+/** The relations of an entity: what a device keeps of its declaration to find the rows a row hangs off. */
+export type TRelations = Pick<TEntityDecl, 'parents' | 'owner'>;
+
 /** The rows a row hangs off, as [entity, id] pairs (its parents and its owner), for local lookups. */
-export function parentsOf(decl: TEntityDecl, row: Record<string, unknown>): [string, string][] {
+export function parentsOf(decl: TRelations, row: Record<string, unknown>): [string, string][] {
   const out: [string, string][] = [];
   for (const p of decl.parents ?? []) {
     const v = row[p.column];
@@ -252,7 +255,7 @@ export function parentsOf(decl: TEntityDecl, row: Record<string, unknown>): [str
 }
 
 /** The Dexie store spec of an entity: primary key first, then its indexes and every relation column. */
-export function dexieSpec(decl: TEntityDecl): string {
+export function dexieSpec(decl: Pick<TEntityDecl, 'indexes' | 'parents' | 'owner'>): string {
   const idx = [...(decl.indexes ?? [])];
   for (const p of decl.parents ?? []) if (!idx.includes(p.column)) idx.push(p.column);
   if (decl.owner) {

@@ -4,7 +4,6 @@ import { formatDate } from '@lawfirm/shared-types';
 import { useAuth } from '../../auth/AuthContext.tsx';
 import { IndexedDocumentList } from '../../case-documents/IndexedDocumentList.tsx';
 import { downloadCaseFilePdf } from '../../pdf/index.ts';
-import { useEntityRow } from '../../sync/hooks.ts';
 import {
   caseNumber,
   groupParties,
@@ -17,36 +16,30 @@ import type { TPetitionRow } from '../caseFiles.types.ts';
 import { HearingDateControl } from '../hearing/HearingDateControl.tsx';
 import { PendingTagEditor } from '../shared/PendingTagEditor.tsx';
 import { useDownload } from '../shared/useDownload.ts';
-import {
-  statsOf,
-  useCan,
-  useCaseStats,
-  useFirstSyncRunning,
-  useLookups,
-  usePetitionParties,
-  useUsers,
-} from '../useCaseFiles.ts';
+import { useCan, useFirstSyncRunning, usePetitionPage } from '../useCaseFiles.ts';
+import type { TPetitionPage } from './petitionPage.data.ts';
 import { LawyerProfileDialog } from './LawyerProfileDialog.tsx';
 import { PetitionTabs } from './PetitionTabs.tsx';
 import '../case-files.css';
 
-/** The petition index screen (/petitions/:id, route case-detail): the case's heading, tabs and index. */
+/**
+ * The petition index screen (/petitions/:id, route case-detail): the case's heading, tabs and index, from the
+ * page's one query (usePetitionPage), which the app starts for this route before it renders.
+ */
 export function PetitionScreen() {
   const { id = '' } = useParams();
-  const row = useEntityRow<TPetitionRow>('petitions', id);
-  // Right after moving to another case the hook still answers the previous one for a moment.
-  const petition = row && row.id !== id ? undefined : row;
+  const page = usePetitionPage(id);
   const firstSync = useFirstSyncRunning();
   const canEdit = useCan('petitions.edit');
 
   // A case this device does not hold (not readable, or not downloaded yet) reads as no record.
-  if (petition === undefined || (petition === null && firstSync))
+  if (page === undefined || (page.petition === null && firstSync))
     return (
       <section className="page">
         <p role="status">Loading....</p>
       </section>
     );
-  if (!petition)
+  if (!page.petition)
     return (
       <section className="page">
         <p role="status">No Records found</p>
@@ -55,38 +48,34 @@ export function PetitionScreen() {
     );
   return (
     <section className="page petition-page">
-      <PetitionHeader petition={petition} />
-      <PetitionTabs petitionId={petition.id} current="petition" />
-      <IndexedDocumentList kind="index" petitionId={petition.id} canEdit={canEdit} />
+      <PetitionHeader page={page} petition={page.petition} />
+      <PetitionTabs petitionId={id} current="petition" />
+      <IndexedDocumentList kind="index" petitionId={id} canEdit={canEdit} rows={page.index} />
     </section>
   );
 }
 
 /** Breadcrumbs, the case's heading and its actions; shared by the petition page. */
-function PetitionHeader({ petition }: { petition: TPetitionRow }) {
+function PetitionHeader({ page, petition }: { page: TPetitionPage; petition: TPetitionRow }) {
   const { user } = useAuth();
-  const lookups = useLookups();
-  const parties = usePetitionParties(petition.id);
-  const users = useUsers();
-  const stats = useCaseStats(useMemo(() => [petition.id], [petition.id]));
   const canEdit = useCan('petitions.edit');
   const canTag = useCan('pendingTag.edit');
   const canHearing = useCan('hearingDate.edit');
   const download = useDownload();
   const [profileOf, setProfileOf] = useState<string | null>(null);
 
-  const abbr = lookups?.abbrOf(petition.petition_type_id) ?? null;
+  const { abbr, court } = page;
   const title = standardTitle(petition, abbr);
   useEffect(() => {
     document.title = `${title} Petition`;
   }, [title]);
 
   const sides = useMemo(
-    () => groupParties(parties ?? []).get(petition.id) ?? NO_PARTIES,
-    [parties, petition.id],
+    () => groupParties(page.parties).get(petition.id) ?? NO_PARTIES,
+    [page.parties, petition.id],
   );
   const lawyerName = (lawyerId: string) =>
-    users?.find((u) => u.id === lawyerId)?.name ?? (lawyerId === user?.id ? user.name : UNKNOWN_LAWYER);
+    page.lawyers[lawyerId] ?? (lawyerId === user?.id ? user.name : UNKNOWN_LAWYER);
   const number = caseNumber(abbr, petition.case_no, petition.year);
 
   return (
@@ -102,9 +91,7 @@ function PetitionHeader({ petition }: { petition: TPetitionRow }) {
           <li aria-current="page">Case File ({petition.case_no})</li>
         </ol>
       </nav>
-      {lookups?.courtOf(petition.court_id) && (
-        <p className="court-heading">{lookups.courtOf(petition.court_id)}</p>
-      )}
+      {court && <p className="court-heading">{court}</p>}
       <h1>
         <span className="case-no">{number}</span> <span className="case-title">{petition.title}</span>
       </h1>
@@ -157,9 +144,7 @@ function PetitionHeader({ petition }: { petition: TPetitionRow }) {
         >
           Download PDF
         </button>
-        {canHearing && (
-          <HearingDateControl petitionId={petition.id} next={stats && statsOf(stats, petition.id).next} />
-        )}
+        {canHearing && <HearingDateControl petitionId={petition.id} next={page.next} />}
       </div>
       {profileOf && <LawyerProfileDialog lawyerId={profileOf} onClose={() => setProfileOf(null)} />}
     </header>
