@@ -14,7 +14,8 @@ const FIRST_RENDER_WAIT_MS = 500;
 
 mark('main');
 
-const render = () =>
+const render = () => {
+  mark('render');
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <BrowserRouter>
@@ -22,6 +23,7 @@ const render = () =>
       </BrowserRouter>
     </StrictMode>,
   );
+};
 
 // The first render is the screen asked for, whole: its chunk (and its data, when boot.ts started a query)
 // first, rather than a "Loading...." to be redrawn. Never more than a moment: a slow one renders as it comes.

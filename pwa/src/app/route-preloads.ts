@@ -16,21 +16,27 @@ const ROUTE_PRELOADS: { path: RegExp; run: (userId: string, param: string) => Pr
   {
     path: /^\/petitions\/(?!create$)([^/]+)$/,
     run: (userId, id) =>
-      preload(petitionPageKey(userId, id), async () => {
-        const db = await openRawRead(`lf-${userId}`);
-        mark('db-open');
-        try {
-          const page = await loadPetitionPage(db.read, id);
-          mark('query');
-          return page;
-        } finally {
-          db.close();
-        }
-      }),
+      Promise.all([
+        import('../case-files/page/PetitionScreen.tsx'),
+        preload(petitionPageKey(userId, id), async () => {
+          const db = await openRawRead(`lf-${userId}`);
+          mark('db-open');
+          try {
+            const page = await loadPetitionPage(db.read, id);
+            mark('query');
+            return page;
+          } finally {
+            db.close();
+          }
+        }),
+      ]),
   },
 ];
 
-/** Starts the query of the route the app starts on; its answer (or failure), or null for no such route. */
+/**
+ * Starts the screen's chunk and the query of the route the app starts on: settles when both have come (a
+ * failed query settles too: the screen then reads as usual), or null for no such route.
+ */
 export function preloadRoute(pathname: string, userId: string): Promise<unknown> | null {
   for (const r of ROUTE_PRELOADS) {
     const m = r.path.exec(pathname);

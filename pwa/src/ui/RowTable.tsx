@@ -4,6 +4,7 @@ import { ListTable } from './ListTable.tsx';
 import { nextDisplayOrder } from './rowOrder.ts';
 import { NewRow, Row, type TAddRow, type TColumn } from './RowTableRows.tsx';
 import { useConfirmedDelete } from './useConfirmedDelete.tsx';
+import { useFollowLink } from './useFollowLink.ts';
 import { useRowOrdering } from './useRowOrdering.ts';
 import { useRowSelection } from './useRowSelection.ts';
 import { useRowStore, type TRemoveRow, type TRow } from './useRowStore.ts';
@@ -95,7 +96,8 @@ export function RowTable<T extends TRow>({
 
   const selecting = canEdit && !!selection;
   const editable = useMemo(() => columns.filter((c) => !c.readOnly), [columns]);
-  const table = { store, columns, editable };
+  const follow = useFollowLink();
+  const table = { store, columns, editable, follow };
   const count = rows?.length ?? 0;
   const headers: ReactNode[] = [
     ...(selecting

@@ -1,5 +1,4 @@
-import { useId, useState, type DragEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useId, useState, type DragEvent, type MouseEvent, type ReactNode } from 'react';
 import { MSG } from '@lawfirm/shared-types';
 import { FieldControl } from './FieldControl.tsx';
 import { displayText, emptyDraft, readDraft, type TDraft, type TDraftErrors, type TField } from './fields.ts';
@@ -25,11 +24,15 @@ export type TColumn<T extends TRow = TRow> = TField & {
   readOnly?: boolean;
 };
 
-/** What every row of one table shares: where it writes, its columns, and those of them edited in place. */
+/**
+ * What every row of one table shares: where it writes, its columns, those of them edited in place, and the
+ * click handler of the cells' links (useFollowLink: one for the table, not a Link per row).
+ */
 export type TTableParts<T extends TRow> = {
   store: TRowStore | null;
   columns: readonly TColumn<T>[];
   editable: readonly TColumn<T>[];
+  follow: (e: MouseEvent<HTMLAnchorElement>) => void;
 };
 
 export type TAddRow = {
@@ -82,10 +85,22 @@ function CellInput({
   );
 }
 
-function ViewCell<T extends TRow>({ column, row }: { column: TColumn<T>; row: T }) {
+function ViewCell<T extends TRow>({
+  column,
+  row,
+  follow,
+}: {
+  column: TColumn<T>;
+  row: T;
+  follow: TTableParts<T>['follow'];
+}) {
   const text = displayText(column, row[column.key]);
   if (!column.linkTo) return text;
-  return <Link to={column.linkTo(row)}>{text || '(untitled)'}</Link>;
+  return (
+    <a href={column.linkTo(row)} onClick={follow}>
+      {text || '(untitled)'}
+    </a>
+  );
 }
 
 type TMove = {
@@ -96,7 +111,7 @@ type TMove = {
 };
 
 export function Row<T extends TRow>({
-  table: { store, columns, editable },
+  table: { store, columns, editable, follow },
   row,
   canEdit,
   pending,
@@ -166,7 +181,7 @@ export function Row<T extends TRow>({
             c.view(row)
           ) : (
             <span>
-              <ViewCell column={c} row={row} />
+              <ViewCell column={c} row={row} follow={follow} />
               {!canEdit && i === last && pending && (
                 <>
                   {' '}
