@@ -19,6 +19,7 @@ import { memoryHost } from '../shared-types/src/pdf/testing/host.ts';
 import { makeScanPng } from '../shared-types/src/pdf/testing/images.ts';
 import { hotPathBench } from './bench/hot-paths.ts';
 import { firstLoadBench } from './bench/first-load.ts';
+import { openCaseBench } from './bench/open-case.ts';
 import { printTable, type Row } from './bench/table.ts';
 
 /** Times `n` pushes from their start to the poke arriving on an open event stream of the same firm. */
@@ -460,8 +461,11 @@ rows.push(...hot.rows);
 // Issue 11 items 1, 2: bytes on the wire raw and compressed, and Lighthouse scores of the first load.
 const firstLoad = await firstLoadBench();
 rows.push(...firstLoad.rows);
+// Issue 11 item 8: opening a case of 100 index items on a synced device, with where the time goes.
+const openCase = await openCaseBench();
+rows.push(...openCase.rows);
 
 const ok = printTable(rows);
-console.log(`\n${[...hot.report, ...firstLoad.report].join('\n')}`);
+console.log(`\n${[...hot.report, ...firstLoad.report, ...openCase.report].join('\n')}`);
 console.log(`\nmemory: rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MiB`);
 process.exitCode = ok ? 0 : 1;
