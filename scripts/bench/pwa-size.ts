@@ -35,8 +35,9 @@ function viteBuild(outDir: string): void {
 }
 
 /**
- * BENCH_DIST_DIR when set (a build made elsewhere, measured as it is); else pwa/dist as `npm run build` made it, built there when missing. When it is older than the sources, a fresh
- * build goes to a temporary folder instead (pwa/dist may be in use by a running server or end-to-end test).
+ * BENCH_DIST_DIR when set (a build made elsewhere, measured as it is); else pwa/dist as `npm run build` made
+ * it, built there when missing. When it is older than the sources, a fresh build goes to a temporary folder
+ * instead (pwa/dist may be in use by a running server or end-to-end test).
  */
 export function ensurePwaBuild(): PwaBuild {
   const given = process.env.BENCH_DIST_DIR;
