@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredId, ZRole, zPaginator } from '@lawfirm/shared-types';
+import { requiredId, ZUser, zPaginator } from '@lawfirm/shared-types';
 import { ZSelectOption } from '../users/original-client.ts';
 
 /**
@@ -22,18 +22,18 @@ export type TApiParty = z.infer<typeof ZParty>;
  * A case file's lawyer with what the lawyer profile dialog shows (part 1 §3); CNIC and address are null for
  * those the users declaration hides them from.
  */
-const ZApiLawyer = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  cnic: z.string().nullable(),
-  address: z.string().nullable(),
-  city: z.string().nullable(),
-  province: z.string().nullable(),
-  company_name: z.string().nullable(),
-  roles: z.array(ZRole),
-  attachment: z.object({ file_name: z.string() }).nullable(),
+const ZApiLawyer = ZUser.pick({
+  id: true,
+  name: true,
+  email: true,
+  phone: true,
+  cnic: true,
+  address: true,
+  city: true,
+  province: true,
+  company_name: true,
+  roles: true,
+  attachment: true,
 });
 export type TApiLawyer = z.infer<typeof ZApiLawyer>;
 
