@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { AuthProvider } from '../auth/AuthContext.tsx';
 import { SettingsProvider } from '../settings/useSettings.tsx';
 import { SyncProvider } from '../sync/SyncProvider.tsx';
@@ -10,6 +10,40 @@ import { UpdatePrompt } from '../ui/UpdatePrompt.tsx';
 import { ResumeSaveReports } from '../ui/useSaveReport.ts';
 import { GuestOnly, RequireAuth } from './guards.tsx';
 import { ROUTES } from './routes.tsx';
+
+/**
+ * The route table as react-router's route objects, made once, and grouped by their first path segment (every
+ * path starts with a fixed one): react-router ranks and matches only the few routes that can match, not all
+ * hundred of them on every navigation. The 404 route closes every group.
+ */
+const ROUTE_OBJECTS: RouteObject[] = [
+  ...ROUTES.map((r) => ({
+    path: r.path,
+    element:
+      r.access === 'auth' ? (
+        <RequireAuth carryRedirect={r.path.includes(':')}>{r.element}</RequireAuth>
+      ) : r.access === 'guest' ? (
+        <GuestOnly>{r.element}</GuestOnly>
+      ) : (
+        r.element
+      ),
+  })),
+  { path: '/404', element: <NotFoundScreen /> },
+];
+const NOT_FOUND: RouteObject = { path: '*', element: <Navigate to="/404" replace /> };
+const firstSegment = (path: string): string => (path.split('/')[1] ?? '').toLowerCase();
+const BY_FIRST_SEGMENT = new Map<string, RouteObject[]>();
+for (const r of ROUTE_OBJECTS) {
+  const key = firstSegment(r.path!);
+  BY_FIRST_SEGMENT.set(key, [...(BY_FIRST_SEGMENT.get(key) ?? []), r]);
+}
+for (const group of BY_FIRST_SEGMENT.values()) group.push(NOT_FOUND);
+const ONLY_NOT_FOUND = [NOT_FOUND];
+
+function AppRoutes() {
+  const { pathname } = useLocation();
+  return useRoutes(BY_FIRST_SEGMENT.get(firstSegment(pathname)) ?? ONLY_NOT_FOUND);
+}
 
 function Shell() {
   const loc = useLocation();
@@ -23,25 +57,7 @@ function Shell() {
       {showHeader && <Header />}
       <main id="main" className="main">
         <Suspense fallback={<p role="status">Loading....</p>}>
-          <Routes>
-            {ROUTES.map((r) => (
-              <Route
-                key={r.path}
-                path={r.path}
-                element={
-                  r.access === 'auth' ? (
-                    <RequireAuth carryRedirect={r.path.includes(':')}>{r.element}</RequireAuth>
-                  ) : r.access === 'guest' ? (
-                    <GuestOnly>{r.element}</GuestOnly>
-                  ) : (
-                    r.element
-                  )
-                }
-              />
-            ))}
-            <Route path="/404" element={<NotFoundScreen />} />
-            <Route path="*" element={<Navigate to="/404" replace />} />
-          </Routes>
+          <AppRoutes />
         </Suspense>
       </main>
       <UpdatePrompt />
