@@ -85,15 +85,8 @@ function CellInput({
   );
 }
 
-function ViewCell<T extends TRow>({
-  column,
-  row,
-  follow,
-}: {
-  column: TColumn<T>;
-  row: T;
-  follow: TTableParts<T>['follow'];
-}) {
+/** A cell's text, or its link (a plain function, not a component: a table renders hundreds of them). */
+function viewCell<T extends TRow>(column: TColumn<T>, row: T, follow: TTableParts<T>['follow']): ReactNode {
   const text = displayText(column, row[column.key]);
   if (!column.linkTo) return text;
   return (
@@ -181,7 +174,7 @@ export function Row<T extends TRow>({
             c.view(row)
           ) : (
             <span>
-              <ViewCell column={c} row={row} follow={follow} />
+              {viewCell(c, row, follow)}
               {!canEdit && i === last && pending && (
                 <>
                   {' '}
