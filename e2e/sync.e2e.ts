@@ -50,7 +50,7 @@ it('offline edits survive a reload and reach another admin as soon as the device
     await a.ctx.setOffline(true);
     await aHeader.offline().waitFor();
 
-    await aSettings.saveSiteName('Chambers of Offline & Co');
+    await aSettings.saveSiteName('Chambers of Offline & Co', 'on-device');
     await aHeader.siteName('Chambers of Offline & Co').waitFor();
     await aCourts.open();
     await aCourts.add('Court Added In The Corridor');

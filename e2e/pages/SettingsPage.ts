@@ -15,11 +15,15 @@ export class SettingsPage {
       .getByRole('tabpanel', { name: 'General Settings' })
       .getByLabel('Site Name', { exact: true });
   }
-  /** General Settings → Site Name → Save, and the success notice. */
-  async saveSiteName(name: string): Promise<void> {
+  /**
+   * General Settings → Site Name → Save, and its notice: the spec's success text once the server has it, or,
+   * saved with no network, that it is saved on this device.
+   */
+  async saveSiteName(name: string, saved: 'sent' | 'on-device' = 'sent'): Promise<void> {
     await this.tab('General Settings').click();
     await this.siteName().fill(name);
     await this.page.getByRole('button', { name: 'Save', exact: true }).click();
-    await this.page.getByRole('status').filter({ hasText: 'Saved Successfully!' }).first().waitFor();
+    const notice = saved === 'sent' ? 'Saved Successfully!' : 'Saved on this device.';
+    await this.page.getByRole('status').filter({ hasText: notice }).first().waitFor();
   }
 }
