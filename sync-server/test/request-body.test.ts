@@ -424,4 +424,17 @@ describeEachDb('slow request bodies', (kind) => {
     expect(existsSync(dir)).toBe(true);
     await vi.waitFor(() => expect(readdirSync(dir)).toEqual([]));
   });
+  it('keeps the connection of a request without a body open, even when it is answered at once', async () => {
+    const get = () =>
+      new Promise<string | undefined>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port, path: '/api/users', headers: admin }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.headers.connection));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    // The second and third are answered from what was kept, with no wait at all.
+    for (let i = 0; i < 3; i++) expect((await get())?.toLowerCase()).toBe('keep-alive');
+  });
 });

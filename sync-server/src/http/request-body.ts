@@ -192,7 +192,11 @@ export default fp(async (app: FastifyInstance) => {
   // An answer sent before the request's body arrived (refused at sign-in, or part-way through the body)
   // closes the connection, so the rest of that body is never read.
   app.addHook('onSend', (req, reply, payload, done) => {
-    if (req.raw.complete === false) void reply.header('Connection', 'close');
+    // Only a request that has a body: one without is answered before Node marks it complete when every hook
+    // answers at once, and closing its keep-alive connection would cost the client a new one per request.
+    const hasBody =
+      req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+    if (hasBody && req.raw.complete === false) void reply.header('Connection', 'close');
     done(null, payload);
   });
 });
