@@ -15,8 +15,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { startDemoServer } from './demo-server.ts';
-import { ensurePwaBuild } from './pwa-size.ts';
-import { printTable, type Row } from './table.ts';
+import { firstSyncSettled, runAlone } from './browser-steps.ts';
+import type { Row } from './table.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -104,17 +104,7 @@ async function signIn(port: number, base: string, email: string, password: strin
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  // Settled: no first-sync progress bar for a second.
-  // A function, not a string: the page's CSP forbids eval.
-  await page.waitForFunction(
-    () => {
-      const w = window as unknown as { lfQuiet?: number };
-      w.lfQuiet = document.querySelector('progress') ? 0 : (w.lfQuiet ?? 0) + 1;
-      return w.lfQuiet > 10;
-    },
-    undefined,
-    { timeout: 120_000, polling: 100 },
-  );
+  await firstSyncSettled(page);
   await page.close();
 }
 
@@ -169,13 +159,4 @@ export async function lighthouseRows(distDir: string): Promise<{ rows: Row[]; re
 }
 
 // `npm run lighthouse`: this part of the bench alone.
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const build = process.env.PWA_DIST_DIR
-    ? { distDir: process.env.PWA_DIST_DIR, note: null, cleanup: () => undefined }
-    : ensurePwaBuild();
-  const { rows, report } = await lighthouseRows(build.distDir).finally(build.cleanup);
-  if (build.note) report.unshift(build.note);
-  const ok = printTable(rows);
-  console.log(`\n${report.join('\n')}`);
-  process.exitCode = ok ? 0 : 1;
-}
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runAlone(lighthouseRows);

@@ -19,6 +19,7 @@ import { openDatabase } from '../../sync-server/src/db/connect.ts';
 import { bootstrap } from '../../sync-server/src/seed/bootstrap.ts';
 import { ensurePwaBuild } from './pwa-size.ts';
 import { INDEX_ITEMS, seedFirm } from './seed.ts';
+import { firstSyncSettled } from './browser-steps.ts';
 import { printTable, type Row } from './table.ts';
 
 export const OPEN_CASE_BUDGET_MS = 150;
@@ -92,15 +93,7 @@ async function syncedDevice(ctx: BrowserContext): Promise<void> {
     [`lf-${userId}`, INDEX_ITEMS] as const,
     { timeout: 120_000, polling: 200 },
   );
-  await page.waitForFunction(
-    () => {
-      const w = window as unknown as { lfQuiet?: number };
-      w.lfQuiet = document.querySelector('progress') ? 0 : (w.lfQuiet ?? 0) + 1;
-      return w.lfQuiet > 10;
-    },
-    undefined,
-    { timeout: 120_000, polling: 100 },
-  );
+  await firstSyncSettled(page);
   await page.close();
 }
 

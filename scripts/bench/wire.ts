@@ -12,8 +12,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import type { TPullResponse } from '@lawfirm/shared-types';
 import { startDemoServer, type DemoServer } from './demo-server.ts';
-import { ensurePwaBuild } from './pwa-size.ts';
-import { int, printTable, type Row } from './table.ts';
+import { runAlone } from './browser-steps.ts';
+import { int, type Row } from './table.ts';
 
 const ENCODINGS = [
   { label: 'raw', accept: 'identity' },
@@ -167,13 +167,4 @@ export async function wireRows(distDir: string): Promise<{ rows: Row[]; report: 
 }
 
 // `node --import tsx scripts/bench/wire.ts`: this part of the bench alone.
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const build = process.env.PWA_DIST_DIR
-    ? { distDir: process.env.PWA_DIST_DIR, note: null, cleanup: () => undefined }
-    : ensurePwaBuild();
-  const { rows, report } = await wireRows(build.distDir).finally(build.cleanup);
-  if (build.note) report.unshift(build.note);
-  const ok = printTable(rows);
-  if (report.length) console.log(`\n${report.join('\n')}`);
-  process.exitCode = ok ? 0 : 1;
-}
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runAlone(wireRows);
