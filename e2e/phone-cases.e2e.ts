@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePng } from '@lawfirm/shared-types/pdf/testing/images.ts';
 import { adminToken } from './api.ts';
@@ -10,7 +10,7 @@ import { CaseListPage } from './pages/CaseListPage.ts';
 import { DocumentViewerPage } from './pages/DocumentViewerPage.ts';
 import { PetitionPage, shortDate } from './pages/PetitionPage.ts';
 import { SyncHeader } from './pages/SyncHeader.ts';
-import { expectPhoneFriendly, PHONE } from './phone.ts';
+import { expectPhoneFriendly, phone, PHONES } from './phone.ts';
 import {
   seedCaseCategory,
   seedCourtId,
@@ -27,14 +27,6 @@ import { signedInDevice, type Device } from './session.ts';
  * and Urdu names drawn with the bundled font on a machine that has none.
  */
 
-const PHONES = [
-  { width: 360, height: 740 },
-  { width: 390, height: 844 },
-] as const;
-const phone = (viewport: { width: number; height: number }): BrowserContextOptions => ({
-  ...PHONE,
-  viewport,
-});
 /** A change reaching the server once the phone is back online (sync on `online`, then the photo's bytes). */
 const SYNC_MS = 15_000;
 /** Every wait is for something visible: generous for a first sync on a busy machine, still failing fast. */

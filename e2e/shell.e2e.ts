@@ -2,7 +2,7 @@ import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ROLE_IDS } from '@lawfirm/shared-types';
 import { adminToken, createUserViaApi } from './api.ts';
 import { E2E_ADMIN, startHarness, type Harness } from './harness.ts';
@@ -10,18 +10,10 @@ import { CourtsPage } from './pages/CourtsPage.ts';
 import { LoginPage } from './pages/LoginPage.ts';
 import { SyncHeader } from './pages/SyncHeader.ts';
 import { UsersPage } from './pages/UsersPage.ts';
-import { PHONE, seriousAxeViolations } from './phone.ts';
+import { phone, PHONES, seriousAxeViolations } from './phone.ts';
 import { seedCourtId } from './seed.ts';
 import { signedInDevice, type Device } from './session.ts';
 
-const PHONES = [
-  { width: 360, height: 740 },
-  { width: 390, height: 844 },
-] as const;
-const phone = (viewport: { width: number; height: number }): BrowserContextOptions => ({
-  ...PHONE,
-  viewport,
-});
 /** Another device's change reaching this one through the server. */
 const SYNC_MS = 10_000;
 
