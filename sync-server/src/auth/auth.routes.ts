@@ -11,7 +11,7 @@ import {
 } from '@lawfirm/shared-types';
 import { unauthorized } from '../http/errors.ts';
 import type { AuthContext } from '../plugins/auth.ts';
-import { providerAsCompanyOne } from '../users/original-client.ts';
+import { userAnswerFor } from '../users/original-client.ts';
 import { findUserById, isProviderCompany, toApiUser } from '../users/users.repository.ts';
 import { authenticate } from './login.service.ts';
 import {
@@ -164,10 +164,12 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     '/api/user',
     {
       config: { auth: true, answerCache: true },
-      // The original client knows the provider firm as company 1 (users/original-client.ts).
-      preHandler: providerAsCompanyOne(currentUser),
       schema: { response: { 200: ZUser } },
     },
-    async (req) => currentUser(await req.auth()),
+    // The original client knows the provider firm as company 1 (users/original-client.ts).
+    async (req) => {
+      const ctx = await req.auth();
+      return userAnswerFor(req, ctx, currentUser(ctx));
+    },
   );
 }

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import type {
-  FastifyRequest,
-  onRequestHookHandler,
-  preHandlerAsyncHookHandler,
-  preSerializationAsyncHookHandler,
-} from 'fastify';
+import type { FastifyRequest, onRequestHookHandler, preSerializationAsyncHookHandler } from 'fastify';
 import type { TUser } from '@lawfirm/shared-types';
 import type { AuthContext } from '../plugins/auth.ts';
 import { verifyToken } from '../auth/tokens.ts';
@@ -82,15 +77,12 @@ export const sentCompanyId = <T>(id: T): T | undefined =>
   String(id) === LEGACY_PROVIDER_COMPANY_ID ? undefined : id;
 
 /**
- * GET /api/user's preHandler: the original client's request by a user of the provider firm is answered here,
- * with company_id "1" (a string, which `== 1` in its pages), so that client shows the provider's tiles. It is
- * computed each time, before the answer cache (whose kept answer, with the real id, is our PWA's); what the
- * user may do is still decided from the server's own rows (is_provider), never from this field.
+ * GET /api/user's answer as its caller sees it: to the original client, a user of the provider firm has
+ * company_id "1" (a string, which `== 1` in its pages), so that client shows the provider's tiles. The answer
+ * cache keeps answers per session and Origin, which is what this depends on; what the user may do is still
+ * decided from the server's own rows (is_provider), never from this field.
  */
-export const providerAsCompanyOne =
-  (answer: (ctx: AuthContext) => TUser): preHandlerAsyncHookHandler =>
-  async (req, reply) => {
-    const ctx = await req.auth();
-    if (!ctx.actor.is_provider || !(await fromOriginalClient(req))) return;
-    return reply.send({ ...answer(ctx), company_id: LEGACY_PROVIDER_COMPANY_ID });
-  };
+export async function userAnswerFor(req: FastifyRequest, ctx: AuthContext, user: TUser): Promise<TUser> {
+  if (!ctx.actor.is_provider || !(await fromOriginalClient(req))) return user;
+  return { ...user, company_id: LEGACY_PROVIDER_COMPANY_ID };
+}
