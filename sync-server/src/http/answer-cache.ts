@@ -3,7 +3,7 @@ import type {
   FastifyReply,
   FastifyRequest,
   onSendHookHandler,
-  preHandlerHookHandler,
+  onRequestHookHandler,
 } from 'fastify';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { dataGenerationNow } from '../db/connect.ts';
@@ -137,7 +137,9 @@ export function registerAnswerCache(app: FastifyInstance): void {
   };
 
   // A callback hook: with the auth check answered at once (SQLite, idle), the request goes on in the same turn.
-  const preHandler: preHandlerHookHandler = (req, reply, done) => {
+  // It runs right after the auth check (the route's onRequest hooks follow the app's), before the query is
+  // validated: a URL whose answer was kept passed that validation, which depends on the URL alone.
+  const lookup: onRequestHookHandler = (req, reply, done) => {
     // The generation the auth check read the user at, when it read at once: the answer then matches it.
     const generation = authGeneration(req) ?? dataGenerationNow(app.db);
     if (generation === undefined) return done();
@@ -193,7 +195,7 @@ export function registerAnswerCache(app: FastifyInstance): void {
     if (!route.config.auth) throw new Error(`answerCache is for routes that need sign-in (${route.url})`);
     // Fastify adds a HEAD route beside each GET; only the GET answers are kept.
     if (!methods.includes('GET')) return;
-    route.preHandler = [...toList(route.preHandler), preHandler];
+    route.onRequest = [...toList(route.onRequest), lookup];
     route.onSend = [...toList(route.onSend), onSend];
   });
 }
