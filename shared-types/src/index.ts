@@ -23,3 +23,4 @@ export * from './reference-data/reference-data.entities.ts';
 export * from './reference-data/reference-data.wire.ts';
 export * from './case-files/case-files.entities.ts';
 export * from './case-files/case-files.wire.ts';
+export * from './case-documents/standard-index.ts';

@@ -19,6 +19,7 @@ import { petitionsRoutes } from './case-files/petitions.routes.ts';
 import { refuseNul } from './case-files/refuse-nul.ts';
 import { repliesRoutes } from './case-files/replies.routes.ts';
 import { pdfRoutes } from './pdf/pdf.routes.ts';
+import { standardIndexRoutes } from './case-documents/standard-index.routes.ts';
 import { declaredRestRoutes } from './http/declared-rest.routes.ts';
 
 /** Every feature's routes; each feature folder owns its files, and only this file imports them. */
@@ -70,6 +71,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     await caseFiles.register(repliesRoutes);
     await caseFiles.register(hearingRoutes);
     await caseFiles.register(attachmentsRoutes);
+    await caseFiles.register(standardIndexRoutes);
   });
   await app.register(pdfRoutes);
   // The plain calls of entities that declare them (shared-types `rest`): links, and more as they come.

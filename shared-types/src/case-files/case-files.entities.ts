@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG, MSG_DATE_INVALID } from '../common/messages.ts';
 import { tooLong } from '../common/validation.ts';
 import { defineEntity, permissionPolicy, type Codec, type TParent } from '../sync/entity.ts';
+import { STANDARD_INDEX_MODULES } from '../case-documents/standard-index.ts';
 
 /** Attachment owners as the original API names them (`attachmentable_type`, storage folders). */
 export const ATTACHMENT_OWNERS = [
@@ -23,6 +24,7 @@ export const ATTACHMENT_OWNER_ENTITIES: Partial<Record<TAttachmentOwnerType, str
   PetitionIndex: 'petition_index',
   PetitionReply: 'replies',
   PetitonOrderSheet: 'order_sheets',
+  ...Object.fromEntries(STANDARD_INDEX_MODULES.map((m) => [m.model, m.module_type])),
 };
 
 export const MSG_OWNER_INVALID = 'The document to attach the files to is not valid.';
@@ -152,9 +154,15 @@ export const petitionPartiesDecl = caseChild(
   { indexes: ['user_id', 'name'] },
 );
 
-export const petitionIndexDecl = caseChild('petition_index', indexedDocument, indexedDocumentSchema, {
-  indexes: ['[petition_id+display_order]'],
-});
+/** An indexed document list of a case file: the petition index, and each standard index list (part 2 §2.3). */
+const indexedList = <const N extends string>(name: N) =>
+  caseChild(name, indexedDocument, indexedDocumentSchema, { indexes: ['[petition_id+display_order]'] });
+
+export const petitionIndexDecl = indexedList('petition_index');
+export const oralArgumentsDecl = indexedList('oral_arguments');
+export const caseLawsDecl = indexedList('case_laws');
+export const extraDocumentsDecl = indexedList('extra_documents');
+export const judgementsDecl = indexedList('judgements');
 
 export const replyParentsDecl = caseChild(
   'reply_parents',
@@ -234,5 +242,9 @@ export const CASE_FILE_ENTITIES = [
   replyParentsDecl,
   repliesDecl,
   orderSheetsDecl,
+  oralArgumentsDecl,
+  caseLawsDecl,
+  extraDocumentsDecl,
+  judgementsDecl,
   attachmentsDecl,
 ] as const;

@@ -1,4 +1,4 @@
-import { can, type TActor } from '@lawfirm/shared-types';
+import { can, type TActor, type TStandardModuleType } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { forActor, forFirm } from '../db/firm.ts';
 import { forbidden, notFound } from '../http/errors.ts';
@@ -12,7 +12,8 @@ export type CaseTable =
   | 'reply_parents'
   | 'replies'
   | 'order_sheets'
-  | 'attachments';
+  | 'attachments'
+  | TStandardModuleType;
 
 /**
  * Which case files an actor may read (part 1 §6, issue 4 item 8): admins, lawyers and the firm's staff read

@@ -1,4 +1,4 @@
-import { ATTACHMENT_OWNER_ENTITIES } from '@lawfirm/shared-types';
+import { ATTACHMENT_OWNER_ENTITIES, STANDARD_MODULE_TYPES, standardModule } from '@lawfirm/shared-types';
 import { ATTACHMENT_OWNERS } from './case-files.entities.ts';
 import type { Db } from '../db/connect.ts';
 import { forFirm } from '../db/firm.ts';
@@ -15,7 +15,7 @@ const MODEL_PREFIX = 'App\\Models\\';
  * declaration (ATTACHMENT_OWNER_ENTITIES; entities and their tables share names); a part 2 module adds its
  * owner there and its table here.
  */
-const OWNER_TABLES = ['petition_index', 'replies', 'order_sheets'] as const;
+const OWNER_TABLES = ['petition_index', 'replies', 'order_sheets', ...STANDARD_MODULE_TYPES] as const;
 type OwnerTable = (typeof OWNER_TABLES)[number];
 
 /**
@@ -28,6 +28,8 @@ export function ownerTypeOf(raw: unknown): AttachmentOwnerType | null {
   let name = raw.trim();
   if (name.startsWith(MODEL_PREFIX)) name = name.slice(MODEL_PREFIX.length);
   if (name === 'PetitionOrderSheet') name = 'PetitonOrderSheet';
+  // The original StandardIndex page names its model by the route's module type (rest-contract 27).
+  name = standardModule(name)?.model ?? name;
   return (ATTACHMENT_OWNERS as readonly string[]).includes(name) ? (name as AttachmentOwnerType) : null;
 }
 

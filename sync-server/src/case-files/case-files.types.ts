@@ -102,7 +102,9 @@ export const ZApiIndexedDocument = z.object({
   petition_reply_parent_id: z.string().optional(),
 });
 export type TApiIndexedDocument = z.infer<typeof ZApiIndexedDocument>;
-const ZApiIndexedDocumentWithFiles = ZApiIndexedDocument.extend({ attachments: z.array(ZApiAttachment) });
+export const ZApiIndexedDocumentWithFiles = ZApiIndexedDocument.extend({
+  attachments: z.array(ZApiAttachment),
+});
 
 /** A reply heading with how many replies it has. */
 export const ZApiReplyParent = z.object({
@@ -187,6 +189,9 @@ export const zIndexedDocumentDetailResponse = (rowKey: string) =>
     petition: ZApiPetition,
     previous_index_id: z.string().nullable(),
     next_index_id: z.string().nullable(),
+    /** A standard index list's title and model class (rest-contract 31). */
+    page_title: z.string().optional(),
+    model_type: z.string().optional(),
   });
 
 /** POST /api/download_single_petition_index_pdf (27): opened in a new tab. */

@@ -28,15 +28,23 @@ import {
   type IndexedDocumentKind,
 } from './indexed-documents.ts';
 import { pdfUrl } from './pdf-urls.ts';
+import { STANDARD_LISTS } from '../case-documents/standard-index.ts';
 
-/** The documented paths and keys of one indexed document list (rest-contract 23–26 and 55–58). */
-type ListRoutes = {
+/** The documented paths and keys of one indexed document list (rest-contract 23–26, 28–32 and 55–58). */
+export type ListRoutes = {
   kind: IndexedDocumentKind;
   /** POST here creates or updates; DELETE `${collection}/:id` deletes. */
   collection: string;
-  reorderKey: string;
-  /** The detail page's read: the index uses GET, replies a POST (an oddity of the original API). */
-  detail: { method: 'GET' | 'POST'; path: string; rowKey: string };
+  /** `${collection}/update_display_order` with the rows under this key; the standard lists share one call. */
+  reorderKey?: string;
+  /** The detail page's read: the index uses GET, replies and the standard lists a POST (the original API's). */
+  detail: {
+    method: 'GET' | 'POST';
+    path: string;
+    rowKey: string;
+    /** More fields of the answer (a standard list's page_title and model_type). */
+    extra?: { page_title: string; model_type: string };
+  };
 };
 
 const LISTS: ListRoutes[] = [
@@ -52,6 +60,7 @@ const LISTS: ListRoutes[] = [
     reorderKey: 'petition_replies',
     detail: { method: 'POST', path: '/api/petition_reply_details/:id', rowKey: 'petition_reply' },
   },
+  ...STANDARD_LISTS,
 ];
 
 const MSG_NO_PDF = 'This kind of document cannot be downloaded as a PDF here.';
@@ -94,20 +103,22 @@ export async function indexedDocumentsRoutes(fastify: FastifyInstance): Promise<
       },
     );
 
-    app.post(
-      `${l.collection}/update_display_order`,
-      {
-        config: { auth: 'petitions.edit' },
-        schema: { body: orderedRows(l.reorderKey), response: { 200: ZMessageResponse } },
-      },
-      async (req) => {
-        const { actor } = await req.auth();
-        requireEditor(actor);
-        const ids = req.body[l.reorderKey]!;
-        await reorderIndexedDocuments(app.db, actor, kind, ids);
-        return { message: MSG.updatedOk };
-      },
-    );
+    const { reorderKey } = l;
+    if (reorderKey)
+      app.post(
+        `${l.collection}/update_display_order`,
+        {
+          config: { auth: 'petitions.edit' },
+          schema: { body: orderedRows(reorderKey), response: { 200: ZMessageResponse } },
+        },
+        async (req) => {
+          const { actor } = await req.auth();
+          requireEditor(actor);
+          const ids = req.body[reorderKey]!;
+          await reorderIndexedDocuments(app.db, actor, kind, ids);
+          return { message: MSG.updatedOk };
+        },
+      );
 
     app.route({
       method: l.detail.method,
@@ -125,6 +136,7 @@ export async function indexedDocumentsRoutes(fastify: FastifyInstance): Promise<
           },
           petition: await apiPetition(app, req, actor, String(row.petition_id)),
           ...(await neighboursOf(app.db, actor.company_id, kind, row)),
+          ...l.detail.extra,
         };
       },
     });

@@ -3,6 +3,8 @@ import {
   MSG_PETITION_REQUIRED,
   type TActor,
   type TIndexedDocumentInput,
+  type TStandardModel,
+  type TStandardModuleType,
 } from '@lawfirm/shared-types';
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../db/connect.ts';
@@ -22,9 +24,9 @@ import { petitionIndexEntity, repliesEntity } from './case-files.entities.ts';
  * its rows live and which list a row belongs to; everything else is shared.
  */
 export type IndexedDocumentKind = {
-  table: 'petition_index' | 'replies';
+  table: 'petition_index' | 'replies' | TStandardModuleType;
   entity: EntityDef;
-  ownerType: Extract<AttachmentOwnerType, 'PetitionIndex' | 'PetitionReply'>;
+  ownerType: Extract<AttachmentOwnerType, 'PetitionIndex' | 'PetitionReply' | TStandardModel>;
   /** The list a row is ordered in (and has previous/next neighbours in). */
   listColumn: 'petition_id' | 'reply_parent_id';
   /** For a new row: the list the body names, as the columns the row gets; 404 when it is not a live list. */
@@ -35,10 +37,15 @@ export type IndexedDocumentKind = {
 
 export const MSG_REPLY_PARENT_REQUIRED = 'The reply heading is required.';
 
-export const PETITION_INDEX: IndexedDocumentKind = {
-  table: 'petition_index',
-  entity: petitionIndexEntity,
-  ownerType: 'PetitionIndex',
+/** A list of a whole case file: the petition index, and each standard index list (part 2 §2.3). */
+export const petitionList = (
+  table: Exclude<IndexedDocumentKind['table'], 'replies'>,
+  entity: EntityDef,
+  ownerType: IndexedDocumentKind['ownerType'],
+): IndexedDocumentKind => ({
+  table,
+  entity,
+  ownerType,
   listColumn: 'petition_id',
   placeNew: async (firm, data) => {
     if (!data.petition_id) throw validationError({ petition_id: [MSG_PETITION_REQUIRED] });
@@ -46,7 +53,9 @@ export const PETITION_INDEX: IndexedDocumentKind = {
     return { petition_id: data.petition_id };
   },
   extra: () => ({}),
-};
+});
+
+export const PETITION_INDEX = petitionList('petition_index', petitionIndexEntity, 'PetitionIndex');
 
 export const REPLIES: IndexedDocumentKind = {
   table: 'replies',
@@ -98,10 +107,8 @@ const INDEXED_COLUMNS = [
   'page_info',
   'display_order',
 ];
-const ANSWER_COLUMNS: Record<IndexedDocumentKind['table'], readonly string[]> = {
-  petition_index: INDEXED_COLUMNS,
-  replies: [...INDEXED_COLUMNS, 'reply_parent_id'],
-};
+const answerColumns = (table: IndexedDocumentKind['table']): readonly string[] =>
+  table === 'replies' ? [...INDEXED_COLUMNS, 'reply_parent_id'] : INDEXED_COLUMNS;
 /** The columns an attachment's answer is made from (toApiAttachment, which takes a firm's row). */
 const ATTACHMENT_ANSWER_COLUMNS = [
   'id',
@@ -132,7 +139,7 @@ export async function listIndexedDocumentsWithFiles(
   const col = (c: string) => sql.ref(`${kind.table}.${c}`);
   const rows = (await firm
     .live(kind.table)
-    .select(ANSWER_COLUMNS[kind.table].map((c) => sql`${col(c)}`.as(c)))
+    .select(answerColumns(kind.table).map((c) => sql`${col(c)}`.as(c)))
     .where(sql<SqlBool>`${col(kind.listColumn)} = ${listId}`)
     .orderBy(col('display_order'))
     .orderBy(col('created_at'))
