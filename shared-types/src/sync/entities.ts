@@ -1,6 +1,8 @@
 import { REFERENCE_DATA_ENTITIES } from '../reference-data/reference-data.entities.ts';
 import { CASE_FILE_ENTITIES } from '../case-files/case-files.entities.ts';
 import { LIBRARY_ENTITIES } from '../library/library.entities.ts';
+import { LIMITATION_ENTITIES } from '../limitation/limitation.entities.ts';
+import { FIR_ENTITIES } from '../fir/fir.entities.ts';
 import { contactRequestsDecl } from '../contact-requests/contact-requests.schema.ts';
 import { settingsDecl } from '../settings/settings.schema.ts';
 import { usersDecl } from '../users/users.entity.ts';
@@ -15,6 +17,8 @@ import { dexieSpec, fixedColumns, relationTable, type TEntityDecl } from './enti
  */
 export const ENTITY_DECLS = [
   ...REFERENCE_DATA_ENTITIES,
+  ...LIMITATION_ENTITIES,
+  ...FIR_ENTITIES,
   settingsDecl,
   usersDecl,
   contactRequestsDecl,

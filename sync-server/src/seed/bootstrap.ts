@@ -7,6 +7,7 @@ import { insertSeedRows } from '../sync/system-write.ts';
 import { settingsEntity } from '../settings/settings.entity.ts';
 import { usersEntity } from '../users/users.entity.ts';
 import { seedReferenceData } from './reference-data.ts';
+import { seedPublicTools, seedPublicToolsForAll } from '../limitation/public-tools.seed.ts';
 
 export const DEMO_FIRM_NAME = 'Demo Law Associates';
 export const DEMO_ADMIN_EMAIL = 'admin@demo.elawfirm.pk';
@@ -78,6 +79,7 @@ export async function createCompany(
     ]);
   });
   await seedReferenceData(db, id);
+  await seedPublicTools(db, id);
   return id;
 }
 
@@ -94,6 +96,7 @@ export type BootstrapResult = {
  */
 export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult> {
   await ensureRoles(db);
+  await seedPublicToolsForAll(db);
   const provider = await db
     .selectFrom('companies')
     .select('id')

@@ -1,0 +1,230 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MSG, ZMessageResponse } from '@lawfirm/shared-types';
+import { matchFirSections, sectionKey } from '@lawfirm/shared-types/fir/fir-match.ts';
+import { buildFirResultPdf, FIR_PDF_TITLE } from '@lawfirm/shared-types/fir/fir-result.pdf.ts';
+import {
+  FIR_SECTIONS_PER_PAGE,
+  ZFirSearch,
+  ZFirSectionsQuery,
+  type TFirSearch,
+} from '@lawfirm/shared-types/fir/fir.wire.ts';
+import { firSectionsDecl } from '@lawfirm/shared-types/fir/fir.entities.ts';
+import { nodeFontBytes } from '@lawfirm/shared-types/pdf/node-fonts.ts';
+import type { Db } from '../db/connect.ts';
+import { forActor } from '../db/firm.ts';
+import { newId } from '../db/ids.ts';
+import { inTransaction } from '../db/query-helpers.ts';
+import { contentDisposition } from '../http/content-disposition.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { ZIdParams } from '../http/schemas.ts';
+import { REGISTRY } from '../entities.ts';
+import { siteNameOf } from '../pdf/pdf.repository.ts';
+import { publicRateLimit, toolsFirmId, wireRows, type TWireRow } from '../limitation/tools-firm.ts';
+
+const ZRow = z.looseObject({ id: z.string() });
+const firEntity = () => REGISTRY.byName.get('fir_sections')!;
+
+/** Sections with their statute's title, as the original client reads `statute.title`. */
+async function withStatute(db: Db, companyId: string, rows: TWireRow[]): Promise<TWireRow[]> {
+  const statutes = await wireRows(db, companyId, 'statutes', {
+    id: [...new Set(rows.map((r) => String(r.statute_id)))],
+  });
+  const title = new Map(statutes.map((s) => [s.id, s.title]));
+  return rows.map((r) => ({ ...r, statute: { title: title.get(String(r.statute_id)) ?? null } }));
+}
+
+/** The reader's answer: the matching sections grouped by statute (exact section match, fir-match.ts). */
+async function search(db: Db, companyId: string, body: TFirSearch) {
+  const rows = await wireRows(db, companyId, 'fir_sections');
+  const groups = matchFirSections(
+    rows as (TWireRow & { fir_no: string; statute_id: string })[],
+    body.filterSections,
+  );
+  return Promise.all(groups.map((g) => withStatute(db, companyId, g)));
+}
+
+/** The search as a link's query (base64url JSON): the PDF link names the FIR it prints. */
+const encodeSearch = (body: TFirSearch) => Buffer.from(JSON.stringify(body)).toString('base64url');
+function decodeSearch(q: string): TFirSearch {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(q, 'base64url').toString('utf8'));
+  } catch {
+    throw badRequest('This download link is not valid.');
+  }
+  const r = ZFirSearch.safeParse(parsed);
+  if (!r.success) throw badRequest('This download link is not valid.');
+  return r.data;
+}
+
+const PDF_PATH = '/api/fir_reader_result_pdf';
+const pdfUrl = (req: FastifyRequest, body: TFirSearch) =>
+  `${req.protocol}://${req.host}${PDF_PATH}?q=${encodeSearch(body)}`;
+
+/**
+ * FIR sections and the FIR reader (part 3 §7 "Statutes and FIR", rest-contract 117–122; statutes are reference
+ * data). The reader's calls are public (no sign-in, rate limited) and read the caller's firm, or for a visitor
+ * the site's firm; the section list needs a signed-in member, its writes an admin, through the sync store.
+ */
+export async function firRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/fir_sections',
+    {
+      config: { auth: 'referenceData.read' },
+      schema: {
+        querystring: ZFirSectionsQuery,
+        response: { 200: z.object({ fir_sections: z.looseObject({}) }) },
+      },
+    },
+    async (req) => {
+      const { actor } = await req.auth();
+      const { section, title, statute_id, page = 1 } = req.query;
+      const key = section ? sectionKey(section) : '';
+      const words = title?.trim().toLowerCase() ?? '';
+      const all = await wireRows(app.db, actor.company_id, 'fir_sections', statute_id ? { statute_id } : {});
+      const rows = all
+        .filter((r) => !key || sectionKey(String(r.fir_no)).startsWith(key))
+        .filter((r) => !words || String(r.title).toLowerCase().includes(words));
+      const per = FIR_SECTIONS_PER_PAGE;
+      const data = await withStatute(app.db, actor.company_id, rows.slice((page - 1) * per, page * per));
+      return {
+        fir_sections: {
+          data,
+          current_page: page,
+          per_page: per,
+          total: rows.length,
+          last_page: Math.max(1, Math.ceil(rows.length / per)),
+          from: data.length ? (page - 1) * per + 1 : null,
+          to: data.length ? (page - 1) * per + data.length : null,
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/api/fir_sections/:id',
+    {
+      config: { auth: 'referenceData.read' },
+      schema: { params: ZIdParams, response: { 200: z.object({ firSectionData: ZRow }) } },
+    },
+    async (req) => {
+      const { actor } = await req.auth();
+      const rows = await wireRows(app.db, actor.company_id, 'fir_sections', { id: req.params.id });
+      const [row] = await withStatute(app.db, actor.company_id, rows);
+      if (!row) throw notFound();
+      return { firSectionData: row };
+    },
+  );
+
+  app.post(
+    '/api/fir_sections',
+    {
+      config: { auth: 'referenceData.manage' },
+      schema: {
+        body: z.looseObject({ id: z.string().max(200).nullish() }),
+        response: { 200: z.object({ firSectionData: ZRow, message: z.string() }) },
+      },
+    },
+    async (req) => {
+      const { actor } = await req.auth();
+      const body: Record<string, unknown> = req.body;
+      const id = req.body.id;
+      const values = Object.fromEntries(
+        firSectionsDecl.writable.filter((c) => c in body).map((c) => [c, body[c]]),
+      );
+      const saved = await inTransaction(app.db, async (trx) => {
+        const firm = forActor(trx, actor);
+        const existing = id ? await firm.find('fir_sections', id) : undefined;
+        if (id && !existing) throw notFound();
+        const rowId = existing?.id ?? newId();
+        await firm.put(firEntity(), rowId, values);
+        return { id: rowId, message: existing ? MSG.updatedOk : MSG.savedOk };
+      });
+      const rows = await wireRows(app.db, actor.company_id, 'fir_sections', { id: saved.id });
+      const [row] = await withStatute(app.db, actor.company_id, rows);
+      return { firSectionData: row!, message: saved.message };
+    },
+  );
+
+  app.delete(
+    '/api/fir_sections/:id',
+    {
+      config: { auth: 'referenceData.manage' },
+      schema: { params: ZIdParams, response: { 200: ZMessageResponse } },
+    },
+    async (req) => {
+      const { actor } = await req.auth();
+      await inTransaction(app.db, async (trx) => {
+        const firm = forActor(trx, actor);
+        if (!(await firm.find('fir_sections', req.params.id))) throw notFound();
+        await firm.remove(firEntity(), req.params.id);
+      });
+      return { message: MSG.deletedOk };
+    },
+  );
+
+  app.post(
+    '/api/section_search_results',
+    {
+      config: publicRateLimit,
+      schema: {
+        body: ZFirSearch,
+        response: {
+          200: z.object({
+            sectionSearchResults: z.array(z.array(ZRow)),
+            fir_reader_result_pdf_download_url: z.string(),
+            search_item: z.looseObject({}),
+            noResultFound: z.boolean(),
+          }),
+        },
+      },
+    },
+    async (req) => {
+      const groups = await search(app.db, await toolsFirmId(app, req), req.body);
+      return {
+        sectionSearchResults: groups,
+        fir_reader_result_pdf_download_url: pdfUrl(req, req.body),
+        search_item: req.body.sectionData,
+        noResultFound: groups.length === 0,
+      };
+    },
+  );
+
+  app.post(
+    '/api/download_fir_reader_result_pdf',
+    {
+      config: publicRateLimit,
+      schema: { body: ZFirSearch, response: { 200: z.object({ file_path: z.string() }) } },
+    },
+    async (req) => ({ file_path: pdfUrl(req, req.body) }),
+  );
+
+  app.get(
+    PDF_PATH,
+    { config: publicRateLimit, schema: { querystring: z.object({ q: z.string().max(8000) }) } },
+    async (req, reply) => {
+      const companyId = await toolsFirmId(app, req);
+      const body = decodeSearch(req.query.q);
+      const groups = await search(app.db, companyId, body);
+      const bytes = await buildFirResultPdf({
+        siteName: await siteNameOf(app.db, companyId),
+        search: body.sectionData,
+        groups: groups.map((g) => ({
+          statute: String((g[0]?.statute as { title?: string } | undefined)?.title ?? ''),
+          sections: g as never,
+        })),
+        loadBytes: async (a) => (a.kind === 'font' ? nodeFontBytes(a.font) : null),
+      });
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', contentDisposition(`${FIR_PDF_TITLE}.pdf`))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'no-store')
+        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    },
+  );
+}
