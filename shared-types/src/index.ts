@@ -23,4 +23,6 @@ export * from './reference-data/reference-data.entities.ts';
 export * from './reference-data/reference-data.wire.ts';
 export * from './case-files/case-files.entities.ts';
 export * from './case-files/case-files.wire.ts';
+export * from './case-documents/dated.modules.ts';
+export * from './case-documents/dated.entity.ts';
 export * from './case-documents/standard-index.ts';

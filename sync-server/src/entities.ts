@@ -1,6 +1,7 @@
 import { readablePetitions } from './case-files/access.ts';
 import { petitionPartiesEntity, petitionsEntity } from './case-files/case-files.entities.ts';
 import { createRegistry } from './sync/entities.ts';
+import { DATED_ENTITIES } from './case-documents/dated.ts';
 import { usersEntity } from './users/users.entity.ts';
 
 /**
@@ -8,6 +9,9 @@ import { usersEntity } from './users/users.entity.ts';
  * relations and policy), plus the database checks and side effects of those listed here, and the access sets
  * read scopes name. The sync layer receives this (app.registry) and knows no feature.
  */
-export const REGISTRY = createRegistry([petitionsEntity, petitionPartiesEntity, usersEntity], {
-  petitions: readablePetitions,
-});
+export const REGISTRY = createRegistry(
+  [petitionsEntity, petitionPartiesEntity, usersEntity, ...DATED_ENTITIES],
+  {
+    petitions: readablePetitions,
+  },
+);

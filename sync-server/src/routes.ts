@@ -23,6 +23,8 @@ import { limitationRoutes } from './limitation/limitation.routes.ts';
 import { firRoutes } from './fir/fir.routes.ts';
 import { standardIndexRoutes } from './case-documents/standard-index.routes.ts';
 import { declaredRestRoutes } from './http/declared-rest.routes.ts';
+import { datedRoutes } from './case-documents/dated.routes.ts';
+import { singlePdfRoutes } from './case-documents/single-pdf.routes.ts';
 
 /** Every feature's routes; each feature folder owns its files, and only this file imports them. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -72,6 +74,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     await caseFiles.register(indexedDocumentsRoutes);
     await caseFiles.register(repliesRoutes);
     await caseFiles.register(hearingRoutes);
+    await caseFiles.register(datedRoutes);
+    await caseFiles.register(singlePdfRoutes);
     await caseFiles.register(attachmentsRoutes);
     await caseFiles.register(standardIndexRoutes);
   });

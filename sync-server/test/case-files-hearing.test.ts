@@ -52,14 +52,14 @@ describeEachDb('case files: hearing dates', (kind) => {
     expect((await next())!.order_sheet_date).toBe(inDays(7));
 
     // Changing the date the control shows updates that order sheet (by id, or by its previous date).
-    await f.call('POST', '/api/add_hearing_date', f.admin, {
+    await f.call('POST', '/api/add_hearing_date', f.lawyer, {
       id: first!.id,
       order_sheet_date: inDays(2),
       petition_id: petitionId,
       previous_ordersheet_date: inDays(7),
     });
     expect(await next()).toEqual({ id: first!.id, order_sheet_date: inDays(2) });
-    await f.call('POST', '/api/add_hearing_date', f.admin, {
+    await f.call('POST', '/api/add_hearing_date', f.lawyer, {
       order_sheet_date: inDays(0),
       petition_id: petitionId,
       previous_ordersheet_date: inDays(2),
@@ -71,6 +71,7 @@ describeEachDb('case files: hearing dates', (kind) => {
     }>();
     expect(counted.petition.order_sheet_total).toBe(3);
 
+    // The lawyer set this date last, so the lawyer may remove it (only admins delete other order sheets).
     const rm = await f.call('POST', '/api/remove_hearing_date', f.lawyer, {
       order_sheet_date: inDays(0),
       petition_id: petitionId,

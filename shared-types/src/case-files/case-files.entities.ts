@@ -2,6 +2,15 @@ import { z } from 'zod';
 import { MSG, MSG_DATE_INVALID } from '../common/messages.ts';
 import { tooLong } from '../common/validation.ts';
 import { defineEntity, permissionPolicy, type Codec, type TParent } from '../sync/entity.ts';
+import { datedColumns, datedPolicy, datedShape } from '../case-documents/dated.entity.ts';
+import {
+  datedFields,
+  NAQAL_FORMS,
+  ORDER_SHEETS,
+  SYNOPSIS,
+  TALBANA,
+  type TDatedModule,
+} from '../case-documents/dated.modules.ts';
 import { STANDARD_INDEX_MODULES } from '../case-documents/standard-index.ts';
 
 /** Attachment owners as the original API names them (`attachmentable_type`, storage folders). */
@@ -24,6 +33,9 @@ export const ATTACHMENT_OWNER_ENTITIES: Partial<Record<TAttachmentOwnerType, str
   PetitionIndex: 'petition_index',
   PetitionReply: 'replies',
   PetitonOrderSheet: 'order_sheets',
+  PetitionNaqalForm: 'naqal_forms',
+  PetitionTalbana: 'talbana',
+  PetitionSynopsis: 'synopsis',
   ...Object.fromEntries(STANDARD_INDEX_MODULES.map((m) => [m.model, m.module_type])),
 };
 
@@ -186,17 +198,15 @@ export const repliesDecl = caseChild(
   },
 );
 
-/** Hearing dates live on order sheets. */
-export const orderSheetsDecl = caseChild(
-  'order_sheets',
-  { order_sheet_type_id: 'text', order_sheet_date: 'text' },
-  {
-    order_sheet_date: z
-      .string({ error: 'Date field is required.' })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Date field is required.' }),
-  },
-  { indexes: ['order_sheet_date'], defaults: {} },
-);
+/** The dated document modules (case-documents/dated.modules.ts); order sheets also hold part 1's hearing dates. */
+const dated = <const E extends string, const P extends string>(m: TDatedModule<E, P>) => ({
+  ...caseChild(m.entity, datedColumns(m), datedShape(m), { indexes: [datedFields(m).date], defaults: {} }),
+  policy: datedPolicy(m, caseFilePolicy('petition_id').readScope),
+});
+export const orderSheetsDecl = dated(ORDER_SHEETS);
+export const naqalFormsDecl = dated(NAQAL_FORMS);
+export const talbanaDecl = dated(TALBANA);
+export const synopsisDecl = dated(SYNOPSIS);
 
 export const attachmentsDecl = defineEntity({
   ...caseChild(
@@ -242,6 +252,9 @@ export const CASE_FILE_ENTITIES = [
   replyParentsDecl,
   repliesDecl,
   orderSheetsDecl,
+  naqalFormsDecl,
+  talbanaDecl,
+  synopsisDecl,
   oralArgumentsDecl,
   caseLawsDecl,
   extraDocumentsDecl,

@@ -15,7 +15,15 @@ const MODEL_PREFIX = 'App\\Models\\';
  * declaration (ATTACHMENT_OWNER_ENTITIES; entities and their tables share names); a part 2 module adds its
  * owner there and its table here.
  */
-const OWNER_TABLES = ['petition_index', 'replies', 'order_sheets', ...STANDARD_MODULE_TYPES] as const;
+const OWNER_TABLES = [
+  'petition_index',
+  'replies',
+  'order_sheets',
+  'naqal_forms',
+  'talbana',
+  'synopsis',
+  ...STANDARD_MODULE_TYPES,
+] as const;
 type OwnerTable = (typeof OWNER_TABLES)[number];
 
 /**

@@ -1,18 +1,9 @@
-import type { z } from 'zod';
-import {
-  can,
-  todayInPakistan,
-  type TActor,
-  type TAddHearingInput,
-  type TRemoveHearingInput,
-  type ZOrderSheetOnDemandInput,
-} from '@lawfirm/shared-types';
+import { can, type TActor, type TAddHearingInput, type TRemoveHearingInput } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { forActor } from '../db/firm.ts';
 import { newId } from '../db/ids.ts';
 import { inTransaction } from '../db/query-helpers.ts';
 import { forbidden, notFound } from '../http/errors.ts';
-import { requireEditor } from './access.ts';
 import { orderSheetsEntity } from './case-files.entities.ts';
 import { sheetsOn } from './hearing.repository.ts';
 
@@ -46,7 +37,10 @@ export async function addHearingDate(db: Db, actor: TActor, data: TAddHearingInp
   });
 }
 
-/** rest-contract 46: clearing the calendar deletes the order sheet of that date (and its files). */
+/**
+ * rest-contract 46: clearing the calendar deletes the order sheet of that date (and its files), under the order
+ * sheets' rule: an admin, or a lawyer removing a bare hearing date they set.
+ */
 export async function removeHearingDate(db: Db, actor: TActor, data: TRemoveHearingInput): Promise<void> {
   requireHearingEditor(actor);
   await inTransaction(db, async (trx) => {
@@ -56,23 +50,4 @@ export async function removeHearingDate(db: Db, actor: TActor, data: TRemoveHear
     if (!sheet) throw notFound('No hearing on this date.');
     await firm.remove(orderSheetsEntity, sheet.id);
   });
-}
-
-/** rest-contract 41: a new order sheet for the uploader to attach files to, dated today unless a date is sent. */
-export async function createOrderSheetOnDemand(
-  db: Db,
-  actor: TActor,
-  data: z.output<typeof ZOrderSheetOnDemandInput>,
-): Promise<string> {
-  requireEditor(actor);
-  const id = newId();
-  await inTransaction(db, async (trx) => {
-    const firm = forActor(trx, actor);
-    if (!(await firm.find('petitions', data.petition_id))) throw notFound();
-    await firm.put(orderSheetsEntity, id, {
-      petition_id: data.petition_id,
-      order_sheet_date: data.order_sheet_date ?? todayInPakistan(),
-    });
-  });
-  return id;
 }

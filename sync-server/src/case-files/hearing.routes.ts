@@ -5,16 +5,18 @@ import {
   ZAddHearingInput,
   ZMessageResponse,
   ZNextHearingInput,
-  ZOrderSheetOnDemandInput,
   ZRemoveHearingInput,
 } from '@lawfirm/shared-types';
 import { findReadable } from './access.ts';
 import { MSG_HEARING_ADDED, MSG_HEARING_REMOVED } from './case-files.schema.ts';
-import { ZNextHearingResponse, ZOrderSheetOnDemandResponse } from './case-files.types.ts';
-import { addHearingDate, createOrderSheetOnDemand, removeHearingDate } from './hearing.mutators.ts';
+import { ZNextHearingResponse } from './case-files.types.ts';
+import { addHearingDate, removeHearingDate } from './hearing.mutators.ts';
 import { nextHearingSheet } from './hearing.repository.ts';
 
-/** Hearing dates (rest-contract 44–46) and the order sheet the uploader creates on demand (41). */
+/**
+ * Hearing dates (rest-contract 44–46): they are order sheets, whose own calls (38–42, including the uploader's
+ * auto-create) are the dated document module's (case-documents/dated.routes.ts).
+ */
 export async function hearingRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post(
@@ -61,20 +63,4 @@ export async function hearingRoutes(fastify: FastifyInstance): Promise<void> {
       return { message: MSG_HEARING_REMOVED };
     },
   );
-
-  // The uploader of the original client posts here to get an order sheet to attach files to, under both spellings.
-  for (const path of ['/api/petition_order_sheets', '/api/petition_orders_sheets'])
-    app.post(
-      path,
-      {
-        config: { auth: 'petitions.edit' },
-        schema: { body: ZOrderSheetOnDemandInput, response: { 200: ZOrderSheetOnDemandResponse } },
-      },
-      async (req) => {
-        const { actor } = await req.auth();
-        const data = req.body;
-        const id = await createOrderSheetOnDemand(app.db, actor, data);
-        return { petitionOrderSheet: { id, petition_id: data.petition_id } };
-      },
-    );
 }

@@ -1,20 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  MSG,
-  orderedRows,
-  ZIndexedDocumentInput,
-  ZMessageResponse,
-  ZSinglePdfInput,
-} from '@lawfirm/shared-types';
-import { validationError } from '../http/errors.ts';
+import { MSG, orderedRows, ZIndexedDocumentInput, ZMessageResponse } from '@lawfirm/shared-types';
 import { ZIdParams } from '../http/schemas.ts';
-import { attachmentsByOwner, ownerTypeOf } from './attachments.repository.ts';
-import {
-  ZFilePathResponse,
-  zIndexedDocumentDetailResponse,
-  zSavedIndexedDocumentResponse,
-} from './case-files.types.ts';
+import { attachmentsByOwner } from './attachments.repository.ts';
+import { zIndexedDocumentDetailResponse, zSavedIndexedDocumentResponse } from './case-files.types.ts';
 import { findReadable, requireEditor } from './access.ts';
 import { apiPetition } from './api-petitions.ts';
 import {
@@ -27,7 +16,6 @@ import {
   toApiIndexedDocument,
   type IndexedDocumentKind,
 } from './indexed-documents.ts';
-import { pdfUrl } from './pdf-urls.ts';
 import { STANDARD_LISTS } from '../case-documents/standard-index.ts';
 
 /** The documented paths and keys of one indexed document list (rest-contract 23–26, 28–32 and 55–58). */
@@ -63,9 +51,7 @@ const LISTS: ListRoutes[] = [
   ...STANDARD_LISTS,
 ];
 
-const MSG_NO_PDF = 'This kind of document cannot be downloaded as a PDF here.';
-
-/** Index items and replies, one implementation for both; and the single-item PDF link of either. */
+/** Index items and replies, one implementation for both (their single-item PDF: case-documents/single-pdf.ts). */
 export async function indexedDocumentsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   for (const l of LISTS) {
@@ -141,23 +127,4 @@ export async function indexedDocumentsRoutes(fastify: FastifyInstance): Promise<
       },
     });
   }
-
-  /** rest-contract 27: a link to one item's PDF; part 1 §6 gives the download to admins and lawyers. */
-  app.post(
-    '/api/download_single_petition_index_pdf',
-    {
-      config: { auth: 'petitions.edit' },
-      schema: { body: ZSinglePdfInput, response: { 200: ZFilePathResponse } },
-    },
-    async (req) => {
-      const { actor } = await req.auth();
-      requireEditor(actor);
-      const data = req.body;
-      const model = ownerTypeOf(data.model ?? data.model_type);
-      const kind = LISTS.find((l) => l.kind.ownerType === model)?.kind;
-      if (!kind) throw validationError({ model: [MSG_NO_PDF] });
-      const row = await findReadable(app.db, actor, kind.table, data.id);
-      return { file_path: pdfUrl(app, req, `/api/pdf/${kind.ownerType}/${row.id}`, actor) };
-    },
-  );
 }

@@ -255,6 +255,8 @@ export type OrderSheetTable = CaseRow & {
   petition_id: string;
   order_sheet_type_id: string | null;
   order_sheet_date: string;
+  title: string | null;
+  description: string | null;
 };
 export type AttachmentTable = CaseRow & {
   petition_id: string | null;

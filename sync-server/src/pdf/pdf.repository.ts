@@ -1,7 +1,6 @@
 import {
   lawyerIdsOf,
   toCaseHeader,
-  toDocumentEntry,
   toIndexEntries,
   toOrderSheetRows,
   toPendingCaseRows,
@@ -84,26 +83,6 @@ export async function indexEntriesOf(db: Db, p: PetitionRow): Promise<TPdfDocume
     items.map((i) => i.id),
   );
   return toIndexEntries(items, attachments);
-}
-
-export type TDocumentModel = 'PetitionIndex' | 'PetitionReply';
-
-/** One index item or reply of the firm, with the case file it belongs to; undefined when there is none. */
-export async function documentOf(
-  db: Db,
-  companyId: string,
-  model: TDocumentModel,
-  id: string,
-): Promise<{ petitionId: string; entry: TPdfDocumentEntry } | undefined> {
-  const firm = forFirm(db, companyId);
-  const row = await firm
-    .live(model === 'PetitionIndex' ? 'petition_index' : 'replies')
-    .select(['id', 'petition_id', 'document_description', 'date', 'annexure', 'page_info', 'deleted_at'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const attachments = await attachmentsOf(firm, model, [row.id]);
-  return { petitionId: row.petition_id, entry: toDocumentEntry(row, attachments, model) };
 }
 
 export async function orderSheetsOf(db: Db, p: PetitionRow): Promise<TOrderSheetRow[]> {

@@ -6,17 +6,11 @@ import { canReadPetition, requireEditor } from '../case-files/access.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { pdfActor } from './pdf-auth.ts';
-import {
-  ZPdfDocument,
-  ZPdfDocumentParams,
-  ZPdfOrderSheetsParams,
-  ZPdfPetitionParams,
-  ZPdfQuery,
-} from './pdf.types.ts';
+import { ZPdfDocumentParams, ZPdfOrderSheetsParams, ZPdfPetitionParams, ZPdfQuery } from './pdf.types.ts';
 import type { TPdfBuild } from './pdf-workers.ts';
+import { pdfDocumentOf, pdfModelOf } from '../case-documents/single-pdf.ts';
 import {
   caseHeaderOf,
-  documentOf,
   findPetition,
   indexEntriesOf,
   orderSheetsOf,
@@ -105,20 +99,13 @@ export async function pdfRoutes(fastify: FastifyInstance): Promise<void> {
       const actor = await pdfActor(app, req);
       // The rule of POST /api/download_single_petition_index_pdf, which hands out this link: admins and lawyers.
       requireEditor(actor);
-      const parsed = ZPdfDocument.safeParse(req.params);
-      if (!parsed.success) throw notFound();
-      const { model, id } = parsed.data;
-      const doc = await documentOf(app.db, actor.company_id, model, id);
+      const pm = pdfModelOf(req.params.model);
+      const doc = pm && (await pdfDocumentOf(app.db, actor.company_id, pm, req.params.id));
       if (!doc) throw notFound();
       const { caseFile } = await readableCaseFile(actor, doc.petitionId);
       const bytes = await build(actor, {
         kind: 'document',
-        data: {
-          ...(await firmBasics(actor)),
-          caseFile,
-          kind: model === 'PetitionIndex' ? 'Index' : 'Reply',
-          document: doc.entry,
-        },
+        data: { ...(await firmBasics(actor)), caseFile, kind: doc.kind, document: doc.entry },
       });
       return sendPdf(reply, caseFileName(caseFile, doc.entry.description), bytes);
     },

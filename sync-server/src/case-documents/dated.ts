@@ -1,0 +1,215 @@
+import {
+  DATED_MODULES,
+  datedFields,
+  entityDecl,
+  formatDate,
+  MSG_DATE_INVALID,
+  MSG_PETITION_REQUIRED,
+  todayInPakistan,
+  wireDateToIso,
+  type TActor,
+  type TDatedModule,
+} from '@lawfirm/shared-types';
+import type { Db } from '../db/connect.ts';
+import { forActor, forFirm, type LiveTable } from '../db/firm.ts';
+import { newId } from '../db/ids.ts';
+import { inTransaction } from '../db/query-helpers.ts';
+import { notFound, validationError } from '../http/errors.ts';
+import { serverEntity, type EntityDef, type Row } from '../sync/entities.ts';
+import { canReadPetition } from '../case-files/access.ts';
+import { attachmentsByOwner, type ApiAttachment } from '../case-files/attachments.repository.ts';
+
+/**
+ * The four dated document modules (order sheets, naqal forms, talbana, synopsis) on the server: one
+ * implementation, parameterised by each module's shared declaration (shared-types case-documents).
+ */
+
+export const MSG_TYPE_MISSING = 'The type does not exist.';
+
+/** A row's type must be a live module type of the firm and of the module (on push and REST alike). */
+const datedEntity = (m: TDatedModule): EntityDef => {
+  const decl = entityDecl(m.entity);
+  if (!decl) throw new Error(`${m.entity} is not a declared entity`);
+  const typeColumn = datedFields(m).type;
+  return serverEntity(decl, {
+    check: async (trx, actor, row, changed) => {
+      const typeId = row[typeColumn];
+      if (!changed.includes(typeColumn) || typeof typeId !== 'string' || !typeId) return null;
+      const found = await forFirm(trx, actor.company_id)
+        .live('module_types')
+        .select('id')
+        .where('id', '=', typeId)
+        .where('module_id', '=', m.moduleId)
+        .executeTakeFirst();
+      return found ? null : MSG_TYPE_MISSING;
+    },
+  });
+};
+
+export const DATED_ENTITIES = DATED_MODULES.map(datedEntity);
+const entityOf = (m: TDatedModule) => DATED_ENTITIES.find((e) => e.name === m.entity)!;
+const tableOf = (m: TDatedModule) => m.entity as LiveTable;
+
+/** A dated row as the API answers it: the module's own field names, dates dd/mm/yyyy, its type with its title. */
+export type ApiDated = Record<string, unknown> & { id: string; petition_id: string };
+
+function toApi(m: TDatedModule, r: Row, types: ReadonlyMap<string, string>): ApiDated {
+  const f = datedFields(m);
+  const typeId = (r[f.type] as string | null) ?? null;
+  return {
+    id: r.id,
+    petition_id: String(r.petition_id),
+    title: (r.title) ?? null,
+    [f.type]: typeId,
+    [f.date]: formatDate(r[f.date] as string | null),
+    description: (r.description) ?? null,
+    [`${m.prefix}_types`]: typeId && types.has(typeId) ? { id: typeId, title: types.get(typeId) } : null,
+    created_at: String(r.created_at),
+    updated_at: String(r.updated_at),
+  };
+}
+
+/** The firm's module type titles, deleted ones included (a row keeps the type it was written with). */
+async function typeTitles(db: Db, companyId: string, moduleId: number): Promise<Map<string, string>> {
+  const rows = await forFirm(db, companyId)
+    .selectFrom('module_types')
+    .select(['id', 'title'])
+    .where('module_id', '=', moduleId)
+    .execute();
+  return new Map(rows.map((t) => [t.id, t.title]));
+}
+
+/** A case file of the firm the actor may read, else 404 (another firm's id looks like an unknown one). */
+async function requireReadablePetition(db: Db, actor: TActor, petitionId: unknown): Promise<string> {
+  if (typeof petitionId !== 'string' || !petitionId)
+    throw validationError({ petition_id: [MSG_PETITION_REQUIRED] });
+  const p = await forFirm(db, actor.company_id).find('petitions', petitionId);
+  if (!p || !(await canReadPetition(db, actor, p.id))) throw notFound();
+  return p.id;
+}
+
+/** A case file's rows of the module, oldest date first, each with its attachments. */
+export async function listDated(
+  db: Db,
+  actor: TActor,
+  m: TDatedModule,
+  petitionId: unknown,
+): Promise<{ petitionId: string; records: (ApiDated & { attachments: ApiAttachment[] })[] }> {
+  const pid = await requireReadablePetition(db, actor, petitionId);
+  const f = datedFields(m);
+  const rows = (await forFirm(db, actor.company_id)
+    .live(tableOf(m))
+    .selectAll()
+    .where('petition_id' as never, '=', pid as never)
+    .orderBy(f.date as never)
+    .orderBy('created_at' as never)
+    .orderBy('id' as never)
+    .execute()) as Row[];
+  const [types, files] = await Promise.all([
+    typeTitles(db, actor.company_id, m.moduleId),
+    attachmentsByOwner(
+      db,
+      actor.company_id,
+      m.model as never,
+      rows.map((r) => r.id),
+    ),
+  ]);
+  return {
+    petitionId: pid,
+    records: rows.map((r) => ({ ...toApi(m, r, types), attachments: files.get(r.id) ?? [] })),
+  };
+}
+
+/** One row the actor may read, with its attachments; 404 for anything else. */
+export async function findDated(db: Db, actor: TActor, m: TDatedModule, id: string) {
+  const row = (await forFirm(db, actor.company_id).find(tableOf(m), id)) as Row | undefined;
+  if (!row || !(await canReadPetition(db, actor, String(row.petition_id)))) throw notFound();
+  const [types, files] = await Promise.all([
+    typeTitles(db, actor.company_id, m.moduleId),
+    attachmentsByOwner(db, actor.company_id, m.model as never, [row.id]),
+  ]);
+  return { ...toApi(m, row, types), attachments: files.get(row.id) ?? [] };
+}
+
+/**
+ * The index screen's read (rest-contract 39): the row `id` of the case file, or its first by date when no id
+ * is given (null when it has none), with the rows before and after it by date.
+ */
+export async function datedByPetition(
+  db: Db,
+  actor: TActor,
+  m: TDatedModule,
+  petitionId: unknown,
+  id: string | null | undefined,
+) {
+  const { petitionId: pid, records } = await listDated(db, actor, m, petitionId);
+  const i = id ? records.findIndex((r) => r.id === id) : records.length ? 0 : -1;
+  if (id && i < 0) throw notFound();
+  return {
+    petitionId: pid,
+    record: i >= 0 ? records[i]! : null,
+    previous_index_id: i > 0 ? records[i - 1]!.id : null,
+    next_index_id: i >= 0 && i + 1 < records.length ? records[i + 1]!.id : null,
+  };
+}
+
+/** What a POST may write, decoded from the original client's shapes; undefined leaves a field as it is. */
+function decodeBody(m: TDatedModule, body: Record<string, unknown>): Record<string, unknown> {
+  const f = datedFields(m);
+  const values: Record<string, unknown> = {};
+  const text = (v: unknown) =>
+    v === undefined ? undefined : typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null;
+  for (const c of ['title', 'description'] as const) {
+    const v = text(body[c]);
+    if (v !== undefined) values[c] = v;
+  }
+  if (body[f.type] !== undefined) {
+    const v = body[f.type];
+    values[f.type] = typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : null;
+  }
+  if (body[f.date] !== undefined) {
+    const iso = wireDateToIso(body[f.date]);
+    if (iso === false) throw validationError({ [f.date]: [MSG_DATE_INVALID] });
+    values[f.date] = iso;
+  }
+  return values;
+}
+
+/**
+ * Create (no id) or update (id) through the sync store, under the module's policy and row schema. Order sheets
+ * posted without a date field (the uploader's auto-create sends only petition_id) are dated today.
+ */
+export async function saveDated(
+  db: Db,
+  actor: TActor,
+  m: TDatedModule,
+  body: Record<string, unknown>,
+): Promise<{ id: string; created: boolean }> {
+  const values = decodeBody(m, body);
+  const id = typeof body.id === 'string' && body.id ? body.id : undefined;
+  return inTransaction(db, async (trx) => {
+    const firm = forActor(trx, actor);
+    if (id) {
+      const existing = await firm.find(tableOf(m), id);
+      if (!existing) throw notFound();
+      await firm.put(entityOf(m), id, values);
+      return { id, created: false };
+    }
+    const pid = await requireReadablePetition(trx, actor, body.petition_id);
+    const date = datedFields(m).date;
+    if (m.hearingDates && body[date] === undefined) values[date] = todayInPakistan();
+    const newRow = newId();
+    await firm.put(entityOf(m), newRow, { ...values, petition_id: pid });
+    return { id: newRow, created: true };
+  });
+}
+
+/** Deletes a row and, through the declared owner relation, its attachments. */
+export async function deleteDated(db: Db, actor: TActor, m: TDatedModule, id: string): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const firm = forActor(trx, actor);
+    const row = await firm.find(tableOf(m), id);
+    if (!row || !(await canReadPetition(trx, actor, String(row.petition_id)))) throw notFound();
+    await firm.remove(entityOf(m), id);
+  });
+}

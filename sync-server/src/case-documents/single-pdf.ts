@@ -1,0 +1,87 @@
+import { DATED_MODULES, datedFields, STANDARD_INDEX_MODULES, type TDatedModule } from '@lawfirm/shared-types';
+import { toAttachments, type TPdfDocumentEntry } from '@lawfirm/shared-types/pdf/index.ts';
+import type { Db } from '../db/connect.ts';
+import { forFirm, type Firm, type LiveTable } from '../db/firm.ts';
+import type { Row } from '../sync/entities.ts';
+
+/**
+ * Every module item with a single-item PDF (POST /api/download_single_petition_index_pdf, rest-contract 27), by
+ * the model name the original API gives it: where its rows live, what the PDF calls it, and the line that
+ * names it. A module declares its own here; the call, the link and the PDF are one implementation.
+ */
+export type TPdfModel = {
+  model: string;
+  table: LiveTable;
+  /** What the document is, printed above it. */
+  kind: string;
+  entry: (firm: Firm, row: Row) => Promise<Omit<TPdfDocumentEntry, 'attachments'>>;
+};
+
+const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
+
+/** An indexed document list's item (petition index, replies, the standard index lists). */
+export const indexedPdfModel = (model: string, table: string, kind: string): TPdfModel => ({
+  model,
+  table: table as LiveTable,
+  kind,
+  entry: async (_firm, r) => ({
+    description: text(r.document_description) ?? '',
+    date: text(r.date),
+    annexure: text(r.annexure),
+    page_info: text(r.page_info),
+  }),
+});
+
+/** A dated module's item: its title and its type's title (else the module's name), and its date. */
+export const datedPdfModel = (m: TDatedModule): TPdfModel => {
+  const f = datedFields(m);
+  return {
+    model: m.model,
+    table: m.entity as LiveTable,
+    kind: m.label,
+    entry: async (firm, r) => {
+      const typeId = text(r[f.type]);
+      const type = typeId
+        ? await firm.selectFrom('module_types').select('title').where('id', '=', typeId).executeTakeFirst()
+        : undefined;
+      return {
+        description: [text(r.title), type?.title].filter(Boolean).join(' - ') || m.label,
+        date: text(r[f.date]),
+        annexure: null,
+        page_info: null,
+      };
+    },
+  };
+};
+
+export const PDF_MODELS: readonly TPdfModel[] = [
+  indexedPdfModel('PetitionIndex', 'petition_index', 'Index'),
+  indexedPdfModel('PetitionReply', 'replies', 'Reply'),
+  ...STANDARD_INDEX_MODULES.map((m) => indexedPdfModel(m.model, m.module_type, m.title)),
+  ...DATED_MODULES.map(datedPdfModel),
+];
+
+export const pdfModelOf = (model: string | null | undefined) => PDF_MODELS.find((m) => m.model === model);
+
+/** One live item of the firm with its attachments and the case file it belongs to; undefined when none. */
+export async function pdfDocumentOf(
+  db: Db,
+  companyId: string,
+  pm: TPdfModel,
+  id: string,
+): Promise<{ petitionId: string; kind: string; entry: TPdfDocumentEntry } | undefined> {
+  const firm = forFirm(db, companyId);
+  const row = (await firm.find(pm.table, id)) as Row | undefined;
+  if (!row) return undefined;
+  const files = await firm
+    .live('attachments')
+    .selectAll()
+    .where('owner_type', '=', pm.model)
+    .where('owner_id', '=', row.id)
+    .execute();
+  return {
+    petitionId: String(row.petition_id),
+    kind: pm.kind,
+    entry: { ...(await pm.entry(firm, row)), attachments: toAttachments(files, pm.model, row.id) },
+  };
+}
