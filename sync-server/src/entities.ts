@@ -1,6 +1,7 @@
 import { readablePetitions } from './case-files/access.ts';
 import { petitionPartiesEntity, petitionsEntity } from './case-files/case-files.entities.ts';
 import { createRegistry } from './sync/entities.ts';
+import { LIBRARY_SERVER_ENTITIES } from './library/library.entities.ts';
 import { DATED_ENTITIES } from './case-documents/dated.ts';
 import { usersEntity } from './users/users.entity.ts';
 
@@ -10,7 +11,7 @@ import { usersEntity } from './users/users.entity.ts';
  * read scopes name. The sync layer receives this (app.registry) and knows no feature.
  */
 export const REGISTRY = createRegistry(
-  [petitionsEntity, petitionPartiesEntity, usersEntity, ...DATED_ENTITIES],
+  [petitionsEntity, petitionPartiesEntity, usersEntity, ...DATED_ENTITIES, ...LIBRARY_SERVER_ENTITIES],
   {
     petitions: readablePetitions,
   },

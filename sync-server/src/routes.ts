@@ -23,6 +23,7 @@ import { limitationRoutes } from './limitation/limitation.routes.ts';
 import { firRoutes } from './fir/fir.routes.ts';
 import { standardIndexRoutes } from './case-documents/standard-index.routes.ts';
 import { declaredRestRoutes } from './http/declared-rest.routes.ts';
+import { libraryPagesRoutes } from './library/pages.routes.ts';
 import { datedRoutes } from './case-documents/dated.routes.ts';
 import { singlePdfRoutes } from './case-documents/single-pdf.routes.ts';
 
@@ -86,5 +87,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(async (declared) => {
     declared.addHook('preValidation', refuseNul);
     await declared.register(declaredRestRoutes);
+    await declared.register(libraryPagesRoutes);
   });
 }

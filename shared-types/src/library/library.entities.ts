@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { MSG } from '../common/messages.ts';
 import { optionalText, requiredText, tooLong } from '../common/validation.ts';
 import { defineEntity, permissionsPolicy } from '../sync/entity.ts';
+import {
+  contractCategoriesDecl,
+  contractsDecl,
+  libraryFilesDecl,
+  pleadingsDecl,
+  propositionsDecl,
+} from './pages.ts';
 
 export const MSG_URL_REQUIRED = 'URL field is required.';
 export const MSG_URL_INVALID = 'The URL must be a web address starting with http:// or https://.';
@@ -41,5 +48,12 @@ export const linksDecl = defineEntity({
   rest: { path: '/api/links', listKey: 'links', rowKey: 'link', orderBy: ['display_order', 'title'] },
 });
 
-/** The library's synced entities (issue 14 adds the published pages here). */
-export const LIBRARY_ENTITIES = [linksDecl] as const;
+/** The library's synced entities: categories before the pages that name them, pages before their files. */
+export const LIBRARY_ENTITIES = [
+  linksDecl,
+  contractCategoriesDecl,
+  propositionsDecl,
+  contractsDecl,
+  pleadingsDecl,
+  libraryFilesDecl,
+] as const;

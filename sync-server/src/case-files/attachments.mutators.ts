@@ -61,7 +61,7 @@ function uniqueName(name: string, taken: Set<string>): string {
  * The refusal for a file whose bytes are not an accepted document or do not match its extension, or whose
  * content may not be kept (XML that is a page, an image or PDF over the limits: sniff-document.ts).
  */
-async function checkFile(f: ReceivedFile, workers: PdfWorkers): Promise<void> {
+export async function checkFile(f: ReceivedFile, workers: PdfWorkers): Promise<void> {
   const wanted = EXTENSIONS[extensionOf(f.filename)];
   if (!f.size || !wanted) throw validationError({ files: [ACCEPTED_TYPES_MESSAGE] });
   const check = await checkDocument(await readFile(f.path), workers);
