@@ -19,6 +19,7 @@ import { petitionsRoutes } from './case-files/petitions.routes.ts';
 import { refuseNul } from './case-files/refuse-nul.ts';
 import { repliesRoutes } from './case-files/replies.routes.ts';
 import { pdfRoutes } from './pdf/pdf.routes.ts';
+import { calendarRoutes } from './calendar/calendar.routes.ts';
 import { limitationRoutes } from './limitation/limitation.routes.ts';
 import { firRoutes } from './fir/fir.routes.ts';
 import { standardIndexRoutes } from './case-documents/standard-index.routes.ts';
@@ -81,6 +82,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     await caseFiles.register(standardIndexRoutes);
   });
   await app.register(pdfRoutes);
+  await app.register(calendarRoutes);
   await app.register(limitationRoutes);
   await app.register(firRoutes);
   // The plain calls of entities that declare them (shared-types `rest`): links, and more as they come.

@@ -157,6 +157,15 @@ export type LimitationArticleTable = SyncCols & {
   display_order: number;
 };
 export type ServerMetaTable = { key: string; value: string };
+export type CalendarSubscriptionTable = {
+  user_id: string;
+  company_id: string;
+  feed_token_hash: string | null;
+  feed_created_at: string | null;
+  digest: number;
+  updated_at: string;
+};
+export type DailyRunTable = { job: string; day: string; ran_at: string };
 export type SyncStateTable = { company_id: string; last_seq: number | string };
 export type ChangeLogTable = {
   company_id: string;
@@ -296,6 +305,8 @@ type WrittenOut = {
   statutes: StatuteTable;
   limitation_articles: LimitationArticleTable;
   server_meta: ServerMetaTable;
+  calendar_subscriptions: CalendarSubscriptionTable;
+  daily_runs: DailyRunTable;
   sync_state: SyncStateTable;
   change_log: ChangeLogTable;
   sync_clients: SyncClientTable;

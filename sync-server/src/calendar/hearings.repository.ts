@@ -1,0 +1,160 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { TActor } from '@lawfirm/shared-types';
+import type { Db } from '../db/connect.ts';
+import { nowIso, toBool } from '../db/ids.ts';
+import { readablePetitions } from '../case-files/access.ts';
+import { actorOf } from '../users/users.repository.ts';
+
+/** A hearing as calendars show it: an order sheet's date with its case file. */
+export type Hearing = {
+  id: string;
+  date: string;
+  petition_id: string;
+  case_no: string;
+  year: number | null;
+  title: string;
+  court: string | null;
+  court_id: string | null;
+  pending_tag: string | null;
+  type_title: string | null;
+  /** The order sheet or its case file was deleted: calendars show the event as cancelled. */
+  cancelled: boolean;
+  /** Grows with every change of the order sheet or its case file (the server's change sequence). */
+  sequence: number;
+  /** When the order sheet or its case file last changed. */
+  changed_at: string;
+};
+
+/**
+ * The hearings of the actor's firm dated `from` to `to` (ISO days, inclusive; `to` open when absent) in the
+ * case files the actor may read, by date and then court; with `cancelled` those deleted since, so a
+ * subscribed calendar removes them.
+ */
+export async function hearingsFor(
+  db: Db,
+  actor: TActor,
+  range: { from: string; to?: string; cancelled?: boolean },
+): Promise<Hearing[]> {
+  const access = await readablePetitions(db, actor);
+  if (access !== 'all' && !access.size) return [];
+  let q = db
+    .selectFrom('order_sheets as os')
+    .innerJoin('petitions as p', (j) =>
+      j.onRef('p.id', '=', 'os.petition_id').onRef('p.company_id', '=', 'os.company_id'),
+    )
+    .leftJoin('courts as c', 'c.id', 'p.court_id')
+    .leftJoin('module_types as mt', 'mt.id', 'os.order_sheet_type_id')
+    .select([
+      'os.id as id',
+      'os.order_sheet_date as date',
+      'os.petition_id as petition_id',
+      'p.case_no as case_no',
+      'p.year as year',
+      'p.title as title',
+      'p.court_id as court_id',
+      'c.title as court',
+      'p.pending_tag as pending_tag',
+      'mt.title as type_title',
+      'os.deleted_at as os_deleted',
+      'p.deleted_at as p_deleted',
+      'os.version as os_version',
+      'p.version as p_version',
+      'os.updated_at as os_updated',
+      'p.updated_at as p_updated',
+    ])
+    .where('os.company_id', '=', actor.company_id)
+    .where('os.order_sheet_date', '>=', range.from);
+  if (range.to) q = q.where('os.order_sheet_date', '<=', range.to);
+  if (!range.cancelled) q = q.where('os.deleted_at', 'is', null).where('p.deleted_at', 'is', null);
+  if (access !== 'all') q = q.where('p.id', 'in', [...access]);
+  const rows = await q
+    .orderBy('os.order_sheet_date')
+    .orderBy('c.title')
+    .orderBy('p.case_no')
+    .orderBy('os.id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    date: r.date,
+    petition_id: r.petition_id,
+    case_no: r.case_no,
+    year: r.year,
+    title: r.title,
+    court: r.court ?? null,
+    court_id: r.court_id,
+    pending_tag: r.pending_tag,
+    type_title: r.type_title ?? null,
+    cancelled: r.os_deleted !== null || r.p_deleted !== null,
+    sequence: Math.max(Number(r.os_version), Number(r.p_version)),
+    changed_at: r.os_updated > r.p_updated ? r.os_updated : r.p_updated,
+  }));
+}
+
+export const hashFeedToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+export type CalendarChoices = { feed: boolean; feed_created_at: string | null; digest: boolean };
+
+export async function calendarChoices(db: Db, userId: string): Promise<CalendarChoices> {
+  const row = await db
+    .selectFrom('calendar_subscriptions')
+    .select(['feed_token_hash', 'feed_created_at', 'digest'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return {
+    feed: !!row?.feed_token_hash,
+    feed_created_at: row?.feed_token_hash ? row.feed_created_at : null,
+    digest: toBool(row?.digest),
+  };
+}
+
+async function saveChoices(
+  db: Db,
+  actor: TActor,
+  set: { feed_token_hash?: string | null; feed_created_at?: string | null; digest?: number },
+): Promise<void> {
+  const now = nowIso();
+  await db
+    .insertInto('calendar_subscriptions')
+    .values({ user_id: actor.id, company_id: actor.company_id, digest: 0, updated_at: now, ...set })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...set, updated_at: now }))
+    .execute();
+}
+
+/** Makes the user's feed token anew (turning the feed on, or rotating it: the old URL stops at once). */
+export async function newFeedToken(db: Db, actor: TActor): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await saveChoices(db, actor, { feed_token_hash: hashFeedToken(token), feed_created_at: nowIso() });
+  return token;
+}
+
+export const stopFeed = (db: Db, actor: TActor) =>
+  saveChoices(db, actor, { feed_token_hash: null, feed_created_at: null });
+
+export const setDigest = (db: Db, actor: TActor, on: boolean) =>
+  saveChoices(db, actor, { digest: on ? 1 : 0 });
+
+/**
+ * The user a feed token belongs to, as an actor, when the token is current and the user is live, approved and
+ * not blocked (read anew on every request: blocking or deleting a user stops their feed at once).
+ */
+export async function feedOwner(db: Db, token: string): Promise<{ actor: TActor; name: string } | undefined> {
+  const row = await db
+    .selectFrom('calendar_subscriptions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .leftJoin('companies as co', 'co.id', 'u.company_id')
+    .select([
+      'u.id',
+      'u.company_id',
+      'u.role_id',
+      'u.is_moot_student',
+      'u.is_approved',
+      'u.blocked_at',
+      'u.name',
+    ])
+    .select('co.is_provider')
+    .where('s.feed_token_hash', '=', hashFeedToken(token))
+    .where('u.deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row || !toBool(row.is_approved) || row.blocked_at) return undefined;
+  return { actor: actorOf(row, toBool(row.is_provider)), name: row.name };
+}
