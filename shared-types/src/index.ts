@@ -26,3 +26,6 @@ export * from './case-files/case-files.wire.ts';
 export * from './case-documents/dated.modules.ts';
 export * from './case-documents/dated.entity.ts';
 export * from './case-documents/standard-index.ts';
+export * from './invoices/money.ts';
+export * from './invoices/invoice-list.ts';
+export * from './invoices/invoices.entities.ts';

@@ -4,6 +4,7 @@ import { createRegistry } from './sync/entities.ts';
 import { LIBRARY_SERVER_ENTITIES } from './library/library.entities.ts';
 import { DATED_ENTITIES } from './case-documents/dated.ts';
 import { usersEntity } from './users/users.entity.ts';
+import { BILLING_SERVER_ENTITIES, readableInvoices } from './invoices/invoices.entities.ts';
 
 /**
  * The server's synced entities: every shared declaration (shared-types/src/sync/entities.ts, with its
@@ -11,8 +12,16 @@ import { usersEntity } from './users/users.entity.ts';
  * read scopes name. The sync layer receives this (app.registry) and knows no feature.
  */
 export const REGISTRY = createRegistry(
-  [petitionsEntity, petitionPartiesEntity, usersEntity, ...DATED_ENTITIES, ...LIBRARY_SERVER_ENTITIES],
+  [
+    petitionsEntity,
+    petitionPartiesEntity,
+    usersEntity,
+    ...BILLING_SERVER_ENTITIES,
+    ...DATED_ENTITIES,
+    ...LIBRARY_SERVER_ENTITIES,
+  ],
   {
     petitions: readablePetitions,
+    invoices: readableInvoices,
   },
 );

@@ -25,6 +25,8 @@ import { firRoutes } from './fir/fir.routes.ts';
 import { standardIndexRoutes } from './case-documents/standard-index.routes.ts';
 import { declaredRestRoutes } from './http/declared-rest.routes.ts';
 import { libraryPagesRoutes } from './library/pages.routes.ts';
+import { invoicesRoutes } from './invoices/invoices.routes.ts';
+import { opinionsRoutes } from './opinions/opinions.routes.ts';
 import { datedRoutes } from './case-documents/dated.routes.ts';
 import { singlePdfRoutes } from './case-documents/single-pdf.routes.ts';
 
@@ -83,6 +85,12 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   });
   await app.register(pdfRoutes);
   await app.register(calendarRoutes);
+  // Invoices, payments and opinions (part 3 §7), in a scope that refuses NUL in any input.
+  await app.register(async (billing) => {
+    billing.addHook('preValidation', refuseNul);
+    await billing.register(invoicesRoutes);
+    await billing.register(opinionsRoutes);
+  });
   await app.register(limitationRoutes);
   await app.register(firRoutes);
   // The plain calls of entities that declare them (shared-types `rest`): links, and more as they come.

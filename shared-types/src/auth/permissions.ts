@@ -30,7 +30,8 @@ export type TPermission =
   | 'attachments.upload'
   | 'library.read'
   | 'library.add'
-  | 'library.manage';
+  | 'library.manage'
+  | 'billing.manage';
 
 type TRule = (a: TActor) => boolean;
 const admin: TRule = (a) => a.is_admin;
@@ -59,6 +60,8 @@ export const PERMISSIONS: Record<TPermission, TRule> = {
   'library.read': adminOrLawyer,
   'library.add': adminOrLawyer,
   'library.manage': admin,
+  // Invoices, payments and opinions (part 3 §6): admins change them; staff read, clients read their own.
+  'billing.manage': admin,
 };
 
 export function can(actor: TActor | null | undefined, permission: TPermission): boolean {

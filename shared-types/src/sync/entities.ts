@@ -3,6 +3,7 @@ import { CASE_FILE_ENTITIES } from '../case-files/case-files.entities.ts';
 import { LIBRARY_ENTITIES } from '../library/library.entities.ts';
 import { LIMITATION_ENTITIES } from '../limitation/limitation.entities.ts';
 import { FIR_ENTITIES } from '../fir/fir.entities.ts';
+import { BILLING_ENTITIES } from '../invoices/invoices.entities.ts';
 import { contactRequestsDecl } from '../contact-requests/contact-requests.schema.ts';
 import { settingsDecl } from '../settings/settings.schema.ts';
 import { usersDecl } from '../users/users.entity.ts';
@@ -24,6 +25,7 @@ export const ENTITY_DECLS = [
   contactRequestsDecl,
   ...CASE_FILE_ENTITIES,
   ...LIBRARY_ENTITIES,
+  ...BILLING_ENTITIES,
   conflictsDecl,
 ] as const satisfies readonly TEntityDecl[];
 

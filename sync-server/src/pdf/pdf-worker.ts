@@ -5,6 +5,7 @@ import {
   buildOrderSheetsPdf,
   buildPendingCasesPdf,
 } from '@lawfirm/shared-types/pdf/index.ts';
+import { buildInvoicePdf } from '@lawfirm/shared-types/invoices/invoice.pdf.ts';
 import { pdfRefusal } from '@lawfirm/shared-types/pdf/attachments/pdf-pages.ts';
 import { serverLoadBytes } from './pdf-assets.ts';
 import type { TPdfTask, TPdfTaskAnswer } from './pdf-workers.ts';
@@ -25,6 +26,8 @@ async function run(task: TPdfTask): Promise<Uint8Array | string | null> {
       return buildPendingCasesPdf({ ...task.data, loadBytes });
     case 'orderSheets':
       return buildOrderSheetsPdf({ ...task.data, loadBytes });
+    case 'invoice':
+      return buildInvoicePdf({ ...task.data, loadBytes });
   }
 }
 

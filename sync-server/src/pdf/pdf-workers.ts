@@ -5,6 +5,7 @@ import type {
   TOrderSheetsPdfData,
   TPendingCasesPdfData,
 } from '@lawfirm/shared-types/pdf/index.ts';
+import type { TInvoicePdfData } from '@lawfirm/shared-types/invoices/invoice.pdf.ts';
 import type { Config } from '../config.ts';
 import { HttpError } from '../http/errors.ts';
 
@@ -23,7 +24,8 @@ export type TPdfBuild =
   | { kind: 'caseFile'; data: TData<TCaseFilePdfData> }
   | { kind: 'document'; data: TData<TDocumentPdfData> }
   | { kind: 'pendingCases'; data: TData<TPendingCasesPdfData> }
-  | { kind: 'orderSheets'; data: TData<TOrderSheetsPdfData> };
+  | { kind: 'orderSheets'; data: TData<TOrderSheetsPdfData> }
+  | { kind: 'invoice'; data: TData<TInvoicePdfData> };
 /** The firm whose stored files a build reads. */
 export type TPdfFiles = { dataDir: string; companyId: string };
 export type TPdfTask = (TPdfBuild & TPdfFiles) | { kind: 'inspect'; bytes: Uint8Array };

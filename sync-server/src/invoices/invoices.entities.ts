@@ -1,0 +1,107 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  invoiceExpensesDecl,
+  invoicePaymentsDecl,
+  invoicesDecl,
+  opinionsDecl,
+  ROLE_IDS,
+  type TActor,
+} from '@lawfirm/shared-types';
+import { MSG_CLIENT_INVALID } from '@lawfirm/shared-types/invoices/invoices.entities.ts';
+import type { Db } from '../db/connect.ts';
+import { forFirm } from '../db/firm.ts';
+import { serverEntity, type Access, type Row } from '../sync/entities.ts';
+import { queueInvoiceMail, shouldMail } from './invoice-mail.ts';
+
+/** A live, approved-or-not client account of the firm (§2.3: clients are chosen from the firm's client users). */
+export const findClient = (db: Db, companyId: string, id: unknown) =>
+  typeof id === 'string' && id
+    ? forFirm(db, companyId)
+        .live('users')
+        .select(['id', 'name', 'email', 'company_name', 'phone', 'address'])
+        .where('id', '=', id)
+        .where('role_id', '=', ROLE_IDS.CLIENT)
+        .executeTakeFirst()
+    : Promise.resolve(undefined);
+
+/**
+ * The firm's next invoice number, from its counter row: the upsert locks that row, so concurrent pushes on
+ * PostgreSQL queue on it and no two invoices share a number; numbers of deleted invoices are never given again.
+ */
+export async function nextInvoiceNo(trx: Db, companyId: string): Promise<number> {
+  const db = trx as unknown as Kysely<any>;
+  // A firm that already has numbered invoices (from before the counter) continues after its highest.
+  const max = await db
+    .selectFrom('invoices')
+    .select((eb) => eb.fn.max('invoice_no').as('m'))
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  const start = Number(max?.m ?? 0) + 1;
+  const r = await db
+    .insertInto('invoice_numbers')
+    .values({ company_id: companyId, last_no: start })
+    .onConflict((oc) => oc.column('company_id').doUpdateSet({ last_no: sql`invoice_numbers.last_no + 1` }))
+    .returning('last_no')
+    .executeTakeFirstOrThrow();
+  return Number(r.last_no);
+}
+
+/** What the firm's next invoice will be numbered (the form's read-only preview, `next_invoice_num`). */
+export async function peekInvoiceNo(db: Db, companyId: string): Promise<number> {
+  const k = db as unknown as Kysely<any>;
+  const c = await k
+    .selectFrom('invoice_numbers')
+    .select('last_no')
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  const max = await k
+    .selectFrom('invoices')
+    .select((eb) => eb.fn.max('invoice_no').as('m'))
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return Math.max(Number(c?.last_no ?? 0), Number(max?.m ?? 0)) + 1;
+}
+
+const clientCheck = async (trx: Db, actor: TActor, row: Row, changed: string[]) =>
+  changed.includes('client_id') && !(await findClient(trx, actor.company_id, row.client_id))
+    ? MSG_CLIENT_INVALID
+    : null;
+
+/**
+ * An invoice's client is a client of the firm; a new invoice gets the firm's next number here, when it first
+ * reaches the server (a draft made offline shows "number on sync" until then), so two devices never collide.
+ */
+export const invoicesEntity = serverEntity(invoicesDecl, {
+  check: async (trx, actor, row, changed) => {
+    const refused = await clientCheck(trx, actor, row, changed);
+    if (refused) return refused;
+    if (row.invoice_no == null) row.invoice_no = await nextInvoiceNo(trx, actor.company_id);
+    return null;
+  },
+  // A device's save mails the invoice like the REST save does (REST calls send theirs themselves).
+  afterWrite: async (trx, actor, before, after, changed, effects) => {
+    if (effects && shouldMail(before, after, changed))
+      await queueInvoiceMail(trx, actor, after.id, (m) => effects.mail(trx, m));
+  },
+});
+export const invoiceExpensesEntity = serverEntity(invoiceExpensesDecl);
+export const invoicePaymentsEntity = serverEntity(invoicePaymentsDecl);
+export const opinionsEntity = serverEntity(opinionsDecl, { check: clientCheck });
+
+/** The invoices a client may read: their own (access set 'invoices', for the rows of an invoice). */
+export async function readableInvoices(db: Db, actor: TActor): Promise<Access> {
+  if (!actor.is_client) return 'all';
+  const rows = await forFirm(db, actor.company_id)
+    .live('invoices')
+    .select('id')
+    .where('client_id', '=', actor.id)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+export const BILLING_SERVER_ENTITIES = [
+  invoicesEntity,
+  invoiceExpensesEntity,
+  invoicePaymentsEntity,
+  opinionsEntity,
+];

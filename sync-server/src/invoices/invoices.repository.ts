@@ -1,0 +1,168 @@
+import {
+  formatDate,
+  instantToPakistanDate,
+  invoiceTotals,
+  paisaToDecimal,
+  parseDisplayDate,
+  statusTitle,
+  type TActor,
+} from '@lawfirm/shared-types';
+import type { Db } from '../db/connect.ts';
+import { forFirm } from '../db/firm.ts';
+import { forbidden } from '../http/errors.ts';
+import { toWire } from '../sync/codec.ts';
+import { invoiceExpensesEntity, invoicePaymentsEntity, invoicesEntity } from './invoices.entities.ts';
+
+export type TInvoiceRow = Record<string, unknown> & {
+  id: string;
+  invoice_no: number | null;
+  client_id: string;
+  client_name: string;
+  invoice_status_id: number;
+  amount: number;
+  apply_tax: boolean;
+  tax_percentage: number;
+  due_date: string | null;
+  paid_at: string | null;
+  archived: boolean;
+  created_at: string;
+};
+export type TExpenseRow = {
+  id: string;
+  invoice_id: string;
+  expense: string;
+  amount: number;
+  display_order: number;
+};
+export type TPaymentRow = {
+  id: string;
+  invoice_id: string;
+  paid_date: string;
+  paid_amount: number;
+  notes: string | null;
+  receipt_sha256: string | null;
+  receipt_file_name: string | null;
+  receipt_mime_type: string | null;
+};
+/** An invoice with its live expenses and payments. */
+export type TLoadedInvoice = TInvoiceRow & { expenseRows: TExpenseRow[]; paymentRows: TPaymentRow[] };
+
+/**
+ * The live invoices the actor may read (all of the firm's for staff, a client's own, none for students: 403),
+ * or the one with `id`, each with its expenses and payments.
+ */
+export async function loadInvoices(db: Db, actor: TActor, id?: string): Promise<TLoadedInvoice[]> {
+  if (invoicesEntity.readScope(actor) === 'none') throw forbidden();
+  const firm = forFirm(db, actor.company_id);
+  let q = firm.live('invoices').selectAll();
+  if (id !== undefined) q = q.where('id', '=', id);
+  if (actor.is_client) q = q.where('client_id', '=', actor.id);
+  const rows = await q.execute();
+  if (!rows.length) return [];
+  const children = async (table: 'invoice_expenses' | 'invoice_payments') => {
+    let c = firm.live(table).selectAll();
+    if (id !== undefined) c = c.where('invoice_id', '=', id);
+    return c.orderBy('created_at').orderBy('id').execute();
+  };
+  const byInvoice = <T>(list: Record<string, unknown>[], def: typeof invoiceExpensesEntity) => {
+    const m = new Map<string, T[]>();
+    for (const r of list) {
+      const w = toWire(def, r) as unknown as T & { invoice_id: string };
+      m.set(w.invoice_id, [...(m.get(w.invoice_id) ?? []), w]);
+    }
+    return m;
+  };
+  const expenses = byInvoice<TExpenseRow>(await children('invoice_expenses'), invoiceExpensesEntity);
+  const payments = byInvoice<TPaymentRow>(await children('invoice_payments'), invoicePaymentsEntity);
+  return rows.map((r) => ({
+    ...(toWire(invoicesEntity, r) as unknown as TInvoiceRow),
+    created_at: String(r.created_at),
+    expenseRows: (expenses.get(r.id) ?? []).sort((a, b) => a.display_order - b.display_order),
+    paymentRows: payments.get(r.id) ?? [],
+  }));
+}
+
+export const totalsOf = (inv: TLoadedInvoice) =>
+  invoiceTotals({
+    ...inv,
+    expenses: inv.expenseRows.map((e) => e.amount),
+    payments: inv.paymentRows.map((p) => p.paid_amount),
+  });
+
+/** An id or a text field as the original client sends it (text or a number); anything else is none. */
+export const idOf = (v: unknown): string | null =>
+  typeof v === 'string' && v.trim()
+    ? v.trim()
+    : typeof v === 'number' && Number.isFinite(v)
+      ? String(v)
+      : null;
+
+/** A date as the original client sends it (dd/mm/yyyy, ISO date or a JavaScript Date's instant): ISO, '' none, or undefined when invalid. */
+export function dateInput(v: unknown): string | null | undefined {
+  if (v === null || v === undefined || v === '') return null;
+  if (typeof v !== 'string') return undefined;
+  const t = v.trim();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(t))
+    return parseDisplayDate(`${t.slice(8)}/${t.slice(5, 7)}/${t.slice(0, 4)}`) ?? undefined;
+  return parseDisplayDate(t) ?? instantToPakistanDate(t) ?? undefined;
+}
+
+/** An invoice as the original client reads it (rest-contract 91, 93): amounts as decimal text, dates dd/mm/yyyy. */
+export function invoiceWire(inv: TLoadedInvoice, pdfDownloadUrl: string) {
+  const t = totalsOf(inv);
+  const emails = (inv.contact_person_emails as string[] | null) ?? [];
+  return {
+    id: inv.id,
+    invoice_no: inv.invoice_no,
+    invoiceable_id: inv.client_id,
+    invoiceable_type: 'App\\Models\\User',
+    invoice_status_id: inv.invoice_status_id,
+    status: { id: inv.invoice_status_id, title: statusTitle(inv.invoice_status_id) },
+    due_date: formatDate(inv.due_date),
+    amount: paisaToDecimal(t.amount),
+    apply_tax: inv.apply_tax,
+    tax_percentage: inv.tax_percentage,
+    tax_amount: paisaToDecimal(t.tax),
+    attention: (inv.attention as string | null) ?? null,
+    contact_person_emails: emails,
+    sendEmail: !!inv.send_email,
+    edit_client: !!inv.edit_client,
+    is_archive: inv.archived,
+    invoice_meta: {
+      subject: (inv.subject as string | null) ?? null,
+      content: (inv.content as string | null) ?? null,
+      services: (inv.services as string | null) ?? null,
+    },
+    invoice_expenses: inv.expenseRows.map((e) => ({
+      id: e.id,
+      expense: e.expense,
+      amount: paisaToDecimal(e.amount),
+    })),
+    invoice_payments: inv.paymentRows.map((p) => ({
+      id: p.id,
+      paid_date: formatDate(p.paid_date),
+      paid_amount: paisaToDecimal(p.paid_amount),
+      notes: p.notes,
+      attachment: p.receipt_sha256
+        ? { sha256: p.receipt_sha256, file_name: p.receipt_file_name, mime_type: p.receipt_mime_type }
+        : null,
+    })),
+    client: {
+      id: inv.client_id,
+      name: inv.client_name,
+      company_name: (inv.client_company as string | null) ?? null,
+      phone: (inv.client_phone as string | null) ?? null,
+      email: (inv.client_email as string | null) ?? null,
+      address: (inv.client_address as string | null) ?? null,
+      contact_persons: emails.map((email) => ({ email })),
+    },
+    pdf_download_url: pdfDownloadUrl,
+    created_at: inv.created_at,
+    total_amount: paisaToDecimal(t.total),
+    total_paid_amount: paisaToDecimal(t.paid),
+    paid_amount: paisaToDecimal(t.paid),
+    due_amount: paisaToDecimal(t.due),
+    paid_date: formatDate(inv.paid_at),
+    paid_at: inv.paid_at,
+  };
+}

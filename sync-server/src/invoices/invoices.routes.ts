@@ -1,0 +1,461 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  filterInvoices,
+  INVOICE_DATE_TYPES,
+  INVOICE_STATUSES,
+  INVOICE_TEMPLATES,
+  invoiceStats,
+  MSG,
+  MSG_AMOUNT_INVALID,
+  MSG_CLIENT_INVALID,
+  MSG_CLIENT_REQUIRED,
+  MSG_PAID_DATE_REQUIRED,
+  MSG_DATE_INVALID,
+  pageOf,
+  paisaToDecimal,
+  parseDateRange,
+  parseRupees,
+  statusAfterPayments,
+  STATUS_PAID,
+  todayInPakistan,
+  ZMessageResponse,
+  type TActor,
+} from '@lawfirm/shared-types';
+import { pdfUrl } from '../case-files/pdf-urls.ts';
+import type { Db } from '../db/connect.ts';
+import { forActor } from '../db/firm.ts';
+import { newId } from '../db/ids.ts';
+import { inTransaction } from '../db/query-helpers.ts';
+import { notFound, validationError, type TFieldErrors } from '../http/errors.ts';
+import { ZIdParams } from '../http/schemas.ts';
+import {
+  findClient,
+  invoiceExpensesEntity,
+  invoicePaymentsEntity,
+  invoicesEntity,
+} from './invoices.entities.ts';
+import {
+  dateInput,
+  invoiceWire,
+  idOf,
+  loadInvoices,
+  totalsOf,
+  type TLoadedInvoice,
+} from './invoices.repository.ts';
+import { mailInvoice } from './invoice-mail.ts';
+import { buildInvoice } from './invoice-pdf.ts';
+import { contentDisposition } from '../http/content-disposition.ts';
+import { pdfActor } from '../pdf/pdf-auth.ts';
+import { ZPdfQuery } from '../pdf/pdf.types.ts';
+
+export const MSG_MARKED_PAID = 'Successfully Mark as Paid Invoice!';
+export const MSG_PAID_OK = 'Paid Successfully!';
+export const MSG_PAYMENT_DELETED = 'Payment Deleted Successfully!';
+export const MSG_EXPENSE_DELETED = 'Expense Deleted Successfully!';
+
+const ZInvoice = z.looseObject({
+  id: z.string(),
+  invoice_no: z.number().nullable(),
+  total_amount: z.string(),
+});
+const ZStats = z.object({ total: z.string(), total_paid: z.string(), total_due: z.string() });
+const ZListQuery = z.looseObject({
+  invoice_no: z.string().max(50).optional(),
+  client_name: z.string().max(200).optional(),
+  is_archive: z.string().max(10).optional(),
+  start_to_end_date: z.string().max(100).optional(),
+  date_type: z.string().max(20).optional(),
+  invoice_status_id: z.string().max(10).optional(),
+  page: z.string().max(10).optional(),
+});
+type TListQuery = z.infer<typeof ZListQuery>;
+const ZBody = z.looseObject({ id: z.union([z.string(), z.number()]).nullish() });
+
+/** The PDF route of an invoice: the path its signed pdf_download_url names. */
+export const invoicePdfPath = (id: string) => `/api/pdf/invoices/${encodeURIComponent(id)}`;
+
+/** The list's filters from the original client's query (unknown values mean no filter). */
+function filterOf(q: TListQuery) {
+  const range = parseDateRange(q.start_to_end_date);
+  const status = Number(q.invoice_status_id);
+  const type = (INVOICE_DATE_TYPES as readonly string[]).includes(q.date_type ?? '')
+    ? (q.date_type as (typeof INVOICE_DATE_TYPES)[number])
+    : 'created_at';
+  return {
+    invoice_no: q.invoice_no ?? null,
+    client_name: q.client_name ?? null,
+    is_archive: q.is_archive === '1' || q.is_archive === 'true',
+    from: range?.from ?? null,
+    to: range?.to ?? null,
+    date_type: type,
+    invoice_status_id: [1, 2, 3].includes(status) ? status : null,
+  };
+}
+
+const statsWire = (s: { total: number; total_paid: number; total_due: number }) => ({
+  total: paisaToDecimal(s.total),
+  total_paid: paisaToDecimal(s.total_paid),
+  total_due: paisaToDecimal(s.total_due),
+});
+
+/** The firm's invoices a staff member or client may read, one by id (404 for any other id). */
+async function readInvoice(db: Db, actor: TActor, id: string): Promise<TLoadedInvoice> {
+  const [inv] = await loadInvoices(db, actor, id);
+  if (!inv) throw notFound();
+  return inv;
+}
+
+/** Field messages of an invoice POST that the row schema cannot give (amounts and dates in the client's encodings). */
+type TDecoded = {
+  values: Record<string, unknown>;
+  expenses: { id: string | null; expense: unknown; amount: number }[];
+};
+async function decodeInvoice(db: Db, actor: TActor, body: Record<string, unknown>): Promise<TDecoded> {
+  const errors: TFieldErrors = {};
+  const meta = (body.invoice_meta ?? {}) as Record<string, unknown>;
+  const selected = (body.selectedClient ?? body.client ?? {}) as Record<string, unknown>;
+  const clientId = body.invoiceable_id ?? selected.id;
+  const client = await findClient(db, actor.company_id, idOf(clientId));
+  if (!client) errors.invoiceable_id = [clientId ? MSG_CLIENT_INVALID : MSG_CLIENT_REQUIRED];
+  const amount = body.amount === undefined || body.amount === '' ? 0 : parseRupees(body.amount);
+  if (amount === null) errors.amount = [MSG_AMOUNT_INVALID];
+  const due = dateInput(body.due_date);
+  if (due === undefined) errors.due_date = [MSG_DATE_INVALID];
+  const editClient = body.edit_client === true || body.edit_client === 1 || body.edit_client === '1';
+  const pick = (k: string, fallback: unknown) =>
+    editClient && typeof selected[k] === 'string' ? selected[k] : fallback;
+  const expenses = Array.isArray(body.invoice_expenses)
+    ? (body.invoice_expenses as Record<string, unknown>[])
+    : [];
+  const decodedExpenses = expenses.map((e, i) => {
+    const a = parseRupees(e?.amount ?? 0);
+    if (a === null) errors[`invoice_expenses.${i}.amount`] = [MSG_AMOUNT_INVALID];
+    return { id: idOf(e?.id), expense: e?.expense, amount: a ?? 0 };
+  });
+  if (Object.keys(errors).length) throw validationError(errors);
+  const values: Record<string, unknown> = {
+    client_id: client!.id,
+    client_name: client!.name,
+    client_email: client!.email,
+    client_company: pick('company_name', client!.company_name),
+    client_phone: pick('phone', client!.phone),
+    client_address: pick('address', client!.address),
+    edit_client: editClient,
+    due_date: due,
+    amount,
+    apply_tax:
+      body.apply_tax === true || body.apply_tax === 1 || body.apply_tax === '1' || body.apply_tax === 'true',
+    attention: body.attention ?? null,
+    contact_person_emails: Array.isArray(body.contact_person_emails)
+      ? body.contact_person_emails.map((e) =>
+          typeof e === 'object' && e ? (e as { email?: unknown }).email : e,
+        )
+      : [],
+    send_email: body.sendEmail === true || body.sendEmail === 1 || body.sendEmail === '1',
+    subject: meta.subject ?? body.subject ?? null,
+    content: meta.content ?? body.content ?? null,
+    services: meta.services ?? body.services ?? null,
+  };
+  if (body.tax_percentage !== undefined && body.tax_percentage !== '')
+    values.tax_percentage = Number(body.tax_percentage);
+  if (body.invoice_status_id !== undefined && body.invoice_status_id !== '')
+    values.invoice_status_id = Number(body.invoice_status_id);
+  if (body.is_archive !== undefined)
+    values.archived = body.is_archive === true || body.is_archive === 1 || body.is_archive === '1';
+  return { values, expenses: decodedExpenses };
+}
+
+/**
+ * The invoice calls (part 3 §7 "Invoices", rest-contract 91–101) on the same sync store as devices' pushes:
+ * every write is checked against the entities' policy (admins change, staff read, clients read their own).
+ */
+export async function invoicesRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const wire = (req: FastifyRequest, actor: TActor, inv: TLoadedInvoice) =>
+    invoiceWire(inv, pdfUrl(app, req, invoicePdfPath(inv.id), actor));
+
+  const listed = async (actor: TActor, q: TListQuery) =>
+    filterInvoices(
+      (await loadInvoices(app.db, actor)).map((inv) => ({
+        ...inv,
+        expenses: inv.expenseRows.map((e) => e.amount),
+        payments: inv.paymentRows.map((p) => p.paid_amount),
+      })),
+      filterOf(q),
+    );
+
+  app.get(
+    '/api/invoices',
+    {
+      config: { auth: true },
+      schema: {
+        querystring: ZListQuery,
+        response: {
+          200: z.object({
+            invoices: z.object({
+              data: z.array(ZInvoice),
+              current_page: z.number(),
+              last_page: z.number(),
+              per_page: z.number(),
+              total: z.number(),
+              from: z.number().nullable(),
+              to: z.number().nullable(),
+            }),
+            invoices_stats: ZStats,
+          }),
+        },
+      },
+    },
+    async (req) => {
+      const { actor } = await req.auth();
+      const rows = await listed(actor, req.query);
+      const page = pageOf(rows, Number(req.query.page ?? 1));
+      return {
+        invoices: { ...page, data: page.data.map((r) => wire(req, actor, r)) },
+        invoices_stats: statsWire(invoiceStats(rows)),
+      };
+    },
+  );
+
+  app.get(
+    '/api/invoices/stats',
+    {
+      config: { auth: true },
+      schema: { querystring: ZListQuery, response: { 200: z.object({ invoices_stats: ZStats }) } },
+    },
+    async (req) => {
+      const { actor } = await req.auth();
+      return { invoices_stats: statsWire(invoiceStats(await listed(actor, req.query))) };
+    },
+  );
+
+  app.get(
+    '/api/invoice_statuses',
+    {
+      config: { auth: true },
+      schema: {
+        response: {
+          200: z.object({ invoice_statuses: z.array(z.object({ id: z.number(), title: z.string() })) }),
+        },
+      },
+    },
+    async () => ({ invoice_statuses: INVOICE_STATUSES.map((s) => ({ ...s })) }),
+  );
+
+  app.get(
+    '/api/invoice_templates',
+    {
+      config: { auth: true },
+      schema: {
+        response: {
+          200: z.object({
+            invoice_templates: z.array(
+              z.object({ id: z.number(), title: z.string(), subject: z.string(), content: z.string() }),
+            ),
+          }),
+        },
+      },
+    },
+    async () => ({ invoice_templates: INVOICE_TEMPLATES.map((t) => ({ ...t })) }),
+  );
+
+  app.get(
+    '/api/invoices/:id',
+    {
+      config: { auth: true },
+      schema: { params: ZIdParams, response: { 200: z.object({ invoice: ZInvoice }) } },
+    },
+    async (req) => {
+      const { actor } = await req.auth();
+      return { invoice: wire(req, actor, await readInvoice(app.db, actor, req.params.id)) };
+    },
+  );
+
+  app.post(
+    '/api/invoices',
+    {
+      config: { auth: true },
+      schema: { body: ZBody, response: { 200: z.object({ invoice: ZInvoice, message: z.string() }) } },
+    },
+    async (req) => {
+      const { actor } = await req.auth();
+      const body = req.body as Record<string, unknown>;
+      const saved = await inTransaction(app.db, async (trx) => {
+        const firm = forActor(trx, actor);
+        const bodyId = idOf(body.id);
+        const existing = bodyId ? await firm.find('invoices', bodyId) : undefined;
+        if (body.id && !existing) throw notFound();
+        const { values, expenses } = await decodeInvoice(trx, actor, body);
+        const id = existing?.id ?? newId();
+        await firm.put(invoicesEntity, id, values);
+        for (const [i, e] of expenses.entries()) {
+          const own = e.id ? await firm.find('invoice_expenses', e.id) : undefined;
+          if (e.id && (!own || own.invoice_id !== id)) throw notFound();
+          const row = { expense: e.expense, amount: e.amount, display_order: i + 1 };
+          await firm.put(invoiceExpensesEntity, own?.id ?? newId(), own ? row : { ...row, invoice_id: id });
+        }
+        const send =
+          values.send_email === true &&
+          (!existing ||
+            !existing.send_email ||
+            (values.invoice_status_id !== undefined &&
+              values.invoice_status_id !== existing.invoice_status_id));
+        return { id, message: existing ? MSG.updatedOk : MSG.savedOk, send };
+      });
+      if (saved.send) await mailInvoice(app, actor, saved.id);
+      return {
+        invoice: wire(req, actor, await readInvoice(app.db, actor, saved.id)),
+        message: saved.message,
+      };
+    },
+  );
+
+  app.delete(
+    '/api/invoices/:id',
+    { config: { auth: true }, schema: { params: ZIdParams, response: { 200: ZMessageResponse } } },
+    async (req) => {
+      const { actor } = await req.auth();
+      await inTransaction(app.db, async (trx) => {
+        await readInvoice(trx, actor, req.params.id);
+        await forActor(trx, actor).remove(invoicesEntity, req.params.id);
+      });
+      return { message: MSG.deletedOk };
+    },
+  );
+
+  /** The list's and form's Mark as Paid: status Paid, paid today (§4: the client reads paid_at). */
+  app.post(
+    '/api/invoices/mark_paid',
+    {
+      config: { auth: true },
+      schema: { body: ZBody, response: { 200: z.object({ paid_at: z.string(), message: z.string() }) } },
+    },
+    async (req) => {
+      const { actor } = await req.auth();
+      const id = String(req.body.id ?? '');
+      const paidAt = await inTransaction(app.db, async (trx) => {
+        const inv = await readInvoice(trx, actor, id);
+        if (inv.invoice_status_id === STATUS_PAID && inv.paid_at) return inv.paid_at;
+        const today = todayInPakistan();
+        await forActor(trx, actor).put(invoicesEntity, id, {
+          invoice_status_id: STATUS_PAID,
+          paid_at: today,
+        });
+        return today;
+      });
+      return { paid_at: paidAt, message: MSG_MARKED_PAID };
+    },
+  );
+
+  /** The Paid Invoice Dialog: saves its payments; paid in full makes the invoice Paid, less leaves it Sent. */
+  app.post(
+    '/api/invoice/mark_as_paid',
+    {
+      config: { auth: true },
+      schema: {
+        body: z.looseObject({
+          payments: z
+            .array(z.looseObject({ id: z.union([z.string(), z.number()]).nullish() }))
+            .max(100)
+            .default([]),
+          invoiceable_id: z.union([z.string(), z.number()], { error: MSG.notFound }),
+        }),
+        response: { 200: z.object({ invoice: ZInvoice, message: z.string() }) },
+      },
+    },
+    async (req) => {
+      const { actor } = await req.auth();
+      const id = String(req.body.invoiceable_id);
+      await inTransaction(app.db, async (trx) => {
+        const firm = forActor(trx, actor);
+        const inv = await readInvoice(trx, actor, id);
+        const errors: TFieldErrors = {};
+        const rows = req.body.payments.map((p, i) => {
+          const date = dateInput(p.paid_date);
+          if (!date)
+            errors[`payments.${i}.paid_date`] = [date === null ? MSG_PAID_DATE_REQUIRED : MSG_DATE_INVALID];
+          const amount = parseRupees(p.paid_amount);
+          if (amount === null) errors[`payments.${i}.paid_amount`] = [MSG_AMOUNT_INVALID];
+          return {
+            id: p.id ? String(p.id) : null,
+            paid_date: date,
+            paid_amount: amount,
+            notes: p.notes ?? null,
+          };
+        });
+        if (Object.keys(errors).length) throw validationError(errors);
+        for (const p of rows) {
+          const own = p.id ? inv.paymentRows.find((x) => x.id === p.id) : undefined;
+          if (p.id && !own) throw notFound();
+          const values = { paid_date: p.paid_date, paid_amount: p.paid_amount, notes: p.notes };
+          await firm.put(
+            invoicePaymentsEntity,
+            own?.id ?? newId(),
+            own ? values : { ...values, invoice_id: id },
+          );
+        }
+        if (inv.invoice_status_id !== STATUS_PAID) {
+          const status = statusAfterPayments(totalsOf(await readInvoice(trx, actor, id)));
+          await firm.put(invoicesEntity, id, {
+            invoice_status_id: status,
+            ...(status === STATUS_PAID ? { paid_at: todayInPakistan() } : {}),
+          });
+        }
+      });
+      return { invoice: wire(req, actor, await readInvoice(app.db, actor, id)), message: MSG_PAID_OK };
+    },
+  );
+
+  /** The invoice's PDF (pdf_download_url): a bearer token or the link's signature; the same builder as offline. */
+  app.get(
+    '/api/pdf/invoices/:id',
+    { schema: { params: ZIdParams, querystring: ZPdfQuery } },
+    async (req, reply) => {
+      const actor = await pdfActor(app, req);
+      const { bytes, name } = await buildInvoice(app, actor, await readInvoice(app.db, actor, req.params.id));
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', contentDisposition(name))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, no-store')
+        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    },
+  );
+
+  /** Deletes one row of an invoice the actor may read (another firm's, or another client's, is a 404). */
+  const deleteChild = (
+    path: string,
+    entity: typeof invoicePaymentsEntity,
+    table: 'invoice_payments' | 'invoice_expenses',
+    message: string,
+  ) =>
+    app.delete(
+      path,
+      { config: { auth: true }, schema: { params: ZIdParams, response: { 200: ZMessageResponse } } },
+      async (req) => {
+        const { actor } = await req.auth();
+        await inTransaction(app.db, async (trx) => {
+          const firm = forActor(trx, actor);
+          const row = await firm.find(table, req.params.id);
+          if (!row) throw notFound();
+          await readInvoice(trx, actor, String(row.invoice_id));
+          await firm.remove(entity, row.id);
+        });
+        return { message };
+      },
+    );
+  deleteChild(
+    '/api/invoice/delete_payment/:id',
+    invoicePaymentsEntity,
+    'invoice_payments',
+    MSG_PAYMENT_DELETED,
+  );
+  deleteChild(
+    '/api/delete_invoice_expense/:id',
+    invoiceExpensesEntity,
+    'invoice_expenses',
+    MSG_EXPENSE_DELETED,
+  );
+}
