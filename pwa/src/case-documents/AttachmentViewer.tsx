@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { PAGE_SCROLL_OFFSET } from './documents.logic.ts';
-import { AttachmentPage } from './AttachmentFile.tsx';
+import { AttachmentPage, AttachmentThumb } from './AttachmentFile.tsx';
 import type { TAttachmentRow } from './useCaseDocuments.ts';
 import './case-documents.css';
 
@@ -19,8 +19,15 @@ function scrollToPage(id: string): void {
 /**
  * The pages of one owner's attachments with a page-number sidebar (one viewer for index items, replies and
  * any later module). Clicking a number scrolls smoothly to its page, 200 px from the top, and marks it.
+ * `thumbnails` shows each page's thumbnail in the sidebar instead of its number (the naqal form viewer).
  */
-export function AttachmentViewer({ attachments }: { attachments: readonly TAttachmentRow[] | undefined }) {
+export function AttachmentViewer({
+  attachments,
+  thumbnails = false,
+}: {
+  attachments: readonly TAttachmentRow[] | undefined;
+  thumbnails?: boolean;
+}) {
   const [active, setActive] = useState<string | null>(null);
   if (!attachments)
     return (
@@ -31,7 +38,7 @@ export function AttachmentViewer({ attachments }: { attachments: readonly TAttac
   if (!attachments.length) return <p className="doc-viewer-empty">{NO_ATTACHMENTS_MESSAGE}</p>;
   return (
     <div className="doc-viewer">
-      <nav aria-label="Pages" className="page-numbers">
+      <nav aria-label="Pages" className={`page-numbers${thumbnails ? ' page-thumbs' : ''}`}>
         <ol>
           {attachments.map((a, i) => (
             <li key={a.id}>
@@ -45,7 +52,7 @@ export function AttachmentViewer({ attachments }: { attachments: readonly TAttac
                   scrollToPage(a.id);
                 }}
               >
-                {i + 1}
+                {thumbnails ? <AttachmentThumb a={a} /> : i + 1}
               </button>
             </li>
           ))}
