@@ -28,7 +28,7 @@ describeEachDb('dated document modules', (kind) => {
 
   const save = (m: TDatedModule, auth: Auth, body: object) => f.call('POST', m.rest.path, auth, body);
 
-  for (const m of DATED_MODULES) {
+  for (const m of DATED_MODULES as readonly TDatedModule[]) {
     const fld = datedFields(m);
     describe(m.plural, () => {
       it('creates, reads, lists, pages through and updates, with the documented keys', async () => {

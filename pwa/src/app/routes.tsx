@@ -2,6 +2,7 @@ import { lazy, useState, type ComponentType, type ReactElement } from 'react';
 import { matchPath } from 'react-router';
 import { NotBuiltScreen } from '../ui/NotBuiltScreen.tsx';
 import { LINK_ROUTES } from '../library/links.tsx';
+import { DATED_ROUTES } from '../case-documents/dated/dated.routes.tsx';
 
 /**
  * A screen loaded when its route is first opened: each screen is its own chunk, so the first load carries only
@@ -120,12 +121,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/petition-reply-parents/:id', access: 'auth', element: <ReplyParentsScreen /> },
   { path: '/all-indexes-details/:petition_id', access: 'auth', element: later('All Annexures') },
   { path: '/print-pending-cases', access: 'auth', element: <PrintPendingCasesScreen /> },
-  { path: '/print-order-sheets/:petition_id', access: 'auth', element: later('Print Order Sheets') },
-  ...(['order-sheets', 'talbana', 'synopsis', 'naqal-forms'] as const).flatMap((m): AppRoute[] => [
-    { path: `/petition-${m}-index/:petition_id/:item_id?`, access: 'auth', element: later(`${m} index`) },
-    { path: `/petition-${m}-save/:petition_id`, access: 'auth', element: later(`New ${m}`) },
-    { path: `/petition-${m}-edit/:petition_id/:editable_id`, access: 'auth', element: later(`Edit ${m}`) },
-  ]),
+  ...DATED_ROUTES,
   { path: '/standard-index/:petition_id/:module_type', access: 'auth', element: later('Standard Index') },
   {
     path: '/standard-index-details/:module_id/:module_type',

@@ -1,8 +1,10 @@
+import type { TDatedModule } from '@lawfirm/shared-types/case-documents/dated.modules.ts';
 import type { TDocumentKind } from '../case-documents/kinds.ts';
 import type { LocalDb } from '../sync/db.ts';
 import { pdfFontBytes } from './fonts.ts';
 import {
   caseFileData,
+  datedDocumentData,
   documentData,
   localFileLoader,
   orderSheetsData,
@@ -45,6 +47,15 @@ export async function downloadDocumentPdf(
   const [{ buildDocumentPdf }, { name, data }] = await Promise.all([builders(), documentData(db, kind, id)]);
   const bytes = await buildDocumentPdf({ ...data, loadBytes: localFileLoader(db, pdfFontBytes), ...opts });
   saveFile(bytes, name);
+}
+
+/** One dated module item with its files (the index screen's "Download PDF"). */
+export async function downloadDatedPdf(db: LocalDb, m: TDatedModule, id: string): Promise<void> {
+  const [{ buildDocumentPdf }, { name, data }] = await Promise.all([
+    builders(),
+    datedDocumentData(db, m, id),
+  ]);
+  saveFile(await buildDocumentPdf({ ...data, loadBytes: localFileLoader(db, pdfFontBytes) }), name);
 }
 
 export async function downloadPendingCasesPdf(db: LocalDb): Promise<void> {

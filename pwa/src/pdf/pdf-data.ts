@@ -1,8 +1,14 @@
 import { todayInPakistan } from '@lawfirm/shared-types/common/dates.ts';
 import {
+  datedFields,
+  datedPdfEntry,
+  type TDatedModule,
+} from '@lawfirm/shared-types/case-documents/dated.modules.ts';
+import {
   caseFileName,
   lawyerIdsOf,
   pdfFileName,
+  toAttachments,
   toCaseHeader,
   toDocumentEntry,
   toIndexEntries,
@@ -128,6 +134,33 @@ export async function documentData(
   return {
     name: caseFileName(caseFile, document.description),
     data: { siteName: site, caseFile, kind: label, document },
+  };
+}
+
+/** One dated module item with its files (order sheet, naqal form, talbana, synopsis): the server's PDF. */
+export async function datedDocumentData(
+  db: LocalDb,
+  m: TDatedModule,
+  id: string,
+  today = todayInPakistan(), // the date the server prints, whatever the device's clock zone
+): Promise<TPdfData<TDocumentPdfData>> {
+  const item = await db.rows(m.entity).get(id);
+  if (!live(item)) throw new Error('This document is not on this device.');
+  const p = await petitionRow(db, String(item.petition_id));
+  const typeId = item[datedFields(m).type];
+  const [caseFile, attachments, site, type] = await Promise.all([
+    caseHeader(db, p, today),
+    db.rows('attachments').where('[owner_type+owner_id]').equals([m.model, id]).toArray(),
+    siteName(db),
+    typeof typeId === 'string' && typeId ? db.rows('module_types').get(typeId) : undefined,
+  ]);
+  const document = {
+    ...datedPdfEntry(m, item, typeof type?.title === 'string' ? type.title : null),
+    attachments: toAttachments(attachments as unknown as TAttachmentRow[], m.model, id),
+  };
+  return {
+    name: caseFileName(caseFile, document.description),
+    data: { siteName: site, caseFile, kind: m.label, document },
   };
 }
 

@@ -3,9 +3,7 @@ import { can } from '../auth/permissions.ts';
 import { MSG } from '../common/messages.ts';
 import { optionalText } from '../common/validation.ts';
 import type { TEntityPolicy } from '../sync/entity.ts';
-import { canDeleteDated, datedFields, type TDatedModule } from './dated.modules.ts';
-
-export const MSG_DATE_REQUIRED = 'Date field is required.';
+import { canDeleteDated, datedFields, MSG_DATE_REQUIRED, type TDatedModule } from './dated.modules.ts';
 
 /** The columns a dated module adds to a case file's row: title, type, date, description. */
 export const datedColumns = <P extends string>(m: TDatedModule<string, P>) => {

@@ -3,6 +3,8 @@
 import { can, type TActor, type TPermission } from '../auth/permissions.ts';
 import { MODULE_IDS } from '../reference-data/modules.ts';
 
+export const MSG_DATE_REQUIRED = 'Date field is required.';
+
 /**
  * One dated document module: an entity of a case file whose rows have a title, a date, a type from the module's
  * module types and a description, each with attachments. Everything that differs between the four is here.
@@ -153,4 +155,19 @@ export function canDeleteDated(m: TDatedModule, actor: TActor, row: Record<strin
     isBareHearing(m, row) &&
     (row.updated_by == null || row.updated_by === actor.id)
   );
+}
+
+/**
+ * The line a dated item's single-item PDF prints (server and device alike): its title and its type's title
+ * (else the module's name), and its date.
+ */
+export function datedPdfEntry(m: TDatedModule, row: Record<string, unknown>, typeTitle: string | null) {
+  const title = typeof row.title === 'string' && row.title ? row.title : null;
+  const date = row[datedFields(m).date];
+  return {
+    description: [title, typeTitle].filter(Boolean).join(' - ') || m.label,
+    date: typeof date === 'string' && date ? date : null,
+    annexure: null,
+    page_info: null,
+  };
 }

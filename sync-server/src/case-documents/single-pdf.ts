@@ -1,4 +1,10 @@
-import { DATED_MODULES, datedFields, STANDARD_INDEX_MODULES, type TDatedModule } from '@lawfirm/shared-types';
+import {
+  DATED_MODULES,
+  datedFields,
+  datedPdfEntry,
+  STANDARD_INDEX_MODULES,
+  type TDatedModule,
+} from '@lawfirm/shared-types';
 import { toAttachments, type TPdfDocumentEntry } from '@lawfirm/shared-types/pdf/index.ts';
 import type { Db } from '../db/connect.ts';
 import { forFirm, type Firm, type LiveTable } from '../db/firm.ts';
@@ -32,27 +38,19 @@ export const indexedPdfModel = (model: string, table: string, kind: string): TPd
   }),
 });
 
-/** A dated module's item: its title and its type's title (else the module's name), and its date. */
-export const datedPdfModel = (m: TDatedModule): TPdfModel => {
-  const f = datedFields(m);
-  return {
-    model: m.model,
-    table: m.entity as LiveTable,
-    kind: m.label,
-    entry: async (firm, r) => {
-      const typeId = text(r[f.type]);
-      const type = typeId
-        ? await firm.selectFrom('module_types').select('title').where('id', '=', typeId).executeTakeFirst()
-        : undefined;
-      return {
-        description: [text(r.title), type?.title].filter(Boolean).join(' - ') || m.label,
-        date: text(r[f.date]),
-        annexure: null,
-        page_info: null,
-      };
-    },
-  };
-};
+/** A dated module's item (the line both the server and the device print: datedPdfEntry). */
+export const datedPdfModel = (m: TDatedModule): TPdfModel => ({
+  model: m.model,
+  table: m.entity as LiveTable,
+  kind: m.label,
+  entry: async (firm, r) => {
+    const typeId = text(r[datedFields(m).type]);
+    const type = typeId
+      ? await firm.selectFrom('module_types').select('title').where('id', '=', typeId).executeTakeFirst()
+      : undefined;
+    return datedPdfEntry(m, r, type?.title ?? null);
+  },
+});
 
 export const PDF_MODELS: readonly TPdfModel[] = [
   indexedPdfModel('PetitionIndex', 'petition_index', 'Index'),
