@@ -2,6 +2,7 @@ import { lazy, useState, type ComponentType, type ReactElement } from 'react';
 import { matchPath } from 'react-router';
 import { NotBuiltScreen } from '../ui/NotBuiltScreen.tsx';
 import { LINK_ROUTES } from '../library/links.tsx';
+import { BILLING_ROUTES } from '../invoices/invoices.routes.tsx';
 import { DATED_ROUTES } from '../case-documents/dated/dated.routes.tsx';
 
 /**
@@ -146,11 +147,8 @@ export const ROUTES: AppRoute[] = [
   { path: '/petition-types', access: 'auth', element: <CaseCategoriesScreen /> },
   { path: '/petition-type/create', access: 'auth', element: <CaseCategoryFormScreen /> },
   { path: '/petition-type/edit/:petition_type_id', access: 'auth', element: <CaseCategoryFormScreen /> },
-  { path: '/opinions', access: 'auth', element: later('Opinions') },
+  ...BILLING_ROUTES,
   { path: '/petitions-calendar', access: 'auth', element: later('Calendar') },
-  { path: '/create-invoice', access: 'auth', element: later('Create New Invoice') },
-  { path: '/invoices', access: 'auth', element: later('Invoices') },
-  { path: '/invoices/edit/:invoice_id', access: 'auth', element: later('Edit Invoice') },
   { path: '/users', access: 'auth', element: <UsersScreen /> },
   { path: '/users/create', access: 'auth', element: <UserFormScreen /> },
   { path: '/users/edit/:edit_user_id', access: 'auth', element: <UserFormScreen /> },

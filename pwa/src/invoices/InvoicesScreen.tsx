@@ -1,0 +1,268 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  filterInvoices,
+  formatDate,
+  formatRs,
+  INVOICE_STATUSES,
+  invoiceStats,
+  invoicesDecl,
+  MSG,
+  pageOf,
+  STATUS_PAID,
+  statusTitle,
+  type TInvoiceDateType,
+} from '@lawfirm/shared-types';
+import { useAuth } from '../auth/AuthContext.tsx';
+import { deleteLocal } from '../sync/actions.ts';
+import { usePendingIds, useSync } from '../sync/hooks.ts';
+import { ListTable } from '../ui/ListTable.tsx';
+import { Paginator } from '../ui/Paginator.tsx';
+import { PendingMark } from '../ui/PendingMark.tsx';
+import { useToast } from '../ui/toast.tsx';
+import { useConfirmedDelete } from '../ui/useConfirmedDelete.tsx';
+import { downloadInvoicePdf } from './invoice-pdf.ts';
+import { useInvoices, type TListedInvoice } from './invoices.data.ts';
+import { MarkPaidDialog } from './MarkPaidDialog.tsx';
+import './invoices.css';
+
+export const NUMBER_ON_SYNC = 'number on sync';
+export const invoiceNoText = (no: number | null) => (no == null ? NUMBER_ON_SYNC : String(no));
+
+type TFilters = {
+  from: string;
+  to: string;
+  date_type: TInvoiceDateType;
+  invoice_no: string;
+  client_name: string;
+  status: string;
+  archived: boolean;
+};
+const EMPTY: TFilters = {
+  from: '',
+  to: '',
+  date_type: 'created_at',
+  invoice_no: '',
+  client_name: '',
+  status: '',
+  archived: false,
+};
+
+/** Invoices (part 3 §2.5): filters folded on phones, totals, a page of rows, actions by role; all on the device. */
+export default function InvoicesScreen() {
+  const { actor } = useAuth();
+  const ctx = useSync();
+  const toast = useToast();
+  const all = useInvoices();
+  const pending = usePendingIds('invoices');
+  const [f, setF] = useState<TFilters>(EMPTY);
+  const [page, setPage] = useState(1);
+  const [dialog, setDialog] = useState<{ id: string; details: boolean } | null>(null);
+  const del = useConfirmedDelete(
+    async (inv: TListedInvoice) => {
+      if (ctx) await deleteLocal(ctx.db, 'invoices', inv.id);
+    },
+    MSG.deletedOk,
+    () => undefined,
+  );
+
+  const filtered = useMemo(
+    () =>
+      filterInvoices(all ?? [], {
+        invoice_no: f.invoice_no,
+        client_name: f.client_name,
+        is_archive: f.archived,
+        from: f.from && f.to ? (f.from <= f.to ? f.from : f.to) : null,
+        to: f.from && f.to ? (f.from <= f.to ? f.to : f.from) : null,
+        date_type: f.date_type,
+        invoice_status_id: f.status ? Number(f.status) : null,
+      }),
+    [all, f],
+  );
+  if (!actor || invoicesDecl.policy.readScope(actor) === 'none')
+    return (
+      <section className="page">
+        <h1>Invoices</h1>
+        <p role="alert">{MSG.forbidden}</p>
+      </section>
+    );
+  const admin = invoicesDecl.policy.canCreate(actor);
+  const stats = invoiceStats(filtered);
+  const shown = pageOf(filtered, page);
+  const set = (patch: Partial<TFilters>) => {
+    setF((old) => ({ ...old, ...patch }));
+    setPage(1);
+  };
+  const download = async (inv: TListedInvoice) => {
+    if (!ctx) return;
+    try {
+      await downloadInvoicePdf(ctx.db, inv);
+      toast.success('File Downloaded SuccessFully');
+    } catch (e) {
+      toast.failed(e);
+    }
+  };
+  const open = dialog && all?.find((i) => i.id === dialog.id);
+
+  return (
+    <section className="page invoices">
+      <div className="row-between">
+        <h1>Invoices</h1>
+        {admin && (
+          <Link className="btn primary" to="/create-invoice">
+            Create Invoice
+          </Link>
+        )}
+      </div>
+      <details className="card invoice-filters">
+        <summary>Filters</summary>
+        <div className="filter-grid">
+          <label className="field">
+            <span className="field-label">From</span>
+            <input type="date" value={f.from} onChange={(e) => set({ from: e.target.value })} />
+          </label>
+          <label className="field">
+            <span className="field-label">To</span>
+            <input type="date" value={f.to} onChange={(e) => set({ to: e.target.value })} />
+          </label>
+          {f.from && f.to && (
+            <label className="field">
+              <span className="field-label">Date type</span>
+              <select
+                value={f.date_type}
+                onChange={(e) => set({ date_type: e.target.value as TInvoiceDateType })}
+              >
+                <option value="created_at">Created</option>
+                <option value="due_date">Due</option>
+                <option value="paid_date">Paid</option>
+              </select>
+            </label>
+          )}
+          <label className="field">
+            <span className="field-label">Invoice number</span>
+            <input
+              inputMode="numeric"
+              value={f.invoice_no}
+              onChange={(e) => set({ invoice_no: e.target.value })}
+            />
+          </label>
+          <label className="field">
+            <span className="field-label">Client name</span>
+            <input value={f.client_name} onChange={(e) => set({ client_name: e.target.value })} />
+          </label>
+          <label className="field">
+            <span className="field-label">Status</span>
+            <select value={f.status} onChange={(e) => set({ status: e.target.value })}>
+              <option value="">All</option>
+              {INVOICE_STATUSES.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.title}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={f.archived}
+              onChange={(e) => set({ archived: e.target.checked })}
+            />
+            Archived
+          </label>
+          <button type="button" className="btn" onClick={() => set(EMPTY)}>
+            Reset
+          </button>
+        </div>
+      </details>
+      <dl className="invoice-totals" aria-label="Totals">
+        <div>
+          <dt>Total</dt>
+          <dd>{formatRs(stats.total)}</dd>
+        </div>
+        <div>
+          <dt>Paid</dt>
+          <dd>{formatRs(stats.total_paid)}</dd>
+        </div>
+        <div>
+          <dt>Due</dt>
+          <dd>{formatRs(stats.total_due)}</dd>
+        </div>
+      </dl>
+      <ListTable
+        caption="Invoices"
+        columns={['Invoice No', 'Client', 'Date', 'Due date', 'Status', 'Total', 'Paid', 'Actions']}
+        loading={all === undefined}
+        empty={shown.data.length === 0}
+      >
+        {shown.data.map((inv) => (
+          <tr key={inv.id}>
+            <td data-label="Invoice No">
+              {invoiceNoText(inv.invoice_no)}
+              {pending.has(inv.id) && <PendingMark />}
+            </td>
+            <td data-label="Client">{inv.client_name}</td>
+            <td data-label="Date">{formatDate(inv.created_at)}</td>
+            <td data-label="Due date">{formatDate(inv.due_date)}</td>
+            <td data-label="Status">{statusTitle(inv.invoice_status_id)}</td>
+            <td data-label="Total">{formatRs(inv.totals.total)}</td>
+            <td data-label="Paid">{formatRs(inv.totals.paid)}</td>
+            <td data-label="Actions">
+              <div className="row-actions">
+                {admin && inv.invoice_status_id !== STATUS_PAID && (
+                  <button
+                    type="button"
+                    className="btn"
+                    aria-label={`Mark as Paid ${invoiceNoText(inv.invoice_no)}`}
+                    onClick={() => setDialog({ id: inv.id, details: false })}
+                  >
+                    Mark as Paid
+                  </button>
+                )}
+                {admin && inv.invoice_status_id === STATUS_PAID && (
+                  <button
+                    type="button"
+                    className="btn"
+                    onClick={() => setDialog({ id: inv.id, details: true })}
+                  >
+                    Show Payment Details
+                  </button>
+                )}
+                {admin && (
+                  <Link className="btn" to={`/invoices/edit/${inv.id}`}>
+                    Edit
+                  </Link>
+                )}
+                <button
+                  type="button"
+                  className="btn"
+                  aria-label={`Download ${invoiceNoText(inv.invoice_no)}`}
+                  onClick={() => void download(inv)}
+                >
+                  Download
+                </button>
+                {admin && (
+                  <button
+                    type="button"
+                    className="btn danger"
+                    disabled={del.busy}
+                    onClick={() => del.ask(inv)}
+                  >
+                    Delete
+                  </button>
+                )}
+              </div>
+            </td>
+          </tr>
+        ))}
+      </ListTable>
+      {shown.total > 0 && (
+        <p role="status">
+          Showing from {shown.from} to {shown.to} of {shown.total}
+        </p>
+      )}
+      <Paginator current_page={shown.current_page} last_page={shown.last_page} onPage={setPage} />
+      {open && <MarkPaidDialog invoice={open} details={dialog.details} onClose={() => setDialog(null)} />}
+      {del.dialog}
+    </section>
+  );
+}

@@ -1,0 +1,191 @@
+import { v7 } from 'uuid';
+import {
+  invoiceTotals,
+  statusAfterPayments,
+  STATUS_DRAFT,
+  STATUS_PAID,
+  STATUS_SENT,
+  todayInPakistan,
+  type TInvoiceForList,
+} from '@lawfirm/shared-types';
+import { deleteLocal, putLocal } from '../sync/actions.ts';
+import type { LocalDb, TRow } from '../sync/db.ts';
+import { useLiveQuery, useSync } from '../sync/hooks.ts';
+import { syncTables } from '../sync/rebase.ts';
+import { storeLocalFile } from '../sync/attachments.ts';
+
+/** An invoice as this device holds it (its declaration's columns). */
+export type TInvoice = TRow & {
+  invoice_no: number | null;
+  client_id: string;
+  client_name: string;
+  client_email: string | null;
+  client_company: string | null;
+  client_phone: string | null;
+  client_address: string | null;
+  edit_client: boolean;
+  invoice_status_id: number;
+  due_date: string | null;
+  amount: number;
+  apply_tax: boolean;
+  tax_percentage: number;
+  attention: string | null;
+  contact_person_emails: string[] | null;
+  send_email: boolean;
+  subject: string | null;
+  content: string | null;
+  services: string | null;
+  paid_at: string | null;
+  archived: boolean;
+  created_at?: string | null;
+};
+export type TExpense = TRow & { invoice_id: string; expense: string; amount: number; display_order: number };
+export type TPayment = TRow & {
+  invoice_id: string;
+  paid_date: string;
+  paid_amount: number;
+  notes: string | null;
+  receipt_sha256: string | null;
+  receipt_file_name: string | null;
+  receipt_mime_type: string | null;
+};
+export type TListedInvoice = TInvoice &
+  TInvoiceForList & { expenseRows: TExpense[]; paymentRows: TPayment[] };
+
+const group = <T extends { invoice_id: string }>(rows: T[]) => {
+  const m = new Map<string, T[]>();
+  for (const r of rows) m.set(r.invoice_id, [...(m.get(r.invoice_id) ?? []), r]);
+  return m;
+};
+
+/** Every invoice on this device with its expenses and payments (three reads; the list filters them on the device). */
+export async function readInvoices(db: LocalDb, id?: string): Promise<TListedInvoice[]> {
+  const invoices = (
+    id ? [await db.rows('invoices').get(id)].filter(Boolean) : await db.rows('invoices').toArray()
+  ) as TInvoice[];
+  const where = (t: string) => (id ? db.rows(t).where({ invoice_id: id }).toArray() : db.rows(t).toArray());
+  const expenses = group((await where('invoice_expenses')) as TExpense[]);
+  const payments = group((await where('invoice_payments')) as TPayment[]);
+  return invoices.map((inv) => {
+    const expenseRows = (expenses.get(inv.id) ?? []).sort((a, b) => a.display_order - b.display_order);
+    const paymentRows = (payments.get(inv.id) ?? []).sort((a, b) => a.paid_date.localeCompare(b.paid_date));
+    return {
+      ...inv,
+      expenseRows,
+      paymentRows,
+      expenses: expenseRows.map((e) => e.amount),
+      payments: paymentRows.map((p) => p.paid_amount),
+    };
+  });
+}
+
+export function useInvoices(): TListedInvoice[] | undefined {
+  const ctx = useSync();
+  return useLiveQuery(async () => (ctx ? readInvoices(ctx.db) : undefined), [ctx]);
+}
+
+export function useInvoice(id: string | undefined): TListedInvoice | null | undefined {
+  const ctx = useSync();
+  return useLiveQuery(async () => {
+    if (!ctx) return undefined;
+    if (!id) return null;
+    return (await readInvoices(ctx.db, id))[0] ?? null;
+  }, [ctx, id]);
+}
+
+export const totalsOf = (
+  inv: Pick<TListedInvoice, 'amount' | 'apply_tax' | 'tax_percentage' | 'expenses' | 'payments'>,
+) => invoiceTotals(inv);
+
+/** An expense row of the form: a saved one has its id. */
+export type TExpenseDraft = { id: string | null; expense: string; amount: number };
+
+/**
+ * Saves an invoice and its expense rows on the device in one transaction (queued for the server, which gives
+ * a new invoice its number). "Send email" is set last, after the expenses, so the mail has the final total.
+ */
+export async function saveInvoiceLocal(
+  db: LocalDb,
+  id: string | null,
+  values: Record<string, unknown>,
+  expenses: readonly TExpenseDraft[],
+  removedExpenseIds: readonly string[],
+  before: TListedInvoice | null,
+): Promise<string> {
+  const invoiceId = id ?? v7();
+  const { send_email: send, ...rest } = values;
+  await db.transaction('rw', syncTables(db), async () => {
+    const changed = before
+      ? Object.fromEntries(
+          Object.entries(rest).filter(
+            ([k, v]) =>
+              JSON.stringify(v ?? null) !== JSON.stringify((before as Record<string, unknown>)[k] ?? null),
+          ),
+        )
+      : { ...rest, send_email: false };
+    if (Object.keys(changed).length) await putLocal(db, 'invoices', invoiceId, changed);
+    for (const rid of removedExpenseIds) await deleteLocal(db, 'invoice_expenses', rid);
+    for (const [i, e] of expenses.entries()) {
+      const old = before?.expenseRows.find((x) => x.id === e.id);
+      const row = { expense: e.expense, amount: e.amount, display_order: i + 1 };
+      if (!old) await putLocal(db, 'invoice_expenses', v7(), { ...row, invoice_id: invoiceId });
+      else if (
+        old.expense !== row.expense ||
+        old.amount !== row.amount ||
+        old.display_order !== row.display_order
+      )
+        await putLocal(db, 'invoice_expenses', old.id, row);
+    }
+    if (send !== undefined && (before ? !!before.send_email !== !!send : !!send))
+      await putLocal(db, 'invoices', invoiceId, { send_email: !!send });
+  });
+  return invoiceId;
+}
+
+/** A payment row of the dialog: amounts in paisa, a receipt picked or photographed on this device. */
+export type TPaymentDraft = {
+  id: string | null;
+  paid_date: string;
+  paid_amount: number;
+  notes: string;
+  receipt: File | null;
+};
+
+/**
+ * The Paid Invoice Dialog's save: receipts kept on the device (uploaded after the push), payments queued, then
+ * the status: paid in full is Paid with today's date, less leaves a draft Sent.
+ */
+export async function savePaymentsLocal(db: LocalDb, inv: TListedInvoice, drafts: readonly TPaymentDraft[]) {
+  const receipts = new Map<number, Awaited<ReturnType<typeof storeLocalFile>>>();
+  for (const [i, d] of drafts.entries()) if (d.receipt) receipts.set(i, await storeLocalFile(db, d.receipt));
+  const paid: number[] = [];
+  await db.transaction('rw', syncTables(db), async () => {
+    for (const [i, d] of drafts.entries()) {
+      const r = receipts.get(i);
+      const values: Record<string, unknown> = {
+        paid_date: d.paid_date,
+        paid_amount: d.paid_amount,
+        notes: d.notes.trim() || null,
+        ...(r
+          ? { receipt_sha256: r.sha256, receipt_file_name: r.name.slice(-255), receipt_mime_type: r.mime }
+          : {}),
+      };
+      const old = d.id ? inv.paymentRows.find((p) => p.id === d.id) : undefined;
+      if (old) await putLocal(db, 'invoice_payments', old.id, values);
+      else await putLocal(db, 'invoice_payments', v7(), { ...values, invoice_id: inv.id });
+      paid.push(d.paid_amount);
+    }
+    if (inv.invoice_status_id === STATUS_PAID) return;
+    const kept = inv.paymentRows.filter((p) => !drafts.some((d) => d.id === p.id)).map((p) => p.paid_amount);
+    const status = statusAfterPayments(totalsOf({ ...inv, payments: [...kept, ...paid] }));
+    if (status === STATUS_PAID)
+      await putLocal(db, 'invoices', inv.id, { invoice_status_id: STATUS_PAID, paid_at: todayInPakistan() });
+    else if (inv.invoice_status_id === STATUS_DRAFT)
+      await putLocal(db, 'invoices', inv.id, { invoice_status_id: STATUS_SENT });
+  });
+  return [...receipts.values()].map((r) => r.sha256);
+}
+
+/** The single-invoice Mark as Paid: Paid, dated today. */
+export const markPaidLocal = (db: LocalDb, inv: TInvoice) =>
+  putLocal(db, 'invoices', inv.id, { invoice_status_id: STATUS_PAID, paid_at: todayInPakistan() });

@@ -1,0 +1,278 @@
+import { useState, type FormEvent } from 'react';
+import { v7 } from 'uuid';
+import { formatDate, MSG, opinionsDecl, ROLE_IDS } from '@lawfirm/shared-types';
+import { useAuth } from '../auth/AuthContext.tsx';
+import { deleteLocal, putLocal } from '../sync/actions.ts';
+import { useEntityRows, useSync } from '../sync/hooks.ts';
+import { ListTable } from '../ui/ListTable.tsx';
+import { zodFieldErrors } from '../ui/form.tsx';
+import { useToast } from '../ui/toast.tsx';
+import { useConfirmedDelete } from '../ui/useConfirmedDelete.tsx';
+import { useSaveReport } from '../ui/useSaveReport.ts';
+import '../invoices/invoices.css';
+
+/** The opinion update's notice as the spec spells it (§8). */
+export const MSG_OPINION_UPDATED = 'Update Successfully!';
+
+type TOpinion = {
+  id: string;
+  client_id: string;
+  reference_no: string;
+  subject: string;
+  issuance_date: string;
+};
+type TDraft = Omit<TOpinion, 'id'>;
+const EMPTY: TDraft = { client_id: '', reference_no: '', subject: '', issuance_date: '' };
+
+/** Opinions (part 3 §2.3): filters, the table, admins' inline Edit/Update/Cancel/Delete and the add row. */
+export default function OpinionsScreen() {
+  const { actor } = useAuth();
+  const ctx = useSync();
+  const toast = useToast();
+  const saved = useSaveReport();
+  const rows = useEntityRows<TOpinion & { id: string }>('opinions');
+  const clients = useEntityRows<{ id: string; name: string }>('users', { role_id: ROLE_IDS.CLIENT });
+  const [shown, setShown] = useState(true);
+  const [draftFilter, setDraftFilter] = useState({ client_id: '', reference_no: '', subject: '' });
+  const [filter, setFilter] = useState(draftFilter);
+  const [editing, setEditing] = useState<TOpinion | null>(null);
+  const [adding, setAdding] = useState<TDraft>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const del = useConfirmedDelete(
+    async (id: string) => {
+      if (ctx) await deleteLocal(ctx.db, 'opinions', id);
+    },
+    MSG.deletedOk,
+    () => undefined,
+  );
+  if (!actor || opinionsDecl.policy.readScope(actor) === 'none')
+    return (
+      <section className="page">
+        <h1>Opinions</h1>
+        <p role="alert">{MSG.forbidden}</p>
+      </section>
+    );
+  const admin = opinionsDecl.policy.canCreate(actor);
+  const nameOf = (id: string) => clients?.find((c) => c.id === id)?.name ?? '';
+  const has = (text: string, q: string) => text.toLowerCase().includes(q.trim().toLowerCase());
+  const list = (rows ?? [])
+    .filter(
+      (o) =>
+        (!filter.client_id || o.client_id === filter.client_id) &&
+        has(o.reference_no, filter.reference_no) &&
+        has(o.subject, filter.subject),
+    )
+    .sort((a, b) => b.issuance_date.localeCompare(a.issuance_date));
+
+  const write = async (id: string | null, d: TDraft) => {
+    const errs = zodFieldErrors(opinionsDecl.schema, d);
+    setErrors(errs);
+    if (Object.keys(errs).length || !ctx) return false;
+    try {
+      await saved(
+        () => putLocal(ctx.db, 'opinions', id ?? v7(), { ...d }),
+        id ? MSG_OPINION_UPDATED : MSG.savedOk,
+      );
+      return true;
+    } catch (e) {
+      toast.failed(e);
+      return false;
+    }
+  };
+  const applyFilter = (e: FormEvent) => {
+    e.preventDefault();
+    setFilter(draftFilter);
+  };
+  const clientSelect = (value: string, onChange: (v: string) => void, label: string) => (
+    <label className="field">
+      <span className="field-label">{label}</span>
+      <select value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{label === 'Client' ? 'All' : 'Choose a client'}</option>
+        {(clients ?? []).map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  const err = (k: string) => errors[k] && <span className="field-error">{errors[k]}</span>;
+
+  return (
+    <section className="page">
+      <div className="row-between">
+        <h1>Opinions</h1>
+        <button type="button" className="btn" aria-expanded={shown} onClick={() => setShown(!shown)}>
+          {shown ? 'Hide Filters' : 'Show Filters'}
+        </button>
+      </div>
+      {shown && (
+        <form className="card filter-grid" onSubmit={applyFilter}>
+          {clientSelect(
+            draftFilter.client_id,
+            (v) => setDraftFilter({ ...draftFilter, client_id: v }),
+            'Client',
+          )}
+          <label className="field">
+            <span className="field-label">Reference No</span>
+            <input
+              value={draftFilter.reference_no}
+              onChange={(e) => setDraftFilter({ ...draftFilter, reference_no: e.target.value })}
+            />
+          </label>
+          <label className="field">
+            <span className="field-label">Subject</span>
+            <input
+              value={draftFilter.subject}
+              onChange={(e) => setDraftFilter({ ...draftFilter, subject: e.target.value })}
+            />
+          </label>
+          <button type="submit" className="btn primary">
+            Search
+          </button>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => {
+              const none = { client_id: '', reference_no: '', subject: '' };
+              setDraftFilter(none);
+              setFilter(none);
+            }}
+          >
+            Reset
+          </button>
+        </form>
+      )}
+      <ListTable
+        caption="Opinions"
+        columns={['Client', 'Reference No', 'Subject', 'Issuance Date', ...(admin ? ['Actions'] : [])]}
+        loading={rows === undefined}
+        empty={list.length === 0}
+      >
+        {list.map((o) =>
+          editing?.id === o.id ? (
+            <tr key={o.id}>
+              <td data-label="Client">
+                {clientSelect(
+                  editing.client_id,
+                  (v) => setEditing({ ...editing, client_id: v }),
+                  'Opinion client',
+                )}
+              </td>
+              <td data-label="Reference No">
+                <label className="field">
+                  <span className="field-label">Reference No</span>
+                  <input
+                    value={editing.reference_no}
+                    onChange={(e) => setEditing({ ...editing, reference_no: e.target.value })}
+                  />
+                  {err('reference_no')}
+                </label>
+              </td>
+              <td data-label="Subject">
+                <label className="field">
+                  <span className="field-label">Subject</span>
+                  <input
+                    value={editing.subject}
+                    onChange={(e) => setEditing({ ...editing, subject: e.target.value })}
+                  />
+                  {err('subject')}
+                </label>
+              </td>
+              <td data-label="Issuance Date">
+                <label className="field">
+                  <span className="field-label">Issuance Date</span>
+                  <input
+                    type="date"
+                    value={editing.issuance_date}
+                    onChange={(e) => setEditing({ ...editing, issuance_date: e.target.value })}
+                  />
+                  {err('issuance_date')}
+                </label>
+              </td>
+              <td data-label="Actions">
+                <div className="row-actions">
+                  <button
+                    type="button"
+                    className="btn primary"
+                    onClick={() => {
+                      const { id, ...d } = editing;
+                      void write(id, d).then((ok) => ok && setEditing(null));
+                    }}
+                  >
+                    Update
+                  </button>
+                  <button type="button" className="btn" onClick={() => setEditing(null)}>
+                    Cancel
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ) : (
+            <tr key={o.id}>
+              <td data-label="Client">{nameOf(o.client_id)}</td>
+              <td data-label="Reference No">{o.reference_no}</td>
+              <td data-label="Subject">{o.subject}</td>
+              <td data-label="Issuance Date">{formatDate(o.issuance_date)}</td>
+              {admin && (
+                <td data-label="Actions">
+                  <div className="row-actions">
+                    <button type="button" className="btn" onClick={() => setEditing({ ...o })}>
+                      Edit
+                    </button>
+                    <button type="button" className="btn danger" onClick={() => del.ask(o.id)}>
+                      Delete
+                    </button>
+                  </div>
+                </td>
+              )}
+            </tr>
+          ),
+        )}
+      </ListTable>
+      {admin && (
+        <form
+          className="card filter-grid"
+          aria-label="Add opinion"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void write(null, adding).then((ok) => ok && setAdding(EMPTY));
+          }}
+        >
+          {clientSelect(
+            adding.client_id,
+            (v) => setAdding({ ...adding, client_id: v }),
+            'New opinion client',
+          )}
+          <label className="field">
+            <span className="field-label">New reference No</span>
+            <input
+              value={adding.reference_no}
+              onChange={(e) => setAdding({ ...adding, reference_no: e.target.value })}
+            />
+          </label>
+          <label className="field">
+            <span className="field-label">New subject</span>
+            <input
+              value={adding.subject}
+              onChange={(e) => setAdding({ ...adding, subject: e.target.value })}
+            />
+          </label>
+          <label className="field">
+            <span className="field-label">New issuance date</span>
+            <input
+              type="date"
+              value={adding.issuance_date}
+              onChange={(e) => setAdding({ ...adding, issuance_date: e.target.value })}
+            />
+          </label>
+          <button type="submit" className="btn primary">
+            Save
+          </button>
+          {!editing && Object.values(errors)[0] && <p className="field-error">{Object.values(errors)[0]}</p>}
+        </form>
+      )}
+      {del.dialog}
+    </section>
+  );
+}
