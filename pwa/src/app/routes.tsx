@@ -2,6 +2,7 @@ import { lazy, useState, type ComponentType, type ReactElement } from 'react';
 import { matchPath } from 'react-router';
 import { NotBuiltScreen } from '../ui/NotBuiltScreen.tsx';
 import { LINK_ROUTES } from '../library/links.tsx';
+import { STANDARD_INDEX_ROUTES } from '../case-documents/standard-index/standardIndex.routes.tsx';
 import { BILLING_ROUTES } from '../invoices/invoices.routes.tsx';
 import { DATED_ROUTES } from '../case-documents/dated/dated.routes.tsx';
 
@@ -120,15 +121,9 @@ export const ROUTES: AppRoute[] = [
   { path: '/petition-replies/:id', access: 'auth', element: <RepliesScreen /> },
   { path: '/petition-reply-details/:id', access: 'auth', element: <DocumentViewerScreen kind="reply" /> },
   { path: '/petition-reply-parents/:id', access: 'auth', element: <ReplyParentsScreen /> },
-  { path: '/all-indexes-details/:petition_id', access: 'auth', element: later('All Annexures') },
   { path: '/print-pending-cases', access: 'auth', element: <PrintPendingCasesScreen /> },
   ...DATED_ROUTES,
-  { path: '/standard-index/:petition_id/:module_type', access: 'auth', element: later('Standard Index') },
-  {
-    path: '/standard-index-details/:module_id/:module_type',
-    access: 'auth',
-    element: later('Standard Index Detail'),
-  },
+  ...STANDARD_INDEX_ROUTES,
   { path: '/module-types', access: 'auth', element: <ModuleTypesScreen /> },
   {
     path: '/petition-general-case-law',

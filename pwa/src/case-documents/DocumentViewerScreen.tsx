@@ -9,7 +9,7 @@ import { AttachmentsTable } from './AttachmentsTable.tsx';
 import { AttachmentViewer } from './AttachmentViewer.tsx';
 import { Breadcrumb } from './Breadcrumb.tsx';
 import { annexureLabel, neighbours } from './documents.logic.ts';
-import { DOCUMENT_KINDS, petitionPath, repliesPath, type TDocumentKind } from './kinds.ts';
+import { DOCUMENT_KINDS, petitionPath, type TDocumentKind } from './kinds.ts';
 import { NotFound } from './ReplyParentsScreen.tsx';
 import { UploadPanel } from './UploadPanel.tsx';
 import {
@@ -25,12 +25,14 @@ import {
 import { useSiteHeaderToggle } from './useSiteHeaderToggle.ts';
 
 /**
- * The one document viewer (DESIGN §3) of an index item (/petition-index-details/:id) and of a reply
- * (/petition-reply-details/:id): pages with a page-number sidebar, a right sidebar of the list's annexures,
+ * The one document viewer (DESIGN §3) of an index item (/petition-index-details/:id), a reply
+ * (/petition-reply-details/:id) and a standard index entry (/standard-index-details/:module_id/:module_type,
+ * which names its `id`): pages with a page-number sidebar, a right sidebar of the list's annexures,
  * previous/next in display order, upload and an edit mode for editors. Everything reads the local database.
  */
-export function DocumentViewerScreen({ kind }: { kind: TDocumentKind }) {
-  const { id = '' } = useParams();
+export function DocumentViewerScreen({ kind, id: given }: { kind: TDocumentKind; id?: string }) {
+  const params = useParams();
+  const id = given ?? params.id ?? '';
   const item = useDocument(kind, id);
   const [headerShown, setHeaderShown] = useSiteHeaderToggle();
   const toolbar = (
@@ -67,14 +69,14 @@ function DocumentViewer({
 }) {
   const cfg = DOCUMENT_KINDS[kind];
   const petition = usePetition(item.petition_id);
-  const scopeId = kind === 'index' ? item.petition_id : (item.reply_parent_id ?? undefined);
+  const scopeId = cfg.scopeField === 'petition_id' ? item.petition_id : (item.reply_parent_id ?? undefined);
   const siblings = useDocuments(kind, scopeId);
   const attachments = useAttachments(cfg.ownerType, item.id);
   const canEdit = useCanEditCase();
   const canUpload = useCanUpload();
   const [editing, setEditing] = useState(false);
   const { previous, next } = useMemo(() => neighbours(siblings ?? [], item.id), [siblings, item.id]);
-  const listPath = kind === 'index' ? petitionPath(item.petition_id) : repliesPath(scopeId ?? '');
+  const listPath = cfg.listPath(item);
 
   return (
     <section className="page case-documents viewer">

@@ -28,8 +28,8 @@ function columnsFor(kind: TDocumentKind): TColumn[] {
 }
 
 /**
- * The one indexed document list (DESIGN §3): a petition's index (kind 'index') or the replies under one
- * reply heading (kind 'reply', with `parentId`). Columns No., Description (a link to the item's viewer),
+ * The one indexed document list (DESIGN §3): a petition's index (kind 'index'), the replies under one
+ * reply heading (kind 'reply', with `parentId`) or a standard index list (kind = its module type). Columns No., Description (a link to the item's viewer),
  * Date, Annexure, Page and, for editors, Actions; a bottom row adds an item; rows reorder by drag and drop.
  */
 export function IndexedDocumentList({
@@ -48,7 +48,8 @@ export function IndexedDocumentList({
   rows?: TDocumentRow[];
 }) {
   const cfg = DOCUMENT_KINDS[kind];
-  const scopeId = kind === 'index' ? petitionId : parentId;
+  const byPetition = cfg.scopeField === 'petition_id';
+  const scopeId = byPetition ? petitionId : parentId;
   const rows = useDocuments(kind, scopeId, given);
   // The list shows before zod has loaded; the rules follow for editing.
   const columns = useRowRules(
@@ -57,18 +58,17 @@ export function IndexedDocumentList({
   );
   const add = useMemo(
     () => ({
-      values:
-        kind === 'index'
-          ? { petition_id: petitionId }
-          : { petition_id: petitionId, reply_parent_id: parentId },
+      values: byPetition
+        ? { petition_id: petitionId }
+        : { petition_id: petitionId, reply_parent_id: parentId },
     }),
-    [kind, petitionId, parentId],
+    [byPetition, petitionId, parentId],
   );
   const remove = useMemo(
     () => (db: LocalDb, row: TDocumentRow) => deleteDocumentLocal(db, kind, row.id),
     [kind],
   );
-  if (kind === 'reply' && !parentId) return null;
+  if (!scopeId) return null;
   return (
     <RowTable
       entity={cfg.entity}

@@ -107,17 +107,14 @@ export async function caseFileData(
   };
 }
 
-/** What the single-document PDF calls each kind above its description. */
-const LABELS: Record<TDocumentKind, string> = { index: 'Index', reply: 'Reply' };
-
 export async function documentData(
   db: LocalDb,
   kind: TDocumentKind,
   id: string,
   today = todayInPakistan(), // the date the server prints, whatever the device's clock zone
 ): Promise<TPdfData<TDocumentPdfData>> {
-  const { entity, ownerType: model } = DOCUMENT_KINDS[kind];
-  const label = LABELS[kind];
+  // What the single-document PDF calls the kind above its description.
+  const { entity, ownerType: model, pdfLabel: label } = DOCUMENT_KINDS[kind];
   const item = await db.rows(entity).get(id);
   if (!live(item)) throw new Error('This document is not on this device.');
   const p = await petitionRow(db, String(item.petition_id));

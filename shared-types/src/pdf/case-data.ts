@@ -130,7 +130,7 @@ export function toAttachments(
 export function toDocumentEntry(
   item: TIndexedRow,
   attachments: readonly TAttachmentRow[],
-  ownerType: 'PetitionIndex' | 'PetitionReply',
+  ownerType: string,
 ): TPdfDocumentEntry {
   return {
     description: item.document_description,

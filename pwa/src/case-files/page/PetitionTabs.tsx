@@ -11,7 +11,8 @@ export type TPetitionTab =
   | 'case-laws'
   | 'extra-documents'
   | 'synopsis'
-  | 'judgements';
+  | 'judgements'
+  | 'annexures';
 
 type TTab = { key: TPetitionTab; label: string; path: (id: string) => string };
 
@@ -35,6 +36,7 @@ export const OTHER_TABS: readonly TTab[] = [
   { key: 'extra-documents', label: 'Extra Doc', path: (id) => `/standard-index/${enc(id)}/extra_documents` },
   { key: 'synopsis', label: 'Synopsis', path: (id) => `/petition-synopsis-index/${enc(id)}` },
   { key: 'judgements', label: 'Judgment', path: (id) => `/standard-index/${enc(id)}/judgements` },
+  { key: 'annexures', label: 'All Annexures', path: (id) => `/all-indexes-details/${enc(id)}` },
 ];
 
 /**
