@@ -141,14 +141,15 @@ export function toDocumentEntry(
   };
 }
 
-/** The case file's index items with their attachments, in index order. */
+/** The case file's index items (or a standard index list's, by its owner type) with their files, in order. */
 export function toIndexEntries(
   items: readonly TIndexedRow[],
   attachments: readonly TAttachmentRow[],
+  ownerType = 'PetitionIndex',
 ): TPdfDocumentEntry[] {
   return live(items)
     .sort(byDisplayOrder)
-    .map((item) => toDocumentEntry(item, attachments, 'PetitionIndex'));
+    .map((item) => toDocumentEntry(item, attachments, ownerType));
 }
 
 /** Hearing dates oldest first, each with its order sheet type's title. */

@@ -51,11 +51,16 @@ export type TPdfCaseHeader = {
   pendingTag: string | null;
 };
 
+/** A further list of a case file (a standard index list…): its title and its items in display order. */
+export type TPdfSection = { title: string; entries: TPdfDocumentEntry[] };
+
 export type TCaseFilePdfData = TPdfHost & {
   siteName: string | null;
   caseFile: TPdfCaseHeader;
   /** Index items in display order. */
   index: TPdfDocumentEntry[];
+  /** The case's other lists in the case's order, each after the index's documents: its table, then its files. */
+  sections?: TPdfSection[];
 };
 
 export type TDocumentPdfData = TPdfHost & {

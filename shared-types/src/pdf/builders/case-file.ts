@@ -4,7 +4,7 @@ import { A4, GREY, PageFlow } from '../layout/flow.ts';
 import { numberPages } from '../layout/page-numbers.ts';
 import { drawTable, type TColumn } from '../layout/table.ts';
 import { embedPdfFonts, type TPdfFonts } from '../text/fonts.ts';
-import type { TCaseFilePdfData, TPdfCaseHeader } from '../types.ts';
+import type { TCaseFilePdfData, TPdfCaseHeader, TPdfDocumentEntry } from '../types.ts';
 import { caseLabel, entryCaption, nameList, newPdf, showDate, siteLine } from './common.ts';
 
 const INDEX_COLUMNS: TColumn[] = [
@@ -54,9 +54,9 @@ function indexRows(data: TCaseFilePdfData, ranges: (TPageRange | null)[], offset
   });
 }
 
-function drawIndex(flow: PageFlow, rows: string[][]): void {
+function drawIndex(flow: PageFlow, rows: string[][], title = 'INDEX'): void {
   flow.newPage();
-  flow.text('INDEX', { size: 15, bold: true, align: 'center' });
+  flow.text(title, { size: 15, bold: true, align: 'center' });
   flow.gap(10);
   if (rows.length) drawTable(flow, INDEX_COLUMNS, rows);
   else flow.text('No Records found', { align: 'center', color: GREY });
@@ -85,9 +85,14 @@ function insertIndex(
   drawIndex(flow, indexRows(data, ranges, indexPages + 1));
 }
 
+/** A section's table: its own numbering; the page column as the items give it. */
+const sectionRows = (entries: readonly TPdfDocumentEntry[]): string[][] =>
+  entries.map((e, i) => [`${i + 1}`, e.description, showDate(e.date), e.annexure ?? '', e.page_info ?? '']);
+
 /**
  * The whole case file as one PDF (the "Download PDF" of a case): a cover, the index, then every index item's
- * attachments in index order and display order.
+ * attachments in index order and display order; then each further section (standard index lists…) in the
+ * case's order: its table on a new page, then its items' attachments.
  */
 export async function buildCaseFilePdf(data: TCaseFilePdfData): Promise<Uint8Array> {
   const c = data.caseFile;
@@ -95,7 +100,10 @@ export async function buildCaseFilePdf(data: TCaseFilePdfData): Promise<Uint8Arr
   const fonts = await embedPdfFonts(doc, data.loadBytes);
   drawCover(new PageFlow(doc, fonts), data.siteName, c);
 
-  const total = data.index.reduce((n, e) => n + e.attachments.length, 0);
+  const sections = (data.sections ?? []).filter((s) => s.entries.length);
+  const total = [data.index, ...sections.map((s) => s.entries)]
+    .flat()
+    .reduce((n, e) => n + e.attachments.length, 0);
   let done = 0;
   data.onProgress?.(0, total);
   const ctx = appendContext(doc, fonts, new PageFlow(doc, fonts), data.loadBytes);
@@ -110,6 +118,16 @@ export async function buildCaseFilePdf(data: TCaseFilePdfData): Promise<Uint8Arr
       data.onProgress?.(++done, total);
     }
     ranges.push(range);
+  }
+  for (const s of sections) {
+    // The section starts on a page of its own, after any notes page left open.
+    ctx.flow.closePage();
+    drawIndex(new PageFlow(doc, fonts), sectionRows(s.entries), s.title.toUpperCase());
+    for (const entry of s.entries)
+      for (const attachment of entry.attachments) {
+        await appendAttachment(ctx, attachment, entryCaption(entry));
+        data.onProgress?.(++done, total);
+      }
   }
   insertIndex(doc, fonts, data, ranges);
   numberPages(doc, fonts);
