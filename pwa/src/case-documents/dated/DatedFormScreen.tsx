@@ -1,7 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { can, formatDate, MSG, parseDisplayDate } from '@lawfirm/shared-types';
-import { datedFields, type TDatedModule } from '@lawfirm/shared-types/case-documents/dated.modules.ts';
+import {
+  datedFields,
+  MSG_DATE_REQUIRED,
+  type TDatedModule,
+} from '@lawfirm/shared-types/case-documents/dated.modules.ts';
 import { useAuth } from '../../auth/AuthContext.tsx';
 import { useSync } from '../../sync/hooks.ts';
 import { DATE_INVALID } from '../../ui/fields.ts';
