@@ -1,15 +1,49 @@
-import { useEffect } from 'react';
-import { useRegisterSW } from 'virtual:pwa-register/react';
+import { useEffect, useState } from 'react';
+import { registerSW } from 'virtual:pwa-register';
+
+/** Runs `fn` once the page has loaded (at once when it has). */
+function afterLoad(fn: () => void): () => void {
+  if (document.readyState === 'complete') {
+    fn();
+    return () => undefined;
+  }
+  window.addEventListener('load', fn, { once: true });
+  return () => window.removeEventListener('load', fn);
+}
+
+let registered: ((reloadPage?: boolean) => Promise<void>) | null = null;
+
+/**
+ * Registers the service worker once the page has loaded, not during its first render: workbox-window's chunk,
+ * the registration and the browser's check for a new sw.js wait until the screen is on and its chunks are in.
+ * The service worker of an earlier visit serves the page meanwhile. Returns whether a new version waits and
+ * the call that switches to it.
+ */
+function useServiceWorker(): {
+  needRefresh: boolean;
+  dismiss: () => void;
+  update: () => Promise<void>;
+} {
+  const [needRefresh, setNeedRefresh] = useState(false);
+  const [update, setUpdate] = useState<(() => Promise<void>) | null>(null);
+  useEffect(
+    () =>
+      afterLoad(() => {
+        // Once per page (React's development mode runs effects twice).
+        const updateSW = (registered ??= registerSW({ onNeedRefresh: () => setNeedRefresh(true) }));
+        setUpdate(() => () => updateSW(true));
+      }),
+    [],
+  );
+  return { needRefresh, dismiss: () => setNeedRefresh(false), update: update ?? (async () => undefined) };
+}
 
 /**
  * registerType 'prompt': a new version waits until the user chooses to reload, so a half-filled form is
  * never lost to an automatic reload.
  */
 export function UpdatePrompt() {
-  const {
-    needRefresh: [needRefresh, setNeedRefresh],
-    updateServiceWorker,
-  } = useRegisterSW({ immediate: true });
+  const { needRefresh, dismiss, update } = useServiceWorker();
   // Room below the page, so the banner never covers its last lines.
   useEffect(() => {
     if (!needRefresh) return;
@@ -21,10 +55,10 @@ export function UpdatePrompt() {
     <div className="update-banner" role="status">
       <span>A new version of the app is available.</span>
       <div className="update-banner-actions">
-        <button type="button" className="btn accent" onClick={() => void updateServiceWorker(true)}>
+        <button type="button" className="btn accent" onClick={() => void update()}>
           Reload
         </button>
-        <button type="button" className="link" onClick={() => setNeedRefresh(false)}>
+        <button type="button" className="link" onClick={dismiss}>
           Later
         </button>
       </div>
