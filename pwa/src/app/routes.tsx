@@ -79,6 +79,7 @@ const DocumentViewerScreen = lazyScreen(
   'DocumentViewerScreen',
 );
 const RepliesScreen = lazyScreen(() => import('../case-documents/RepliesScreen.tsx'), 'RepliesScreen');
+const CalendarScreen = lazyScreen(() => import('../calendar/CalendarScreen.tsx'), 'CalendarScreen');
 const ReplyParentsScreen = lazyScreen(
   () => import('../case-documents/ReplyParentsScreen.tsx'),
   'ReplyParentsScreen',
@@ -143,7 +144,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/petition-type/create', access: 'auth', element: <CaseCategoryFormScreen /> },
   { path: '/petition-type/edit/:petition_type_id', access: 'auth', element: <CaseCategoryFormScreen /> },
   ...BILLING_ROUTES,
-  { path: '/petitions-calendar', access: 'auth', element: later('Calendar') },
+  { path: '/petitions-calendar', access: 'auth', element: <CalendarScreen /> },
   { path: '/users', access: 'auth', element: <UsersScreen /> },
   { path: '/users/create', access: 'auth', element: <UserFormScreen /> },
   { path: '/users/edit/:edit_user_id', access: 'auth', element: <UserFormScreen /> },

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { TOrderSheetRow, TPetitionRow } from '../case-files/caseFiles.types.ts';
+import { addDays, hearingsByDay, weekOf, weekStart } from './calendar.logic.ts';
+
+const petition = (id: string, more: Partial<TPetitionRow> = {}) =>
+  ({
+    id,
+    case_no: '12',
+    year: 2025,
+    title: `Case ${id}`,
+    court_id: null,
+    petition_type_id: null,
+    ...more,
+  }) as TPetitionRow;
+const sheet = (
+  id: string,
+  petition_id: string,
+  order_sheet_date: string,
+  order_sheet_type_id: string | null = null,
+) => ({ id, petition_id, order_sheet_date, order_sheet_type_id }) as TOrderSheetRow;
+const look = {
+  courtOf: (id: string | null) => ({ c1: 'Lahore High Court', c2: 'Civil Court Lahore' })[id ?? ''] ?? '',
+  abbrOf: (id: string | null) => (id === 'wp' ? 'W.P.' : null),
+  typeOf: (id: string | null) => (id === 't1' ? 'Arguments' : null),
+};
+
+describe('hearing calendar logic', () => {
+  it('counts weeks from Monday and steps over month and year ends', () => {
+    expect(weekStart('2026-11-23')).toBe('2026-11-23'); // a Monday
+    expect(weekStart('2026-11-29')).toBe('2026-11-23'); // the Sunday after
+    expect(weekOf('2027-01-01')).toEqual([
+      '2026-12-28',
+      '2026-12-29',
+      '2026-12-30',
+      '2026-12-31',
+      '2027-01-01',
+      '2027-01-02',
+      '2027-01-03',
+    ]);
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+  });
+
+  it('gives each day its hearings by court, with the case title as the list shows it, and skips deleted cases', () => {
+    const days = hearingsByDay(
+      [
+        sheet('s1', 'p1', '2026-11-24', 't1'),
+        sheet('s2', 'p2', '2026-11-24'),
+        sheet('s3', 'gone', '2026-11-24'),
+        sheet('s4', 'p1', '2026-12-01'),
+      ],
+      [
+        petition('p1', { court_id: 'c1', petition_type_id: 'wp' }),
+        petition('p2', { court_id: 'c2', year: null, case_no: '9' }),
+      ],
+      look,
+    );
+    expect(days.get('2026-11-24')).toEqual([
+      {
+        id: 's2',
+        date: '2026-11-24',
+        petitionId: 'p2',
+        title: '9 Case p2',
+        court: 'Civil Court Lahore',
+        pendingTag: null,
+        type: null,
+      },
+      {
+        id: 's1',
+        date: '2026-11-24',
+        petitionId: 'p1',
+        title: 'W.P. 12/2025 Case p1',
+        court: 'Lahore High Court',
+        pendingTag: null,
+        type: 'Arguments',
+      },
+    ]);
+    expect(days.get('2026-12-01')!.map((h) => h.id)).toEqual(['s4']);
+    expect([...days.keys()].sort()).toEqual(['2026-11-24', '2026-12-01']);
+  });
+});
