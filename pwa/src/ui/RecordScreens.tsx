@@ -1,14 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { v7 } from 'uuid';
-import { MSG, type TEntityDecl } from '@lawfirm/shared-types';
+import { MSG, parseDisplayDate, type TEntityDecl } from '@lawfirm/shared-types';
 import type { TRecordModule } from './recordRoutes.tsx';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { deleteLocal, putLocal } from '../sync/actions.ts';
 import type { TRow } from '../sync/db.ts';
 import { useEntityRow, useEntityRows, usePendingIds, useSync } from '../sync/hooks.ts';
 import { EditDeleteCell } from './EditDeleteCell.tsx';
-import { changedValues, withRowRules } from './fields.ts';
+import { changedValues, fieldText, withRowRules } from './fields.ts';
 import { FormField, useForm, zodFieldErrors } from './form.tsx';
 import { ListTable } from './ListTable.tsx';
 import { PendingMark } from './PendingMark.tsx';
@@ -120,9 +120,6 @@ export function RecordForm<R extends TRow>({ module: m }: { module: TRecordModul
 
 type TValues = Record<string, string>;
 
-/** A stored value as the form's text (the fields here are text and numbers). */
-const textOf = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
-
 function RecordFields<R extends TRow>({ module: m, row }: { module: TRecordModule<R>; row: R | null }) {
   const ctx = useSync();
   const toast = useToast();
@@ -131,12 +128,17 @@ function RecordFields<R extends TRow>({ module: m, row }: { module: TRecordModul
   const [fields] = useState(() => withRowRules(m.decl.schema, m.fields));
   // Captured when the form opens: what the user edits against (a change pulled meanwhile becomes a conflict).
   const [opened] = useState(() => ({
-    values: Object.fromEntries(fields.map((f) => [f.key, textOf(row?.[f.key])])),
+    values: Object.fromEntries(fields.map((f) => [f.key, fieldText(f, row?.[f.key])])),
     seen: row?.field_versions as Record<string, number> | undefined,
   }));
-  /** The row's values: trimmed text, an empty optional field as null. */
+  /** The row's values: trimmed text (a date typed dd/mm/yyyy as YYYY-MM-DD), an empty optional field as null. */
   const rowValues = (v: TValues) =>
-    Object.fromEntries(fields.map((f) => [f.key, v[f.key]!.trim() === '' ? null : v[f.key]!.trim()]));
+    Object.fromEntries(
+      fields.map((f) => {
+        const t = v[f.key]!.trim();
+        return [f.key, t === '' ? null : f.kind === 'date' ? (parseDisplayDate(t) ?? t) : t];
+      }),
+    );
   const validate = (v: TValues) => zodFieldErrors(m.decl.schema, rowValues(v));
   const form = useForm<TValues>(opened.values, validate);
 
