@@ -2,6 +2,7 @@ import { lazy, useState, type ComponentType, type ReactElement } from 'react';
 import { matchPath } from 'react-router';
 import { NotBuiltScreen } from '../ui/NotBuiltScreen.tsx';
 import { LINK_ROUTES } from '../library/links.tsx';
+import { FIR_SECTION_ROUTES, PUBLIC_TOOLS_ROUTES } from '../limitation/routes.tsx';
 import { STANDARD_INDEX_ROUTES } from '../case-documents/standard-index/standardIndex.routes.tsx';
 import { BILLING_ROUTES } from '../invoices/invoices.routes.tsx';
 import { DATED_ROUTES } from '../case-documents/dated/dated.routes.tsx';
@@ -106,9 +107,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/forgot-password', access: 'public', element: <ForgotPasswordScreen /> },
   { path: '/reset-password', access: 'public', element: <ResetPasswordScreen /> },
   { path: '/preview/:page_type/:page_slug', access: 'public', element: later('Preview') },
-  { path: '/limitation-calculator', access: 'public', element: later('Limitation Calculator') },
-  { path: '/fir-reader', access: 'public', element: later('FIR Reader') },
-  { path: '/fir-reader-result', access: 'public', element: later('FIR Reader Result') },
+  ...PUBLIC_TOOLS_ROUTES,
   { path: '/about-elawfirm', access: 'public', element: later('About') },
 
   // Signed in
@@ -185,9 +184,7 @@ export const ROUTES: AppRoute[] = [
     access: 'auth',
     element: later('Edit Question And Answers'),
   },
-  { path: '/fir-section/create', access: 'auth', element: later('Add FIR Section') },
-  { path: '/fir-section/edit/:fir_section_id', access: 'auth', element: later('Edit FIR Section') },
-  { path: '/fir-sections', access: 'auth', element: later('FIR Sections') },
+  ...FIR_SECTION_ROUTES,
   { path: '/statutes', access: 'auth', element: <StatutesScreen /> },
 ];
 

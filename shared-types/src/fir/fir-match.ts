@@ -1,13 +1,15 @@
+const PLAIN = /^[0-9a-z()]+$/;
+
 /**
  * A section number as it is compared: case, spaces, hyphens and a leading "s."/"section" do not matter
  * (337-A(i), 337A(i), "337 a (i)" and "S. 337-A(i)" are one section), everything else does (302 is not 30,
  * 3021 or 302(a)).
  */
 export function sectionKey(section: string): string {
-  return section
-    .toLowerCase()
-    .replace(/^\s*(sections?|sec\.?|s\.)\s*/, '')
-    .replace(/[\s\-\u2010-\u2015]/g, '');
+  const lower = section.toLowerCase();
+  // Most stored numbers are already plain (302, 337(i)): no rewriting needed.
+  if (PLAIN.test(lower) && !lower.startsWith('s')) return lower;
+  return lower.replace(/^\s*(sections?|sec\.?|s\.)\s*/, '').replace(/[\s\-\u2010-\u2015]/g, '');
 }
 
 /** One row of the reader's form: a section and, optionally, the statute it is in. */

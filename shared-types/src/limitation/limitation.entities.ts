@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG } from '../common/messages.ts';
+import { MSG, MSG_DATE_INVALID } from '../common/messages.ts';
 import { optionalText, requiredText, tooLong } from '../common/validation.ts';
 import { defineEntity, permissionPolicy, type TColumns } from '../sync/entity.ts';
 import { DATE_FIELD_LABELS } from './limitation-date.ts';
@@ -108,8 +108,9 @@ export const holidaysDecl = defineEntity({
   schema: z.object({
     date: z
       .string({ error: MSG_HOLIDAY_DATE })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG_HOLIDAY_DATE })
-      .refine(isRealDate, { error: MSG_HOLIDAY_DATE }),
+      .min(1, { error: MSG_HOLIDAY_DATE, abort: true })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG_DATE_INVALID, abort: true })
+      .refine(isRealDate, { error: MSG_DATE_INVALID }),
     title: requiredText(MSG.titleRequired),
   }),
   indexes: ['date'],

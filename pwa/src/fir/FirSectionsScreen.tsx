@@ -1,0 +1,187 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { can, MSG } from '@lawfirm/shared-types';
+import { sectionKey } from '@lawfirm/shared-types/fir/fir-match.ts';
+import { FIR_RESULT_FIELDS } from '@lawfirm/shared-types/fir/fir-result.ts';
+import { cutTitle, FIR_SECTIONS_PER_PAGE } from '@lawfirm/shared-types/fir/fir.wire.ts';
+import { useAuth } from '../auth/AuthContext.tsx';
+import { deleteLocal } from '../sync/actions.ts';
+import { useEntityRows, useSync } from '../sync/hooks.ts';
+import { EditDeleteCell } from '../ui/EditDeleteCell.tsx';
+import { SelectField, TextField } from '../ui/form.tsx';
+import { ListTable } from '../ui/ListTable.tsx';
+import { Modal } from '../ui/Modal.tsx';
+import { Paginator } from '../ui/Paginator.tsx';
+import { useConfirmedDelete } from '../ui/useConfirmedDelete.tsx';
+import type { TToolsRow } from '../limitation/usePublicTools.ts';
+import '../limitation/public-tools.css';
+
+/** A stored value as text ('' for anything else). */
+const text = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+
+type TFilters = { section: string; title: string; statute_id: string };
+const NONE: TFilters = { section: '', title: '', statute_id: '' };
+
+/** The sections the filters keep: the section number begins with what was typed (337 finds 337-A(i)). */
+export function filterFirSections(rows: readonly TToolsRow[], f: TFilters): TToolsRow[] {
+  const key = sectionKey(f.section);
+  const words = f.title.trim().toLowerCase();
+  return rows
+    .filter((r) => !f.statute_id || r.statute_id === f.statute_id)
+    .filter((r) => !key || sectionKey(String(r.fir_no)).startsWith(key))
+    .filter((r) => !words || String(r.title).toLowerCase().includes(words))
+    .sort((a, b) => String(a.fir_no).localeCompare(String(b.fir_no), 'en', { numeric: true }));
+}
+
+/**
+ * FIR sections (part 3 §2.17): filters Section, Title/Offences and Statute with Search and Reset, a paged list
+ * with titles cut at 50 characters, View Detail for everyone (a dialog 90vw wide), Edit and Delete for admins.
+ * Read from the device's database, so it works offline.
+ */
+export function FirSectionsScreen() {
+  const { actor } = useAuth();
+  const ctx = useSync();
+  const admin = can(actor, 'referenceData.manage');
+  const rows = useEntityRows<TToolsRow>('fir_sections');
+  const statutes = useEntityRows<TToolsRow>('statutes');
+  const [draft, setDraft] = useState<TFilters>(NONE);
+  const [filters, setFilters] = useState<TFilters>(NONE);
+  const [page, setPage] = useState(1);
+  const [detail, setDetail] = useState<TToolsRow | null>(null);
+  const del = useConfirmedDelete(
+    async (row: TToolsRow) => {
+      if (ctx) await deleteLocal(ctx.db, 'fir_sections', row.id);
+    },
+    MSG.deletedOk,
+    () => undefined,
+    { detail: (r) => `Section ${String(r.fir_no)}` },
+  );
+  const statuteTitle = useMemo(
+    () => new Map((statutes ?? []).map((s) => [s.id, String(s.title)])),
+    [statutes],
+  );
+  const found = useMemo(() => filterFirSections(rows ?? [], filters), [rows, filters]);
+  const last = Math.max(1, Math.ceil(found.length / FIR_SECTIONS_PER_PAGE));
+  const shown = found.slice((page - 1) * FIR_SECTIONS_PER_PAGE, page * FIR_SECTIONS_PER_PAGE);
+  const search = (f: TFilters) => {
+    setFilters(f);
+    setPage(1);
+  };
+
+  return (
+    <section className="page fir-sections">
+      <div className="row-between">
+        <h1>FIR Sections</h1>
+        {admin && (
+          <Link className="btn primary" to="/fir-section/create">
+            Add FIR Section
+          </Link>
+        )}
+      </div>
+      <form
+        className="form filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          search(draft);
+        }}
+      >
+        <TextField
+          label="Section"
+          value={draft.section}
+          onChange={(v) => setDraft({ ...draft, section: v })}
+        />
+        <TextField
+          label="Title/Offences"
+          value={draft.title}
+          onChange={(v) => setDraft({ ...draft, title: v })}
+        />
+        <SelectField
+          label="Statute"
+          value={draft.statute_id}
+          onChange={(v) => setDraft({ ...draft, statute_id: v })}
+          placeholder="All statutes"
+          options={(statutes ?? []).map((s) => ({ value: s.id, label: String(s.title) }))}
+        />
+        <div className="form-actions tool-actions">
+          <button type="submit" className="btn primary">
+            Search
+          </button>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => {
+              setDraft(NONE);
+              search(NONE);
+            }}
+          >
+            Reset
+          </button>
+        </div>
+      </form>
+      <ListTable
+        caption="FIR Sections"
+        columns={['Section', 'Title', 'Statute', 'Action']}
+        loading={rows === undefined}
+        empty={found.length === 0}
+      >
+        {shown.map((r) => (
+          <tr key={r.id}>
+            <td data-label="Section">{String(r.fir_no)}</td>
+            <td data-label="Title" title={String(r.title)}>
+              {cutTitle(String(r.title))}
+            </td>
+            <td data-label="Statute">{statuteTitle.get(String(r.statute_id)) ?? ''}</td>
+            <EditDeleteCell
+              label="Action"
+              name={`section ${String(r.fir_no)}`}
+              before={
+                <button type="button" className="btn" onClick={() => setDetail(r)}>
+                  View Detail
+                </button>
+              }
+              editTo={admin ? `/fir-section/edit/${r.id}` : null}
+              onDelete={admin ? () => del.ask(r) : null}
+              busy={del.busy}
+            />
+          </tr>
+        ))}
+      </ListTable>
+      <Paginator current_page={page} last_page={last} onPage={setPage} />
+      <Modal
+        open={!!detail}
+        title={detail ? `Section ${String(detail.fir_no)}: ${String(detail.title)}` : ''}
+        onClose={() => setDetail(null)}
+      >
+        {detail && (
+          <div className="fir-card fir-detail">
+            <dl>
+              <div>
+                <dt>Statute</dt>
+                <dd>{statuteTitle.get(String(detail.statute_id)) ?? ''}</dd>
+              </div>
+              {detail.defination ? (
+                <div>
+                  <dt>Definition</dt>
+                  <dd>{text(detail.defination)}</dd>
+                </div>
+              ) : null}
+              {FIR_RESULT_FIELDS.map(([k, label]) => (
+                <div key={k}>
+                  <dt>{label}</dt>
+                  <dd>{text(detail[k]) || 'Not set'}</dd>
+                </div>
+              ))}
+              {detail.note ? (
+                <div>
+                  <dt>Note</dt>
+                  <dd>{text(detail.note)}</dd>
+                </div>
+              ) : null}
+            </dl>
+          </div>
+        )}
+      </Modal>
+      {del.dialog}
+    </section>
+  );
+}
