@@ -20,6 +20,7 @@ import { makeScanPng } from '../shared-types/src/pdf/testing/images.ts';
 import { hotPathBench } from './bench/hot-paths.ts';
 import { firstLoadBench } from './bench/first-load.ts';
 import { openCaseBench } from './bench/open-case.ts';
+import { publicToolsBench } from './bench/public-tools.ts';
 import { printTable, type Row } from './bench/table.ts';
 
 /** Times `n` pushes from their start to the poke arriving on an open event stream of the same firm. */
@@ -464,6 +465,8 @@ rows.push(...firstLoad.rows);
 // Issue 11 item 8: opening a case of 100 index items on a synced device, with where the time goes.
 const openCase = await openCaseBench();
 rows.push(...openCase.rows);
+// Issue 16: the FIR reader's lookup of 10 sections over 5,000 stored on the device.
+rows.push(...publicToolsBench().rows);
 
 const ok = printTable(rows);
 console.log(`\n${[...hot.report, ...firstLoad.report, ...openCase.report].join('\n')}`);
