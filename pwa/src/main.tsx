@@ -27,9 +27,9 @@ const render = () => {
 
 // The first render is the screen asked for, whole: its chunk (and its data, when boot.ts started a query)
 // first, rather than a "Loading...." to be redrawn. Never more than a moment: a slow one renders as it comes.
-// A prerendered page (the public ones) is on screen already and renders at once, so it answers taps soonest.
-const prerendered = document.getElementById('root')!.hasChildNodes();
-const screen = prerendered ? null : preloadScreen(window.location.pathname, storedUser() !== null);
+// A prerendered page (the public ones) is on screen meanwhile; React then takes it over in one render, not a
+// "Loading...." (a layout shift, and a chunk loaded during the render) and then the screen.
+const screen = preloadScreen(window.location.pathname, storedUser() !== null);
 if (screen || routeData)
   void Promise.race([
     Promise.all([screen, routeData]).catch(() => undefined),
