@@ -21,6 +21,7 @@ import { hotPathBench } from './bench/hot-paths.ts';
 import { firstLoadBench } from './bench/first-load.ts';
 import { openCaseBench } from './bench/open-case.ts';
 import { publicToolsBench } from './bench/public-tools.ts';
+import { datedDocumentsBench } from './bench/dated-documents.ts';
 import { printTable, type Row } from './bench/table.ts';
 
 /** Times `n` pushes from their start to the poke arriving on an open event stream of the same firm. */
@@ -465,10 +466,13 @@ rows.push(...firstLoad.rows);
 // Issue 11 item 8: opening a case of 100 index items on a synced device, with where the time goes.
 const openCase = await openCaseBench();
 rows.push(...openCase.rows);
+// Issue 12: a dated module's index screen (50 order sheets, 100 attachments) opened from the device's database.
+const dated = await datedDocumentsBench();
+rows.push(...dated.rows);
 // Issue 16: the FIR reader's lookup of 10 sections over 5,000 stored on the device.
 rows.push(...publicToolsBench().rows);
 
 const ok = printTable(rows);
-console.log(`\n${[...hot.report, ...firstLoad.report, ...openCase.report].join('\n')}`);
+console.log(`\n${[...hot.report, ...firstLoad.report, ...openCase.report, ...dated.report].join('\n')}`);
 console.log(`\nmemory: rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MiB`);
 process.exitCode = ok ? 0 : 1;

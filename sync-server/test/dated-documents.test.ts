@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATED_MODULES, datedFields, MSG, type TDatedModule } from '@lawfirm/shared-types';
 import { readPdf } from '@lawfirm/shared-types/pdf/testing/read-pdf.ts';
+import { newId } from '../src/db/ids.ts';
+import { connectDevice } from './device.ts';
 import { describeEachDb } from './helper.ts';
 import { caseFirm, multipart, PNG_1PX, type Auth, type CaseFirm } from './case-files-helpers.ts';
 
@@ -220,6 +222,43 @@ describeEachDb('dated document modules', (kind) => {
       });
     });
   }
+
+  it("syncs: a phone pushes a talbana the calls then answer; a student's push and a lawyer's delete of a written order sheet are refused", async () => {
+    const lawyer = await connectDevice(f.t, f.lawyer);
+    const student = await connectDevice(f.t, f.student);
+    const id = newId();
+    const values = { petition_id: petitionId, title: 'From the phone', talbana_date: '2026-07-01' };
+    const pushed = await lawyer.push([{ name: 'put', args: { entity: 'talbana', id, values } }]);
+    expect(pushed.results.map((r) => r.status)).toEqual(['applied']);
+    expect((await f.call('GET', `/api/petition_talbana/${id}`, f.admin)).json()).toMatchObject({
+      record: { title: 'From the phone', talbana_date: '01/07/2026' },
+    });
+    // The student's device receives it (a moot case) and may not write one.
+    await student.pull();
+    expect(student.rowsOf('talbana').map((r) => r.id)).toContain(id);
+    const refused = await student.push([
+      { name: 'put', args: { entity: 'talbana', id: newId(), values: { ...values, title: 'Student' } } },
+    ]);
+    expect(refused.results.map((r) => r.status)).toEqual(['rejected']);
+    // An invalid row is refused with the spec's message.
+    const invalid = await lawyer.push([
+      {
+        name: 'put',
+        args: { entity: 'synopsis', id: newId(), values: { petition_id: petitionId, title: 'X' } },
+      },
+    ]);
+    expect(invalid.results[0]).toMatchObject({ status: 'rejected' });
+    expect(JSON.stringify(invalid.results[0])).toContain('Date field is required.');
+    const sheet = (
+      await save(DATED_MODULES[0], f.admin, {
+        petition_id: petitionId,
+        title: 'Written',
+        order_sheet_date: '02/07/2026',
+      })
+    ).json<{ petitionOrderSheet: { id: string } }>().petitionOrderSheet;
+    const del = await lawyer.push([{ name: 'delete', args: { entity: 'order_sheets', id: sheet.id } }]);
+    expect(del.results.map((r) => r.status)).toEqual(['rejected']);
+  });
 
   it('a hearing date is an order sheet, and an order sheet is a hearing date', async () => {
     const p = await f.petition();
