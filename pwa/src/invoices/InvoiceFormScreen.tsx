@@ -219,8 +219,8 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
               setClient(null);
             }}
           />
-          {errors.client && <span className="field-error">{errors.client}</span>}
         </label>
+        {errors.client && <span className="field-error">{errors.client}</span>}
         {!client && q.length >= MIN_SEARCH && (
           <ul className="suggestions" aria-label="Clients">
             {suggestions.length ? (
@@ -315,8 +315,8 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
           <label className="field">
             <span className="field-label">Amount</span>
             <input inputMode="decimal" value={v.amount} onChange={(e) => set({ amount: e.target.value })} />
-            {errors.amount && <span className="field-error">{errors.amount}</span>}
           </label>
+          {errors.amount && <span className="field-error">{errors.amount}</span>}
           <label className="check">
             <input
               type="checkbox"
@@ -334,8 +334,8 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
               value={v.tax_percentage}
               onChange={(e) => set({ tax_percentage: e.target.value })}
             />
-            {errors.tax_percentage && <span className="field-error">{errors.tax_percentage}</span>}
           </label>
+          {errors.tax_percentage && <span className="field-error">{errors.tax_percentage}</span>}
         </div>
         <h2>Expenses</h2>
         {expenses.map((x, i) => (
@@ -351,10 +351,8 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
                   )
                 }
               />
-              {errors[`${x.key}.expense`] && (
-                <span className="field-error">{errors[`${x.key}.expense`]}</span>
-              )}
             </label>
+            {errors[`${x.key}.expense`] && <span className="field-error">{errors[`${x.key}.expense`]}</span>}
             <label className="field">
               <span className="field-label">Expense amount</span>
               <input
@@ -366,8 +364,8 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
                   )
                 }
               />
-              {errors[`${x.key}.amount`] && <span className="field-error">{errors[`${x.key}.amount`]}</span>}
             </label>
+            {errors[`${x.key}.amount`] && <span className="field-error">{errors[`${x.key}.amount`]}</span>}
             <button
               type="button"
               className="btn danger"
@@ -399,8 +397,8 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
               </option>
             ))}
           </select>
-          {templateWarning && <span className="field-error">{MSG_TEMPLATE_NEEDS_FIELDS}</span>}
         </label>
+        {templateWarning && <p role="alert">{MSG_TEMPLATE_NEEDS_FIELDS}</p>}
         <label className="field">
           <span className="field-label">Subject</span>
           <input value={v.subject} onChange={(e) => set({ subject: e.target.value })} />

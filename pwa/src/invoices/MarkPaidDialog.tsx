@@ -149,8 +149,8 @@ export function MarkPaidDialog({
               value={r.paid_date}
               onChange={(e) => edit(r.key, { paid_date: e.target.value })}
             />
-            {errors[`${r.key}.date`] && <span className="field-error">{errors[`${r.key}.date`]}</span>}
           </label>
+          {errors[`${r.key}.date`] && <span className="field-error">{errors[`${r.key}.date`]}</span>}
           <label className="field">
             <span className="field-label">Paid amount</span>
             <input
@@ -158,8 +158,8 @@ export function MarkPaidDialog({
               value={r.amount}
               onChange={(e) => edit(r.key, { amount: e.target.value })}
             />
-            {errors[`${r.key}.amount`] && <span className="field-error">{errors[`${r.key}.amount`]}</span>}
           </label>
+          {errors[`${r.key}.amount`] && <span className="field-error">{errors[`${r.key}.amount`]}</span>}
           <label className="field">
             <span className="field-label">Notes</span>
             <input value={r.notes} onChange={(e) => edit(r.key, { notes: e.target.value })} />

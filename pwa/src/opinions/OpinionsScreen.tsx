@@ -166,8 +166,8 @@ export default function OpinionsScreen() {
                     value={editing.reference_no}
                     onChange={(e) => setEditing({ ...editing, reference_no: e.target.value })}
                   />
-                  {err('reference_no')}
                 </label>
+                {err('reference_no')}
               </td>
               <td data-label="Subject">
                 <label className="field">
@@ -176,8 +176,8 @@ export default function OpinionsScreen() {
                     value={editing.subject}
                     onChange={(e) => setEditing({ ...editing, subject: e.target.value })}
                   />
-                  {err('subject')}
                 </label>
+                {err('subject')}
               </td>
               <td data-label="Issuance Date">
                 <label className="field">
@@ -187,8 +187,8 @@ export default function OpinionsScreen() {
                     value={editing.issuance_date}
                     onChange={(e) => setEditing({ ...editing, issuance_date: e.target.value })}
                   />
-                  {err('issuance_date')}
                 </label>
+                {err('issuance_date')}
               </td>
               <td data-label="Actions">
                 <div className="row-actions">

@@ -1,0 +1,164 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ROLE_IDS } from '@lawfirm/shared-types';
+import { makePng } from '@lawfirm/shared-types/pdf/testing/images.ts';
+import { readPdf } from '@lawfirm/shared-types/pdf/testing/read-pdf.ts';
+import { adminToken, createUserViaApi } from './api.ts';
+import { E2E_ADMIN, startHarness, type Harness } from './harness.ts';
+import { SyncHeader } from './pages/SyncHeader.ts';
+import { expectPhoneFriendly, PHONE } from './phone.ts';
+import { signedInDevice, type Device } from './session.ts';
+
+const CLIENT = { name: 'Ayesha Khan', email: 'ayesha.client@e2e.firm', password: 'ayesha-client-password-1' };
+const OTHER = { name: 'Bilal Traders', email: 'bilal.client@e2e.firm', password: 'bilal-client-password-1' };
+
+let h: Harness;
+let dir: string;
+let clientId: string;
+beforeAll(async () => {
+  h = await startHarness();
+  dir = await mkdtemp(join(tmpdir(), 'lf-invoices-'));
+  clientId = await createUserViaApi(h, { ...CLIENT, role_id: ROLE_IDS.CLIENT });
+  const otherId = await createUserViaApi(h, { ...OTHER, role_id: ROLE_IDS.CLIENT });
+  // Another client's invoice, seeded through the API: Ayesha must never see it.
+  const r = await h.app.inject({
+    method: 'POST',
+    url: '/api/invoices',
+    headers: { authorization: `Bearer ${await adminToken(h)}` },
+    payload: { invoiceable_id: otherId, amount: '5000' },
+  });
+  if (r.statusCode !== 200) throw new Error(r.body);
+});
+afterAll(async () => {
+  await h.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+type TServerInvoice = {
+  id: string;
+  invoice_no: number | null;
+  invoice_status_id: number;
+  total_amount: string;
+  client: { name: string };
+  invoice_payments: { attachment: { sha256: string } | null }[];
+};
+const serverInvoices = async () => {
+  const r = await h.app.inject({
+    method: 'GET',
+    url: '/api/invoices',
+    headers: { authorization: `Bearer ${await adminToken(h)}` },
+  });
+  return r.json<{ invoices: { data: TServerInvoice[] } }>().invoices.data;
+};
+const ayeshas = async () => (await serverInvoices()).filter((i) => i.client.name === CLIENT.name);
+
+it('an admin offline drafts an invoice with two expenses and tax, reloads, syncs, marks it paid with a receipt photo and downloads its PDF; the client’s phone shows it and no other', async () => {
+  const devices: Device[] = [];
+  try {
+    const a = await signedInDevice(h, E2E_ADMIN.email, E2E_ADMIN.password, PHONE);
+    devices.push(a);
+    const page = a.page;
+    const header = new SyncHeader(page);
+    await page.goto(`${h.baseUrl}/invoices`);
+    await page.getByRole('heading', { name: 'Invoices' }).waitFor();
+    await page.getByText(OTHER.name).first().waitFor();
+
+    await a.ctx.setOffline(true);
+    await header.offline().waitFor();
+    await page.getByRole('link', { name: 'Create Invoice', exact: true }).click();
+    await page.getByRole('heading', { name: 'Create New Invoice' }).waitFor();
+    expect(await page.getByLabel('Invoice number', { exact: true }).inputValue()).toBe('number on sync');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Client field is required.').waitFor();
+    await page.getByLabel('Client', { exact: true }).fill('zzz');
+    await page.getByText('No Record Found!').waitFor();
+    await page.getByLabel('Client', { exact: true }).fill('Ayes');
+    await page.getByRole('button', { name: CLIENT.name, exact: true }).click();
+    expect(await page.getByLabel('Client email', { exact: true }).inputValue()).toBe(CLIENT.email);
+    await page.getByLabel('Services', { exact: true }).fill('Writ petition before the Lahore High Court');
+    await page.getByLabel('Amount', { exact: true }).fill('1000.05');
+    await page.getByLabel('Apply tax', { exact: true }).check();
+    for (const [expense, amount] of [
+      ['Court fee', '25'],
+      ['Copies', '12.50'],
+    ]) {
+      await page.getByRole('button', { name: 'Add Expense', exact: true }).click();
+      await page.getByLabel('Expense', { exact: true }).last().fill(expense!);
+      await page.getByLabel('Expense amount', { exact: true }).last().fill(amount!);
+    }
+    // 1000.05 + 25 + 12.50 − 100.01 (10%, half a paisa up).
+    await page.getByText('Rs. 937.54').first().waitFor();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForURL('**/invoices');
+    await page
+      .getByText(/Saved on this device/)
+      .first()
+      .waitFor();
+    const row = page.getByRole('row').filter({ hasText: CLIENT.name });
+    await row.getByText('number on sync').waitFor();
+    await row.getByText('Rs. 937.54').waitFor();
+    expect(await ayeshas()).toEqual([]);
+
+    // Reloaded with no network: still there, still waiting for its number.
+    await page.reload();
+    await page.getByRole('row').filter({ hasText: CLIENT.name }).getByText('number on sync').waitFor();
+
+    await a.ctx.setOffline(false);
+    await header.pending().waitFor({ state: 'detached', timeout: 15_000 });
+    await expect.poll(async () => (await ayeshas())[0]?.invoice_no, { timeout: 10_000 }).toBe(2);
+    expect((await ayeshas())[0]!.total_amount).toBe('937.54');
+    await row.getByText('number on sync').waitFor({ state: 'detached', timeout: 15_000 });
+    await expectPhoneFriendly(page, row.first());
+
+    // Paid in full with a photo of the receipt.
+    await page.getByRole('button', { name: 'Mark as Paid 2', exact: true }).click();
+    await page.getByRole('heading', { name: 'Paid Invoice Dialog' }).waitFor();
+    await page.getByRole('button', { name: 'Add Payment', exact: true }).click();
+    expect(await page.getByLabel('Paid amount', { exact: true }).inputValue()).toBe('937.54');
+    await page.getByLabel('Notes', { exact: true }).fill('Cheque 1234');
+    await page.getByLabel('Receipt', { exact: true }).setInputFiles({
+      name: 'receipt.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(makePng(64, 48, () => [30, 160, 60])),
+    });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Paid Successfully!').first().waitFor({ timeout: 15_000 });
+    await row.getByText('Paid', { exact: true }).waitFor();
+    await expect
+      .poll(
+        async () => {
+          const inv = (await ayeshas())[0];
+          return [inv?.invoice_status_id, inv?.invoice_payments[0]?.attachment?.sha256.length];
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual([3, 64]);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 20_000 }),
+      page.getByRole('button', { name: 'Download 2', exact: true }).click(),
+    ]);
+    const file = join(dir, 'invoice.pdf');
+    await download.saveAs(file);
+    const text = (await readPdf(new Uint8Array(await readFile(file)))).text.join('\n');
+    expect(text).toContain(CLIENT.name);
+    expect(text).toContain('Total: Rs. 937.54');
+    expect(text).toContain('Balance due: Rs. 0.00');
+
+    // The client, on their phone, sees that invoice and no other.
+    const c = await signedInDevice(h, CLIENT.email, CLIENT.password, PHONE);
+    devices.push(c);
+    await c.page.goto(`${h.baseUrl}/invoices`);
+    const mine = c.page.getByRole('row').filter({ hasText: CLIENT.name });
+    await mine.getByText('Rs. 937.54').first().waitFor({ timeout: 15_000 });
+    expect(await c.page.getByText(OTHER.name).count()).toBe(0);
+    expect(await c.page.getByRole('row').count()).toBe(2);
+    expect(await c.page.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    await expectPhoneFriendly(c.page, mine);
+    expect(clientId).toBeTruthy();
+  } finally {
+    for (const d of devices) await d.ctx.close();
+  }
+});
