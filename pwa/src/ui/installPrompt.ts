@@ -17,9 +17,13 @@ let deferred: TInstallPromptEvent | null = null;
 const listeners = new Set<() => void>();
 const changed = () => listeners.forEach((l) => l());
 
+// Asked once per page (a page never changes its display mode): the hook's snapshot is read on every render
+// of the header, and each matchMedia call makes a new query list to evaluate.
+let standaloneAnswer: boolean | null = null;
 const standalone = () =>
-  window.matchMedia?.('(display-mode: standalone)').matches ||
-  (navigator as { standalone?: boolean }).standalone === true;
+  (standaloneAnswer ??=
+    window.matchMedia?.('(display-mode: standalone)').matches ||
+    (navigator as { standalone?: boolean }).standalone === true);
 
 // iPadOS reports itself as a Mac; a touch screen tells them apart.
 const ios = () =>
