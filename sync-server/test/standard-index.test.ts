@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MSG, STANDARD_INDEX_MODULES } from '@lawfirm/shared-types';
+import { makeSmallPdf } from '@lawfirm/shared-types/pdf/testing/fixtures.ts';
+import { readPdf } from '@lawfirm/shared-types/pdf/testing/read-pdf.ts';
 import { newId } from '../src/db/ids.ts';
 import { describeEachDb } from './helper.ts';
 import { connectDevice } from './device.ts';
@@ -267,5 +269,66 @@ describeEachDb('standard index lists', (kind) => {
     expect(refused.results).toEqual([
       expect.objectContaining({ status: 'rejected', message: 'This action is unauthorized.' }),
     ]);
+  });
+
+  it('prints each list in the whole case-file PDF after the index, and one entry through the single-item PDF', async () => {
+    const pid = await f.petition({ case_no: 'PDF-1' });
+    const law = (
+      await f.call('POST', '/api/case_laws', f.lawyer, {
+        petition_id: pid,
+        document_description: '2022 SCMR 10',
+      })
+    ).json<{ index_detail_data: Doc }>().index_detail_data;
+    await f.call('POST', '/api/judgements', f.lawyer, {
+      petition_id: pid,
+      document_description: 'LHC order',
+    });
+    const body = multipart({ attachmentable_id: law.id, attachmentable_type: 'CaseLaw', petition_id: pid }, [
+      { filename: 'judgment.pdf', type: 'application/pdf', data: Buffer.from(await makeSmallPdf(2)) },
+    ]);
+    const up = await f.t.app.inject({
+      method: 'POST',
+      url: '/api/attachments',
+      headers: { ...f.lawyer, ...body.headers },
+      payload: body.payload,
+    });
+    expect(up.statusCode, up.body).toBe(200);
+
+    const whole = await f.call('GET', `/api/pdf/petitions/${pid}`, f.admin);
+    expect(whole.statusCode, whole.body.slice(0, 200)).toBe(200);
+    const read = await readPdf(new Uint8Array(whole.rawPayload));
+    // cover, (empty) index, CASE LAWS table, the judgment's 2 pages, JUDGEMENTS table
+    expect(read.pages).toBe(6);
+    expect(read.text[2]).toContain('CASE LAWS');
+    expect(read.text[2]).toContain('2022 SCMR 10');
+    expect(read.text[3]).toContain('Attached page 1');
+    expect(read.text[5]).toContain('JUDGEMENTS');
+    expect(read.text[5]).toContain('LHC order');
+    expect(read.text.join(' ')).not.toContain('ORAL ARGUMENTS');
+
+    // The original StandardIndex page names the model by its module type; the class name works too.
+    for (const model of ['case_laws', 'App\\Models\\CaseLaw']) {
+      const link = await f.call('POST', '/api/download_single_petition_index_pdf', f.lawyer, {
+        id: law.id,
+        model,
+      });
+      expect(link.statusCode, link.body).toBe(200);
+      const url = new URL(link.json<{ file_path: string }>().file_path);
+      const one = await f.t.app.inject({ method: 'GET', url: url.pathname + url.search });
+      expect(one.statusCode).toBe(200);
+      const doc = await readPdf(new Uint8Array(one.rawPayload));
+      expect(doc.text[0]).toContain('2022 SCMR 10');
+      expect(doc.text.join(' ')).toContain('Attached page 2');
+    }
+    const refused = await f.call('POST', '/api/download_single_petition_index_pdf', f.student, {
+      id: law.id,
+      model: 'case_laws',
+    });
+    expect(refused.statusCode).toBe(403);
+    const otherFirm = await f.call('POST', '/api/download_single_petition_index_pdf', f.other, {
+      id: law.id,
+      model: 'case_laws',
+    });
+    expect(otherFirm.statusCode).toBe(404);
   });
 });

@@ -1,4 +1,5 @@
 import { todayInPakistan } from '@lawfirm/shared-types/common/dates.ts';
+import { STANDARD_INDEX_MODULES } from '@lawfirm/shared-types/case-documents/standard-index.ts';
 import {
   datedFields,
   datedPdfEntry,
@@ -91,18 +92,25 @@ export async function caseFileData(
   today = todayInPakistan(), // the date the server prints, whatever the device's clock zone
 ): Promise<TPdfData<TCaseFilePdfData>> {
   const p = await petitionRow(db, petitionId);
-  const [caseFile, items, attachments, site] = await Promise.all([
+  const [caseFile, items, attachments, site, ...lists] = await Promise.all([
     caseHeader(db, p, today),
     byPetition(db, 'petition_index', petitionId),
     byPetition(db, 'attachments', petitionId),
     siteName(db),
+    ...STANDARD_INDEX_MODULES.map((m) => byPetition(db, m.module_type, petitionId)),
   ]);
+  const files = attachments as unknown as TAttachmentRow[];
   return {
     name: caseFileName(caseFile),
     data: {
       siteName: site,
       caseFile,
-      index: toIndexEntries(items as unknown as TIndexedRow[], attachments as unknown as TAttachmentRow[]),
+      index: toIndexEntries(items as unknown as TIndexedRow[], files),
+      // The standard index lists, as the server prints them (case-documents/standard-index.ts).
+      sections: STANDARD_INDEX_MODULES.map((m, i) => ({
+        title: m.title,
+        entries: toIndexEntries(lists[i] as unknown as TIndexedRow[], files, m.model),
+      })),
     },
   };
 }

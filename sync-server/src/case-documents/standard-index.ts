@@ -7,6 +7,9 @@ import {
   standardModelType,
   type TStandardModuleType,
 } from '@lawfirm/shared-types';
+import { toIndexEntries, type TPdfSection } from '@lawfirm/shared-types/pdf/index.ts';
+import type { Db } from '../db/connect.ts';
+import { forFirm } from '../db/firm.ts';
 import { petitionList, type IndexedDocumentKind } from '../case-files/indexed-documents.ts';
 import type { ListRoutes } from '../case-files/indexed-documents.routes.ts';
 import { serverEntity } from '../sync/entities.ts';
@@ -43,3 +46,34 @@ export const STANDARD_LISTS: ListRoutes[] = STANDARD_INDEX_MODULES.map((m) => ({
     extra: { page_title: m.title, model_type: standardModelType(m) },
   },
 }));
+
+/** A case file's standard index lists as sections of its whole-case-file PDF, in the modules' order. */
+export async function standardSectionsOf(
+  db: Db,
+  p: { id: string; company_id: string },
+): Promise<TPdfSection[]> {
+  const firm = forFirm(db, p.company_id);
+  const files = await firm
+    .live('attachments')
+    .selectAll()
+    .where('petition_id', '=', p.id)
+    .where(
+      'owner_type',
+      'in',
+      STANDARD_INDEX_MODULES.map((m) => m.model),
+    )
+    .execute();
+  return Promise.all(
+    STANDARD_INDEX_MODULES.map(async (m) => ({
+      title: m.title,
+      entries: toIndexEntries(
+        (await firm.live(m.module_type).selectAll().where('petition_id', '=', p.id).execute()).map((r) => ({
+          ...r,
+          document_description: r.document_description ?? '',
+        })),
+        files,
+        m.model,
+      ),
+    })),
+  );
+}

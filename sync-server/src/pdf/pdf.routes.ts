@@ -8,6 +8,7 @@ import { forbidden, notFound } from '../http/errors.ts';
 import { pdfActor } from './pdf-auth.ts';
 import { ZPdfDocumentParams, ZPdfOrderSheetsParams, ZPdfPetitionParams, ZPdfQuery } from './pdf.types.ts';
 import type { TPdfBuild } from './pdf-workers.ts';
+import { standardSectionsOf } from '../case-documents/standard-index.ts';
 import { pdfDocumentOf, pdfModelOf } from '../case-documents/single-pdf.ts';
 import {
   caseHeaderOf,
@@ -56,7 +57,12 @@ export async function pdfRoutes(fastify: FastifyInstance): Promise<void> {
       const { p, caseFile } = await readableCaseFile(actor, req.params.id);
       const bytes = await build(actor, {
         kind: 'caseFile',
-        data: { ...(await firmBasics(actor)), caseFile, index: await indexEntriesOf(app.db, p) },
+        data: {
+          ...(await firmBasics(actor)),
+          caseFile,
+          index: await indexEntriesOf(app.db, p),
+          sections: await standardSectionsOf(app.db, p),
+        },
       });
       return sendPdf(reply, caseFileName(caseFile), bytes);
     },
