@@ -21,6 +21,7 @@ import { hotPathBench } from './bench/hot-paths.ts';
 import { firstLoadBench } from './bench/first-load.ts';
 import { openCaseBench } from './bench/open-case.ts';
 import { publicToolsBench } from './bench/public-tools.ts';
+import { invoicesBench } from './bench/invoices.ts';
 import { datedDocumentsBench } from './bench/dated-documents.ts';
 import { printTable, type Row } from './bench/table.ts';
 
@@ -471,6 +472,7 @@ const dated = await datedDocumentsBench();
 rows.push(...dated.rows);
 // Issue 16: the FIR reader's lookup of 10 sections over 5,000 stored on the device.
 rows.push(...publicToolsBench().rows);
+rows.push(...(await invoicesBench()).rows);
 
 const ok = printTable(rows);
 console.log(`\n${[...hot.report, ...firstLoad.report, ...openCase.report, ...dated.report].join('\n')}`);
