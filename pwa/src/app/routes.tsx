@@ -2,6 +2,7 @@ import { lazy, useState, type ComponentType, type ReactElement } from 'react';
 import { matchPath } from 'react-router';
 import { NotBuiltScreen } from '../ui/NotBuiltScreen.tsx';
 import { LINK_ROUTES } from '../library/links.tsx';
+import { LIBRARY_ROUTES } from '../library/library.routes.tsx';
 import { FIR_SECTION_ROUTES, PUBLIC_TOOLS_ROUTES } from '../limitation/routes.tsx';
 import { STANDARD_INDEX_ROUTES } from '../case-documents/standard-index/standardIndex.routes.tsx';
 import { BILLING_ROUTES } from '../invoices/invoices.routes.tsx';
@@ -106,9 +107,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/sign-up', access: 'public', element: <SignUpScreen /> },
   { path: '/forgot-password', access: 'public', element: <ForgotPasswordScreen /> },
   { path: '/reset-password', access: 'public', element: <ResetPasswordScreen /> },
-  { path: '/preview/:page_type/:page_slug', access: 'public', element: later('Preview') },
   ...PUBLIC_TOOLS_ROUTES,
-  { path: '/about-elawfirm', access: 'public', element: later('About') },
 
   // Signed in
   { path: '/dashboard', access: 'auth', element: <DashboardScreen /> },
@@ -125,17 +124,6 @@ export const ROUTES: AppRoute[] = [
   ...DATED_ROUTES,
   ...STANDARD_INDEX_ROUTES,
   { path: '/module-types', access: 'auth', element: <ModuleTypesScreen /> },
-  {
-    path: '/petition-general-case-law',
-    access: 'auth',
-    element: later('Frequently Asked Legal Propositions'),
-  },
-  { path: '/petition-general-case-law/create', access: 'auth', element: later('Add Legal Proposition') },
-  {
-    path: '/petition-general-case-law/edit/:general_case_law_id',
-    access: 'auth',
-    element: later('Edit Legal Proposition'),
-  },
   { path: '/courts', access: 'auth', element: <CourtsScreen /> },
   { path: '/contact-requests', access: 'auth', element: <ContactRequestsScreen /> },
   { path: '/mail-outbox', access: 'auth', element: <MailOutboxScreen /> },
@@ -147,21 +135,8 @@ export const ROUTES: AppRoute[] = [
   { path: '/users', access: 'auth', element: <UsersScreen /> },
   { path: '/users/create', access: 'auth', element: <UserFormScreen /> },
   { path: '/users/edit/:edit_user_id', access: 'auth', element: <UserFormScreen /> },
-  { path: '/contract-and-agreement', access: 'auth', element: later('Sample Contracts') },
-  { path: '/create-contract-and-agreement', access: 'auth', element: later('Add New Sample Contract') },
-  {
-    path: '/contract-and-agreement/edit/:contract_agreement_id',
-    access: 'auth',
-    element: later('Edit Sample Contract'),
-  },
-  { path: '/sample-pleading', access: 'auth', element: later('Sample Pleadings') },
-  { path: '/create-sample-pleading', access: 'auth', element: later('Add New Sample Pleading') },
-  {
-    path: '/sample-pleading/edit/:sample_pleading_id',
-    access: 'auth',
-    element: later('Edit Sample Pleading'),
-  },
   ...LINK_ROUTES,
+  ...LIBRARY_ROUTES,
   { path: '/settings', access: 'auth', element: <SettingsScreen /> },
   { path: '/companies', access: 'auth', element: <CompaniesScreen /> },
   { path: '/create-company', access: 'auth', element: <CompanyFormScreen /> },

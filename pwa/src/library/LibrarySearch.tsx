@@ -1,0 +1,76 @@
+import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  CONTRACTS,
+  cut80,
+  PAGE_KINDS,
+  PLEADINGS,
+  PROPOSITIONS,
+} from '@lawfirm/shared-types/library/page-kinds.ts';
+import { useEntityRows } from '../sync/hooks.ts';
+import type { TRow } from '../sync/db.ts';
+import { buildLibraryIndex, searchLibrary } from './librarySearch.ts';
+import { publicPath } from './pagePaths.ts';
+
+const KIND_LABEL: Record<string, string> = {
+  [PROPOSITIONS.name]: 'Proposition',
+  [CONTRACTS.name]: 'Contract',
+  [PLEADINGS.name]: 'Pleading',
+};
+
+/**
+ * One search box over every proposition, contract and pleading on the device: words in titles, keywords and
+ * text, best first, with no network. The index is built when the pages change, not on each keystroke.
+ */
+export function LibrarySearch() {
+  const id = useId();
+  const [query, setQuery] = useState('');
+  const deferred = useDeferredValue(query);
+  const propositions = useEntityRows<TRow>(PROPOSITIONS.name);
+  const contracts = useEntityRows<TRow>(CONTRACTS.name);
+  const pleadings = useEntityRows<TRow>(PLEADINGS.name);
+  const index = useMemo(
+    () =>
+      buildLibraryIndex({
+        [PROPOSITIONS.name]: propositions ?? [],
+        [CONTRACTS.name]: contracts ?? [],
+        [PLEADINGS.name]: pleadings ?? [],
+      }),
+    [propositions, contracts, pleadings],
+  );
+  const hits = useMemo(() => searchLibrary(index, deferred, 20), [index, deferred]);
+  const rows = new Map(
+    [...(propositions ?? []), ...(contracts ?? []), ...(pleadings ?? [])].map((r) => [r.id, r]),
+  );
+  return (
+    <div className="library-search card" role="search">
+      <label htmlFor={id}>Search the library</label>
+      <input
+        id={id}
+        className="input"
+        type="search"
+        value={query}
+        placeholder="Words in a proposition, contract or pleading"
+        onChange={(e) => setQuery(e.target.value)}
+      />
+      {deferred.trim() && (
+        <ol className="library-hits" aria-label="Search results">
+          {hits.length === 0 && <li role="status">No Records found.</li>}
+          {hits.map((h) => {
+            const kind = PAGE_KINDS.find((k) => k.name === h.kind)!;
+            const row = rows.get(h.id);
+            return (
+              <li key={h.id}>
+                <Link className="tap-link" to={row ? publicPath(kind, row) : '#'}>
+                  {h.title}
+                </Link>{' '}
+                <span className="badge">{KIND_LABEL[h.kind]}</span>
+                <div className="muted">{cut80(h.text)}</div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { lazy, type ReactElement } from 'react';
+import { PAGE_KINDS, type TPageKind } from '@lawfirm/shared-types/library/page-kinds.ts';
+import { recordRoutes } from '../ui/recordRoutes.tsx';
+import type { TRow } from '../sync/db.ts';
+
+type TRoute = { path: string; access: 'auth' | 'public'; element: ReactElement };
+
+/** The library's screens are chunks of their own; the editor is another, loaded by the forms only. */
+const PageList = lazy(async () => ({ default: (await import('./PageScreens.tsx')).PageList }));
+const PageForm = lazy(async () => ({ default: (await import('./PageScreens.tsx')).PageForm }));
+const PreviewScreen = lazy(async () => ({ default: (await import('./PreviewScreen.tsx')).PreviewScreen }));
+const AboutScreen = lazy(async () => ({ default: (await import('./AboutScreen.tsx')).AboutScreen }));
+
+const pageRoutes = (kind: TPageKind): TRoute[] => [
+  { path: kind.routes.list, access: 'auth', element: <PageList kind={kind} /> },
+  { path: kind.routes.create, access: 'auth', element: <PageForm kind={kind} /> },
+  { path: kind.routes.edit, access: 'auth', element: <PageForm kind={kind} /> },
+];
+
+type TCategoryRow = TRow & { title: string; display_order?: number | null };
+
+/** Contract categories: a small declared list, like links. */
+const CATEGORY_ROUTES = recordRoutes<TCategoryRow>({
+  decl: async () => (await import('@lawfirm/shared-types/library/pages.ts')).contractCategoriesDecl,
+  list: { path: '/contract-categories', title: 'Contract Categories' },
+  create: {
+    path: '/contract-category/create',
+    title: 'Add New Contract Category',
+    button: 'Add New Category',
+  },
+  edit: {
+    path: '/contract-category/edit/:category_id',
+    param: 'category_id',
+    title: 'Edit Contract Category',
+  },
+  fields: [{ key: 'title', label: 'Title', maxLength: 255 }],
+  columns: [{ header: 'Title', cell: (c) => c.title }],
+  sort: (a, b) => (a.display_order ?? 0) - (b.display_order ?? 0) || a.title.localeCompare(b.title),
+  name: (c) => c.title,
+});
+
+/**
+ * The legal library (issue 14): propositions, sample contracts and sample pleadings (one published-page module
+ * for the three kinds), contract categories, and the public preview and About pages.
+ */
+export const LIBRARY_ROUTES: TRoute[] = [
+  ...PAGE_KINDS.flatMap(pageRoutes),
+  ...CATEGORY_ROUTES,
+  { path: '/preview/:page_type/:page_slug', access: 'public', element: <PreviewScreen /> },
+  { path: '/about-elawfirm', access: 'public', element: <AboutScreen /> },
+];

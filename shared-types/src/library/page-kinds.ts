@@ -1,0 +1,165 @@
+/**
+ * The published-page kinds (propositions, sample contracts, sample pleadings) as screens and routes need them,
+ * without their schemas (no zod here: the app's route table imports this), and the pure helpers every side
+ * shares: the public slug, the plain text of HTML and the spec's 80-character cut.
+ */
+
+export const MSG_CASE_TITLE_REQUIRED = 'Proposition field is required.';
+export const MSG_PAGE_NOT_FOUND = "We couldn't find this page.";
+export const MSG_CATEGORY_MISSING = 'The selected contract category does not exist.';
+/** Stored HTML may be long (pasted Word documents) but never unbounded. */
+export const MAX_CONTENT = 400_000;
+
+/** How a page kind is reached: its public address segment and the original API's names. */
+export type TPageKind = {
+  /** The entity and table. */
+  name: string;
+  /** `page_type` of its public address. */
+  pageType: string;
+  /** The column holding its title (propositions call it case_title). */
+  titleColumn: string;
+  /** The original API's model name (attachment owner kind). */
+  ownerType: string;
+  /** Its REST calls: path, the list's key, the single row's key, the query filters (column, matched within). */
+  rest: { path: `/api/${string}`; listKey: string; rowKey: string; filters: readonly string[] };
+  /** Route paths of its screens. */
+  routes: { list: string; create: string; edit: string; param: string };
+  /** The screen titles. */
+  titles: { list: string; create: string; edit: string; button: string };
+};
+
+const slugPart = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+
+/**
+ * A page's public address segment: its title at creation and the tail of its id (UUIDv7's random bits), so a
+ * phone offline and the server make the same one and two firms' pages never share it.
+ */
+export const slugFor = (title: string, id: string): string => {
+  const tail = id
+    .replace(/[^0-9a-z]/gi, '')
+    .slice(-12)
+    .toLowerCase();
+  const head = slugPart(title);
+  return head ? `${head}-${tail}` : tail;
+};
+
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+};
+
+/** The words of (sanitised) HTML, for search and excerpts: tags dropped, blocks split, entities decoded. */
+export function plainText(html: string | null | undefined): string {
+  if (!html) return '';
+  return html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<\/?(p|div|h[1-6]|li|tr|td|th|br|table|ul|ol|blockquote)\b[^>]*>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
+      if (e[0] === '#') {
+        const n = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
+        return Number.isFinite(n) && n > 0 && n < 0x110000 ? String.fromCodePoint(n) : ' ';
+      }
+      return ENTITIES[e.toLowerCase()] ?? m;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The spec's cut: 80 characters, 79 plus an ellipsis when longer (card excerpts, legal provisions). */
+export const cut80 = (s: string | null | undefined): string => {
+  const t = s ?? '';
+  return t.length > 80 ? `${t.slice(0, 79)}…` : t;
+};
+
+export const PROPOSITIONS: TPageKind & { name: 'general_case_laws'; titleColumn: 'case_title' } = {
+  name: 'general_case_laws',
+  pageType: 'general-case-law',
+  titleColumn: 'case_title',
+  ownerType: 'GeneralCaseLaw',
+  rest: {
+    path: '/api/general_case_laws',
+    listKey: 'general_case_Laws',
+    rowKey: 'case_laws',
+    filters: ['case_title', 'keywords'],
+  },
+  routes: {
+    list: '/petition-general-case-law',
+    create: '/petition-general-case-law/create',
+    edit: '/petition-general-case-law/edit/:general_case_law_id',
+    param: 'general_case_law_id',
+  },
+  titles: {
+    list: 'Frequently Asked Legal Propositions',
+    create: 'Add New Legal Proposition',
+    edit: 'Edit Legal Proposition',
+    button: 'Add New Proposition',
+  },
+};
+
+export const CONTRACTS: TPageKind & { name: 'contracts_and_agreements'; titleColumn: 'title' } = {
+  name: 'contracts_and_agreements',
+  pageType: 'contract-and-agreement',
+  titleColumn: 'title',
+  ownerType: 'ContractAndAgreement',
+  rest: {
+    path: '/api/contracts_and_agreements',
+    listKey: 'contracts_and_agreemnets',
+    rowKey: 'contract_and_agreement',
+    filters: ['title', 'contract_category_id'],
+  },
+  routes: {
+    list: '/contract-and-agreement',
+    create: '/create-contract-and-agreement',
+    edit: '/contract-and-agreement/edit/:contract_agreement_id',
+    param: 'contract_agreement_id',
+  },
+  titles: {
+    list: 'Sample Contracts and Agreements',
+    create: 'Add New Sample Contract',
+    edit: 'Edit Sample Contract',
+    button: 'Add New Sample Contract',
+  },
+};
+
+export const PLEADINGS: TPageKind & { name: 'sample_pleadings'; titleColumn: 'title' } = {
+  name: 'sample_pleadings',
+  pageType: 'sample-pleading',
+  titleColumn: 'title',
+  ownerType: 'SamplePleading',
+  rest: {
+    path: '/api/sample_pleadings',
+    listKey: 'sample_pleadings',
+    rowKey: 'sample_pleading',
+    filters: ['title'],
+  },
+  routes: {
+    list: '/sample-pleading',
+    create: '/create-sample-pleading',
+    edit: '/sample-pleading/edit/:sample_pleading_id',
+    param: 'sample_pleading_id',
+  },
+  titles: {
+    list: 'Sample Pleadings',
+    create: 'Add New Sample Pleading',
+    edit: 'Edit Sample Pleading',
+    button: 'Add New Sample Pleading',
+  },
+};
+
+/** The published-page kinds, by `page_type` of their public address. */
+export const PAGE_KINDS = [PROPOSITIONS, CONTRACTS, PLEADINGS] as const;
+export const pageKindOf = (pageType: string): TPageKind | undefined =>
+  PAGE_KINDS.find((k) => k.pageType === pageType);
