@@ -176,6 +176,10 @@ it('a lawyer offline adds case laws (one with a PDF) and reorders them; after a 
       .poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
       .toBe(64);
     expect(await a.page.getByRole('banner').isVisible()).toBe(false);
+    await expectPhoneFriendly(a.page, image);
+    await a.page.getByRole('button', { name: 'Carousel', exact: true }).click();
+    await a.page.getByText('1 of 1', { exact: true }).waitFor();
+    await a.page.getByRole('figure', { name: 'Page 1', exact: true }).getByRole('img').waitFor();
     await a.page.getByRole('button', { name: 'Show Header', exact: true }).click();
     await a.page.getByRole('banner').waitFor();
     await a.page.getByRole('button', { name: 'Table', exact: true }).click();
