@@ -128,6 +128,26 @@ it('an admin adds a holiday and the calculator moves the last date past it', asy
     expect(await a.page.getByRole('button', { name: 'View Detail' }).count()).toBe(6);
     await a.page.getByRole('button', { name: 'View Detail' }).first().click();
     await a.page.getByRole('dialog').getByText('Punishment', { exact: true }).waitFor();
+    await a.page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+    // The calculator's administration: the case kinds, and a question saved with its answers.
+    await a.page.goto('/limitation-calculator-index');
+    await a.page.getByRole('heading', { name: 'Limitation Calculator Cases' }).waitFor();
+    await a.page.getByText('Revision', { exact: true }).first().waitFor();
+    await a.page.goto('/limitation-calculator-case-question');
+    await a.page.getByText('Which revision is it?').waitFor();
+    await a.page.getByRole('link', { name: 'Add Question And Answers' }).click();
+    await a.page.getByRole('button', { name: 'Save' }).click();
+    await a.page.getByText('Case field is required.').waitFor();
+    await a.page.getByText('Question field is required.').waitFor();
+    await a.page.getByLabel('Case').selectOption({ label: 'Revision' });
+    await a.page.getByLabel('Question', { exact: true }).fill('Which criminal revision is it?');
+    await a.page.getByLabel('Answer', { exact: true }).fill('Criminal revision to the High Court');
+    await a.page.getByLabel('Sub Answer', { exact: true }).fill('Date of the order');
+    await a.page.getByLabel('Days').fill('90');
+    await a.page.getByRole('button', { name: 'Save' }).click();
+    await a.page.waitForURL('**/limitation-calculator-case-question');
+    await a.page.getByText('Which criminal revision is it?').waitFor();
   } finally {
     await a.ctx.close();
   }

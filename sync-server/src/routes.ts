@@ -22,6 +22,7 @@ import { pdfRoutes } from './pdf/pdf.routes.ts';
 import { calendarRoutes } from './calendar/calendar.routes.ts';
 import { limitationRoutes } from './limitation/limitation.routes.ts';
 import { firRoutes } from './fir/fir.routes.ts';
+import { meetingRoutes } from './meeting/meeting.routes.ts';
 import { standardIndexRoutes } from './case-documents/standard-index.routes.ts';
 import { declaredRestRoutes } from './http/declared-rest.routes.ts';
 import { libraryPagesRoutes } from './library/pages.routes.ts';
@@ -93,6 +94,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   });
   await app.register(limitationRoutes);
   await app.register(firRoutes);
+  await app.register(meetingRoutes);
   // The plain calls of entities that declare them (shared-types `rest`): links, and more as they come.
   await app.register(async (declared) => {
     declared.addHook('preValidation', refuseNul);

@@ -406,6 +406,32 @@ describeEachDb('public tools', (kind) => {
     );
   });
 
+  it('gives each user a meeting of their own in the room the admin configured', async () => {
+    type TMeeting = { meeting: { meeting_id_public: string; host_meeting_iframe: string | null } };
+    expect((await call('POST', '/api/get_user_meeting', undefined, {})).statusCode).toBe(401);
+    const mine = (await call('POST', '/api/get_user_meeting', admin, {})).json<TMeeting>().meeting;
+    expect(mine.meeting_id_public).toMatch(/^[a-z0-9]{3}-[a-z0-9]{4}-[a-z0-9]{3}$/);
+    expect(mine.host_meeting_iframe).toBeNull();
+    expect((await call('POST', '/api/get_user_meeting', admin, {})).json<TMeeting>().meeting).toEqual(mine);
+    const lawyers = (await call('POST', '/api/get_user_meeting', lawyer, {})).json<TMeeting>().meeting;
+    expect(lawyers.meeting_id_public).not.toBe(mine.meeting_id_public);
+    const fresh = (await call('POST', '/api/create_new_meeting', admin, {})).json<TMeeting>().meeting;
+    expect(fresh.meeting_id_public).not.toBe(mine.meeting_id_public);
+
+    const { setting } = (await call('GET', '/api/settings', admin)).json<{
+      setting: Record<string, unknown>;
+    }>();
+    const saved = await call('POST', '/api/settings', admin, {
+      ...setting,
+      host_whereby_iframe: 'https://meet.jit.si/',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const room = (await call('POST', '/api/get_user_meeting', lawyer, {})).json<TMeeting>().meeting;
+    expect(room.host_meeting_iframe).toBe(
+      `https://meet.jit.si/eLawFirm-${lawyers.meeting_id_public}#userInfo.displayName=%22eLawFirm%22&config.disableDeepLinking=true`,
+    );
+  });
+
   it('rate limits the public calls', async () => {
     let status = 200;
     for (let i = 0; i <= PUBLIC_TOOLS_PER_MINUTE && status !== 429; i++)

@@ -3,7 +3,12 @@ import { matchPath } from 'react-router';
 import { NotBuiltScreen } from '../ui/NotBuiltScreen.tsx';
 import { LINK_ROUTES } from '../library/links.tsx';
 import { LIBRARY_ROUTES } from '../library/library.routes.tsx';
-import { FIR_SECTION_ROUTES, PUBLIC_TOOLS_ROUTES } from '../limitation/routes.tsx';
+import {
+  FIR_SECTION_ROUTES,
+  LIMITATION_ADMIN_ROUTES,
+  MEETING_ROUTES,
+  PUBLIC_TOOLS_ROUTES,
+} from '../limitation/routes.tsx';
 import { STANDARD_INDEX_ROUTES } from '../case-documents/standard-index/standardIndex.routes.tsx';
 import { BILLING_ROUTES } from '../invoices/invoices.routes.tsx';
 import { DATED_ROUTES } from '../case-documents/dated/dated.routes.tsx';
@@ -142,23 +147,8 @@ export const ROUTES: AppRoute[] = [
   { path: '/create-company', access: 'auth', element: <CompanyFormScreen /> },
   { path: '/company/edit/:company_id', access: 'auth', element: <CompanyFormScreen /> },
   { path: '/register-company-admin/:company_id', access: 'auth', element: <UserFormScreen /> },
-  { path: '/online-meeting', access: 'auth', element: later('Online Meeting') },
-  { path: '/limitation-calculator-index', access: 'auth', element: later('Limitation Calculator Cases') },
-  {
-    path: '/limitation-calculator-case-question',
-    access: 'auth',
-    element: later('Limitation Calculator Questions'),
-  },
-  {
-    path: '/limitation-calculator-questions-answers/create',
-    access: 'auth',
-    element: later('Add Question And Answers'),
-  },
-  {
-    path: '/limitation-calculator-questions-answers/edit/:question_id',
-    access: 'auth',
-    element: later('Edit Question And Answers'),
-  },
+  ...MEETING_ROUTES,
+  ...LIMITATION_ADMIN_ROUTES,
   ...FIR_SECTION_ROUTES,
   { path: '/statutes', access: 'auth', element: <StatutesScreen /> },
 ];

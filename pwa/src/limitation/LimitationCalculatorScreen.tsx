@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { formatDate, parseDisplayDate } from '@lawfirm/shared-types';
+import { can, formatDate, parseDisplayDate } from '@lawfirm/shared-types';
+import { Link } from 'react-router';
+import { useAuth } from '../auth/AuthContext.tsx';
 import {
   HOLIDAY_NOTE,
   limitationLastDate,
@@ -72,6 +74,7 @@ function reminderFile(lastDate: string, title: string): Uint8Array {
  */
 export function LimitationCalculatorScreen() {
   const { data, error } = usePublicTools();
+  const admin = can(useAuth().actor, 'referenceData.manage');
   const [caseId, setCaseId] = useState('');
   const [search, setSearch] = useState('');
   const [answerId, setAnswerId] = useState('');
@@ -128,6 +131,19 @@ export function LimitationCalculatorScreen() {
   return (
     <section className="page limitation-calculator">
       <h1>Limitation Calculator</h1>
+      {admin && (
+        <nav aria-label="Calculator administration" className="form-actions tool-actions">
+          <Link className="btn" to="/limitation-calculator-index">
+            Cases
+          </Link>
+          <Link className="btn" to="/limitation-calculator-case-question">
+            Questions
+          </Link>
+          <Link className="btn" to="/limitation-holidays">
+            Holidays
+          </Link>
+        </nav>
+      )}
       {!data && <p role="status">{error ?? 'Loading....'}</p>}
       {data && (
         <form className="form" onSubmit={(e) => e.preventDefault()}>

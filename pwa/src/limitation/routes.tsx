@@ -67,3 +67,36 @@ export const FIR_SECTION_ROUTES: TRoute[] = [
     element: screen(async () => (await import('../fir/FirSectionFormScreen.tsx')).FirSectionFormScreen),
   })),
 ];
+
+/** The calculator's administration (part 3 §2.15): case kinds, questions, and a question with its answers. */
+export const LIMITATION_ADMIN_ROUTES: TRoute[] = [
+  {
+    path: '/limitation-calculator-index',
+    access: 'auth',
+    element: screen(async () => (await import('./LimitationCasesScreen.tsx')).LimitationCasesScreen),
+  },
+  {
+    path: '/limitation-calculator-case-question',
+    access: 'auth',
+    element: screen(async () => (await import('./LimitationQuestionsScreen.tsx')).LimitationQuestionsScreen),
+  },
+  ...[
+    '/limitation-calculator-questions-answers/create',
+    '/limitation-calculator-questions-answers/edit/:question_id',
+  ].map((path): TRoute => ({
+    path,
+    access: 'auth',
+    element: screen(
+      async () => (await import('./LimitationQuestionFormScreen.tsx')).LimitationQuestionFormScreen,
+    ),
+  })),
+];
+
+/** The online meeting room (part 3 §2.14). */
+export const MEETING_ROUTES: TRoute[] = [
+  {
+    path: '/online-meeting',
+    access: 'auth',
+    element: screen(async () => (await import('../meeting/MeetingScreen.tsx')).MeetingScreen),
+  },
+];
