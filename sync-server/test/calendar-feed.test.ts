@@ -121,7 +121,7 @@ describeEachDb('hearing calendar: the private feed and the daily digest', (kind)
     expect(after.summary).toBe('12/2025 Ali v. The State');
     expect(after.sequence).toBeGreaterThan(before.sequence);
 
-    const rm = await f.call('POST', '/api/remove_hearing_date', f.lawyer, {
+    const rm = await f.call('POST', '/api/remove_hearing_date', f.admin, {
       petition_id: other,
       order_sheet_date: formatDate(isoInDays(9)),
     });

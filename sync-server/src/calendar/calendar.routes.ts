@@ -111,9 +111,8 @@ export async function calendarRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (req, reply) => {
       const token = /^([A-Za-z0-9_-]{20,100})\.ics$/.exec(req.params.file)?.[1];
-      const owner = token ? await feedOwner(app.db, token) : undefined;
-      if (!owner) throw notFound('This calendar link does not work any more.');
-      const { actor } = owner;
+      const actor = token ? await feedOwner(app.db, token) : undefined;
+      if (!actor) throw notFound('This calendar link does not work any more.');
       const hearings = await hearingsFor(app.db, actor, {
         from: daysBefore(todayInPakistan(), FEED_PAST_DAYS),
         cancelled: true,

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { formatDate, todayInPakistan, type TActor } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
-import { nowIso, toBool } from '../db/ids.ts';
+import { nowIso } from '../db/ids.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Config } from '../config.ts';
 import { firmLinkOrigin } from '../auth/links.ts';
-import { actorOf } from '../users/users.repository.ts';
 import { caseTitle } from './ical.ts';
-import { hearingsFor, type Hearing } from './hearings.repository.ts';
+import { hearingsFor, subscriberActor, subscribers, type Hearing } from './hearings.repository.ts';
 
 export const DIGEST_JOB = 'hearing-digest';
 /** The digest of tomorrow's hearings goes out from this hour, Pakistan time (after the day's court work). */
@@ -58,29 +57,11 @@ export async function sendHearingDigest(
       .onConflict((oc) => oc.columns(['job', 'day']).doNothing())
       .executeTakeFirst();
     if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) return null;
-    const users = await trx
-      .selectFrom('calendar_subscriptions as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .leftJoin('companies as co', 'co.id', 'u.company_id')
-      .select([
-        'u.id',
-        'u.company_id',
-        'u.role_id',
-        'u.is_moot_student',
-        'u.email',
-        'u.is_approved',
-        'u.blocked_at',
-      ])
-      .select('co.is_provider')
-      .where('s.digest', '=', 1)
-      .where('u.deleted_at', 'is', null)
-      .orderBy('u.id')
-      .execute();
+    const users = await subscribers(trx).where('s.digest', '=', 1).orderBy('u.id').execute();
     let n = 0;
     for (const u of users) {
-      if (!toBool(u.is_approved) || u.blocked_at) continue;
-      const actor = actorOf(u, toBool(u.is_provider));
-      if (!digestAllowed(actor)) continue;
+      const actor = subscriberActor(u);
+      if (!actor || !digestAllowed(actor)) continue;
       const hearings = await hearingsFor(trx, actor, { from: tomorrow, to: tomorrow });
       if (!hearings.length) continue;
       const origin = await firmLinkOrigin(trx, deps.config, null, actor.company_id);

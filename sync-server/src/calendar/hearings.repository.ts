@@ -133,12 +133,9 @@ export const stopFeed = (db: Db, actor: TActor) =>
 export const setDigest = (db: Db, actor: TActor, on: boolean) =>
   saveChoices(db, actor, { digest: on ? 1 : 0 });
 
-/**
- * The user a feed token belongs to, as an actor, when the token is current and the user is live, approved and
- * not blocked (read anew on every request: blocking or deleting a user stops their feed at once).
- */
-export async function feedOwner(db: Db, token: string): Promise<{ actor: TActor; name: string } | undefined> {
-  const row = await db
+/** Calendar choices with their users' live rows: the users as actors are built from them (subscriberActor). */
+export const subscribers = (db: Db) =>
+  db
     .selectFrom('calendar_subscriptions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('companies as co', 'co.id', 'u.company_id')
@@ -147,14 +144,24 @@ export async function feedOwner(db: Db, token: string): Promise<{ actor: TActor;
       'u.company_id',
       'u.role_id',
       'u.is_moot_student',
+      'u.email',
       'u.is_approved',
       'u.blocked_at',
-      'u.name',
     ])
     .select('co.is_provider')
-    .where('s.feed_token_hash', '=', hashFeedToken(token))
-    .where('u.deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!row || !toBool(row.is_approved) || row.blocked_at) return undefined;
-  return { actor: actorOf(row, toBool(row.is_provider)), name: row.name };
-}
+    .where('u.deleted_at', 'is', null);
+
+type TSubscriber = Awaited<ReturnType<ReturnType<typeof subscribers>['executeTakeFirstOrThrow']>>;
+
+/**
+ * A subscriber as an actor while they may still sign in (approved, not blocked; read anew on every request, so
+ * blocking or deleting a user stops their feed and their mail at once), else undefined.
+ */
+export const subscriberActor = (row: TSubscriber | undefined): TActor | undefined =>
+  row && toBool(row.is_approved) && !row.blocked_at ? actorOf(row, toBool(row.is_provider)) : undefined;
+
+/** The user a feed token belongs to, as an actor, when the token is current and the user may sign in. */
+export const feedOwner = async (db: Db, token: string): Promise<TActor | undefined> =>
+  subscriberActor(
+    await subscribers(db).where('s.feed_token_hash', '=', hashFeedToken(token)).executeTakeFirst(),
+  );
