@@ -205,6 +205,16 @@ describeEachDb('invoices', (kind) => {
     expect(edit.statusCode).toBe(403);
     expect(edit.json()).toMatchObject({ message: MSG_INVOICE_PAID });
 
+    const expense = (await f.call('GET', `/api/invoices/${invoice.id}`, admin)).json<{ invoice: TInvoice }>()
+      .invoice.invoice_expenses[0]!;
+    const delExp = await f.call('DELETE', `/api/delete_invoice_expense/${expense.id}`, admin);
+    expect(delExp.statusCode).toBe(403);
+    expect(delExp.json()).toEqual({ message: MSG_INVOICE_PAID });
+    const device = await connectDevice(f.t, admin);
+    const pushed = await device.push([
+      { name: 'put', args: { entity: 'invoice_expenses', id: expense.id, values: { amount: 1 } } },
+    ]);
+    expect(pushed.results[0]).toMatchObject({ status: 'rejected', message: MSG_INVOICE_PAID });
     const delPay = await f.call(
       'DELETE',
       `/api/invoice/delete_payment/${paid.invoice_payments[0]!.id}`,

@@ -7,7 +7,11 @@ import {
   ROLE_IDS,
   type TActor,
 } from '@lawfirm/shared-types';
-import { MSG_CLIENT_INVALID } from '@lawfirm/shared-types/invoices/invoices.entities.ts';
+import {
+  MSG_CLIENT_INVALID,
+  MSG_INVOICE_PAID,
+  STATUS_PAID,
+} from '@lawfirm/shared-types/invoices/invoices.entities.ts';
 import type { Db } from '../db/connect.ts';
 import { forFirm } from '../db/firm.ts';
 import { serverEntity, type Access, type Row } from '../sync/entities.ts';
@@ -84,7 +88,17 @@ export const invoicesEntity = serverEntity(invoicesDecl, {
       await queueInvoiceMail(trx, actor, after.id, (m) => effects.mail(trx, m));
   },
 });
-export const invoiceExpensesEntity = serverEntity(invoiceExpensesDecl);
+/** A paid invoice's lines are fixed with it (§4): its total may not change after it is paid. */
+export const invoiceExpensesEntity = serverEntity(invoiceExpensesDecl, {
+  check: async (trx, actor, row) => {
+    const inv = await forFirm(trx, actor.company_id)
+      .live('invoices')
+      .select('invoice_status_id')
+      .where('id', '=', String(row.invoice_id))
+      .executeTakeFirst();
+    return Number(inv?.invoice_status_id) === STATUS_PAID ? MSG_INVOICE_PAID : null;
+  },
+});
 export const invoicePaymentsEntity = serverEntity(invoicePaymentsDecl);
 export const opinionsEntity = serverEntity(opinionsDecl, { check: clientCheck });
 

@@ -13,6 +13,7 @@ import {
   MSG_CLIENT_REQUIRED,
   MSG_PAID_DATE_REQUIRED,
   MSG_DATE_INVALID,
+  MSG_INVOICE_PAID,
   pageOf,
   paisaToDecimal,
   parseDateRange,
@@ -28,7 +29,7 @@ import type { Db } from '../db/connect.ts';
 import { forActor } from '../db/firm.ts';
 import { newId } from '../db/ids.ts';
 import { inTransaction } from '../db/query-helpers.ts';
-import { notFound, validationError, type TFieldErrors } from '../http/errors.ts';
+import { forbidden, notFound, validationError, type TFieldErrors } from '../http/errors.ts';
 import { ZIdParams } from '../http/schemas.ts';
 import {
   findClient,
@@ -440,7 +441,10 @@ export async function invoicesRoutes(fastify: FastifyInstance): Promise<void> {
           const firm = forActor(trx, actor);
           const row = await firm.find(table, req.params.id);
           if (!row) throw notFound();
-          await readInvoice(trx, actor, String(row.invoice_id));
+          const inv = await readInvoice(trx, actor, String(row.invoice_id));
+          // A paid invoice's expenses are fixed with its total (§4); its payments may still be corrected.
+          if (table === 'invoice_expenses' && inv.invoice_status_id === STATUS_PAID)
+            throw forbidden(MSG_INVOICE_PAID);
           await firm.remove(entity, row.id);
         });
         return { message };
