@@ -260,6 +260,30 @@ describeEachDb('dated document modules', (kind) => {
     expect(del.results.map((r) => r.status)).toEqual(['rejected']);
   });
 
+  it("prints every module's items in the whole case-file PDF, in the case's order", async () => {
+    const p = await f.petition({ case_no: '555', title: 'Sections v. State' });
+    for (const [m, title] of [
+      [DATED_MODULES[3], 'Synopsis one'],
+      [DATED_MODULES[0], 'Sheet one'],
+      [DATED_MODULES[2], 'Talbana one'],
+    ] as const)
+      expect(
+        (await save(m, f.admin, { petition_id: p, title, [datedFields(m).date]: '03/03/2026' })).statusCode,
+      ).toBe(200);
+    const link = (await f.call('GET', `/api/petitions/${p}`, f.admin)).json<{
+      petition: { pdf_download_url: string };
+    }>().petition.pdf_download_url;
+    const url = new URL(link);
+    const res = await f.t.app.inject({ method: 'GET', url: url.pathname + url.search });
+    expect(res.statusCode).toBe(200);
+    const text = (await readPdf(new Uint8Array(res.rawPayload))).text.join('\n');
+    const at = (s: string) => text.indexOf(s);
+    for (const s of ['ORDER SHEETS', 'Sheet one', 'TALBANA', 'Talbana one', 'SYNOPSIS', 'Synopsis one'])
+      expect(at(s), s).toBeGreaterThan(-1);
+    expect(at('ORDER SHEETS')).toBeLessThan(at('TALBANA'));
+    expect(at('TALBANA')).toBeLessThan(at('SYNOPSIS'));
+  });
+
   it('a hearing date is an order sheet, and an order sheet is a hearing date', async () => {
     const p = await f.petition();
     await f.call('POST', '/api/add_hearing_date', f.lawyer, {

@@ -216,8 +216,9 @@ describeEachDb('PDF downloads', (kind) => {
       /^attachment; filename="W\.P\. 77-2023 Ali Khan v\. Province of Punjab\.pdf"; filename\*=UTF-8''/,
     );
     const read = await readPdf(new Uint8Array(res.rawPayload));
-    // cover + index + the photo + the scan's 2 pages + one page naming the damaged and the missing file
-    expect(read.pages).toBe(1 + 1 + 1 + 2 + 1);
+    // cover + index + the photo + the scan's 2 pages + one page naming the damaged and the missing file, then
+    // the order sheets' section (its three hearing dates; the dated modules are in the case file too)
+    expect(read.pages).toBe(1 + 1 + 1 + 2 + 1 + 1);
     expect(read.text[0]).toContain('Lahore High Court');
     expect(read.text[0]).toContain('W.P. 77/2023');
     expect(read.text[0]).toContain('123/2024');
@@ -226,6 +227,7 @@ describeEachDb('PDF downloads', (kind) => {
     expect(read.text[3]).toContain('Attached page 1');
     expect(read.text[5]).toContain('File could not be included: damaged.png');
     expect(read.text[5]).toContain('File could not be included: lost.png');
+    expect(read.text[6]).toContain('ORDER SHEETS');
     expect(read.fonts.some((f) => f.startsWith('NotoNaskhArabic'))).toBe(true);
   });
 

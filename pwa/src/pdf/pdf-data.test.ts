@@ -107,10 +107,22 @@ describe('PDFs from the local database (offline)', () => {
     const read = await readPdf(
       await buildCaseFilePdf({ ...data, loadBytes: loadBytes(), onProgress: (d) => progress.push(d) }),
     );
-    // cover + index + the local photo + a page naming the file that is not on this device
-    expect(read.pages).toBe(4);
+    // cover + index + the local photo + a page naming the file that is not on this device, then the order
+    // sheets' section (the dated modules are in the case file too, as the server prints them)
+    expect(read.pages).toBe(5);
     expect(read.text[0]).toContain('123/2024');
     expect(read.text[3]).toContain('File could not be included: elsewhere.png');
+    expect(read.text[4]).toContain('ORDER SHEETS');
+    expect(data.sections?.map((s) => s.title)).toEqual([
+      'Order Sheets',
+      'Oral Arguments',
+      'Naqal Forms',
+      'Talbana',
+      'Case Laws',
+      'Extra Documents',
+      'Synopsis',
+      'Judgements',
+    ]);
     expect(progress).toEqual([0, 1, 2]);
   });
 

@@ -1,5 +1,7 @@
 import { todayInPakistan } from '@lawfirm/shared-types/common/dates.ts';
 import { STANDARD_INDEX_MODULES } from '@lawfirm/shared-types/case-documents/standard-index.ts';
+import { inCaseOrder } from '@lawfirm/shared-types/case-documents/dated.pdf.ts';
+import { datedSectionsLocal } from '../case-documents/dated/dated.pdf-data.ts';
 import {
   datedFields,
   datedPdfEntry,
@@ -107,10 +109,13 @@ export async function caseFileData(
       caseFile,
       index: toIndexEntries(items as unknown as TIndexedRow[], files),
       // The standard index lists, as the server prints them (case-documents/standard-index.ts).
-      sections: STANDARD_INDEX_MODULES.map((m, i) => ({
-        title: m.title,
-        entries: toIndexEntries(lists[i] as unknown as TIndexedRow[], files, m.model),
-      })),
+      sections: inCaseOrder([
+        ...STANDARD_INDEX_MODULES.map((m, i) => ({
+          title: m.title,
+          entries: toIndexEntries(lists[i] as unknown as TIndexedRow[], files, m.model),
+        })),
+        ...(await datedSectionsLocal(db, petitionId, files)),
+      ]),
     },
   };
 }

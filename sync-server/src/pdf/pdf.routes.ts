@@ -10,6 +10,8 @@ import { ZPdfDocumentParams, ZPdfOrderSheetsParams, ZPdfPetitionParams, ZPdfQuer
 import type { TPdfBuild } from './pdf-workers.ts';
 import { standardSectionsOf } from '../case-documents/standard-index.ts';
 import { pdfDocumentOf, pdfModelOf } from '../case-documents/single-pdf.ts';
+import { datedSectionsOf } from '../case-documents/dated-pdf.ts';
+import { inCaseOrder } from '@lawfirm/shared-types/case-documents/dated.pdf.ts';
 import {
   caseHeaderOf,
   findPetition,
@@ -61,7 +63,11 @@ export async function pdfRoutes(fastify: FastifyInstance): Promise<void> {
           ...(await firmBasics(actor)),
           caseFile,
           index: await indexEntriesOf(app.db, p),
-          sections: await standardSectionsOf(app.db, p),
+          // Every module's items in the case's order (the standard index lists, the dated modules).
+          sections: inCaseOrder([
+            ...(await standardSectionsOf(app.db, p)),
+            ...(await datedSectionsOf(app.db, p)),
+          ]),
         },
       });
       return sendPdf(reply, caseFileName(caseFile), bytes);
