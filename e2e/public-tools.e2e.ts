@@ -125,6 +125,7 @@ it('an admin adds a holiday and the calculator moves the last date past it', asy
     await a.page.getByLabel('Section', { exact: true }).fill('337-a');
     await a.page.getByRole('button', { name: 'Search' }).click();
     await a.page.getByText('337-A(vi)', { exact: true }).waitFor();
+    await expectPhoneFriendly(a.page, a.page.getByText('337-A(i)', { exact: true }));
     expect(await a.page.getByRole('button', { name: 'View Detail' }).count()).toBe(6);
     await a.page.getByRole('button', { name: 'View Detail' }).first().click();
     await a.page.getByRole('dialog').getByText('Punishment', { exact: true }).waitFor();
@@ -148,6 +149,15 @@ it('an admin adds a holiday and the calculator moves the last date past it', asy
     await a.page.getByRole('button', { name: 'Save' }).click();
     await a.page.waitForURL('**/limitation-calculator-case-question');
     await a.page.getByText('Which criminal revision is it?').waitFor();
+
+    // The meeting room: the user's id, and how to set a room up while none is configured.
+    await a.page.goto('/online-meeting');
+    const heading = a.page.getByRole('heading', {
+      name: /^Meeting ID: [a-z0-9]{3}-[a-z0-9]{4}-[a-z0-9]{3}$/,
+    });
+    await heading.waitFor();
+    await a.page.getByText('No meeting room is set up yet.').waitFor();
+    await expectPhoneFriendly(a.page, heading);
   } finally {
     await a.ctx.close();
   }

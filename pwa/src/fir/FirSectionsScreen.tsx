@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { can, MSG } from '@lawfirm/shared-types';
 import { sectionKey } from '@lawfirm/shared-types/fir/fir-match.ts';
@@ -63,9 +63,16 @@ export function FirSectionsScreen() {
   const found = useMemo(() => filterFirSections(rows ?? [], filters), [rows, filters]);
   const last = Math.max(1, Math.ceil(found.length / FIR_SECTIONS_PER_PAGE));
   const shown = found.slice((page - 1) * FIR_SECTIONS_PER_PAGE, page * FIR_SECTIONS_PER_PAGE);
+  // After a search the results come into view (on a phone the filters fill the first screen).
+  const results = useRef<HTMLDivElement>(null);
+  const [searched, setSearched] = useState(0);
+  useEffect(() => {
+    if (searched) results.current?.scrollIntoView({ block: 'start' });
+  }, [searched]);
   const search = (f: TFilters) => {
     setFilters(f);
     setPage(1);
+    setSearched((n) => n + 1);
   };
 
   return (
@@ -118,6 +125,7 @@ export function FirSectionsScreen() {
           </button>
         </div>
       </form>
+      <div ref={results} />
       <ListTable
         caption="FIR Sections"
         columns={['Section', 'Title', 'Statute', 'Action']}

@@ -76,8 +76,12 @@ export function MeetingScreen() {
           No meeting room is set up yet.{' '}
           {can(actor, 'settings.manage') ? (
             <>
-              In <Link to="/settings">Settings</Link>, Site Setting, put a Whereby room address in Host
-              Whereby Iframe, or the address of a Jitsi Meet server (such as https://meet.jit.si or your own).
+              In{' '}
+              <Link className="tap-link" to="/settings">
+                Settings
+              </Link>
+              , Site Setting, put a Whereby room address in Host Whereby Iframe, or the address of a Jitsi
+              Meet server (such as https://meet.jit.si or your own).
             </>
           ) : (
             'Ask your firm admin to set one up in Settings.'
