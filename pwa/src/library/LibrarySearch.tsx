@@ -29,16 +29,19 @@ export function LibrarySearch() {
   const propositions = useEntityRows<TRow>(PROPOSITIONS.name);
   const contracts = useEntityRows<TRow>(CONTRACTS.name);
   const pleadings = useEntityRows<TRow>(PLEADINGS.name);
+  const searching = deferred.trim() !== '';
+  // Built when a search starts and again only when the pages change, never for a list that is only opened.
   const index = useMemo(
     () =>
+      searching &&
       buildLibraryIndex({
         [PROPOSITIONS.name]: propositions ?? [],
         [CONTRACTS.name]: contracts ?? [],
         [PLEADINGS.name]: pleadings ?? [],
       }),
-    [propositions, contracts, pleadings],
+    [searching, propositions, contracts, pleadings],
   );
-  const hits = useMemo(() => searchLibrary(index, deferred, 20), [index, deferred]);
+  const hits = useMemo(() => (index ? searchLibrary(index, deferred, 20) : []), [index, deferred]);
   const rows = new Map(
     [...(propositions ?? []), ...(contracts ?? []), ...(pleadings ?? [])].map((r) => [r.id, r]),
   );

@@ -29,6 +29,7 @@ import {
   zodFieldErrors,
 } from '../ui/form.tsx';
 import { ListTable } from '../ui/ListTable.tsx';
+import { Paginator } from '../ui/Paginator.tsx';
 import { PendingMark } from '../ui/PendingMark.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { useConfirmedDelete } from '../ui/useConfirmedDelete.tsx';
@@ -47,6 +48,8 @@ const DECLS = {
 
 type TPage = TRow & Record<string, unknown>;
 type TFileRow = TRow & { owner_id: string; sha256: string; file_name: string; mime_type: string };
+
+const PAGE_SIZE = 50;
 
 const textOf = (v: unknown): string => (typeof v === 'string' ? v : '');
 const titleOf = (kind: TPageKind, row: TPage) => textOf(row[kind.titleColumn]);
@@ -102,9 +105,14 @@ export function PageList({ kind }: { kind: TPageKind }) {
     kind.name === 'contracts_and_agreements' ? undefined : null,
   );
   const pending = usePendingIds(kind.name);
-  const [filters, setFilters] = useState<Record<string, string>>(() =>
+  const [filters, setFiltersNow] = useState<Record<string, string>>(() =>
     Object.fromEntries(kind.rest.filters.map((f) => [f, ''])),
   );
+  const [pageNo, setPageNo] = useState(1);
+  const setFilters = (next: (s: Record<string, string>) => Record<string, string>) => {
+    setFiltersNow(next);
+    setPageNo(1);
+  };
   const del = useConfirmedDelete(
     async (row: TPage) => {
       if (ctx) await deleteLocal(ctx.db, kind.name, row.id);
@@ -121,9 +129,13 @@ export function PageList({ kind }: { kind: TPageKind }) {
     return m;
   }, [files]);
   if (!read) return <NoAccess />;
-  const shown = filtered(rows ?? [], filters).sort((a, b) =>
+  const matching = filtered(rows ?? [], filters).sort((a, b) =>
     titleOf(kind, a).localeCompare(titleOf(kind, b)),
   );
+  // A page of the list at a time: a firm's library runs to thousands of pages.
+  const lastPage = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
+  const current = Math.min(pageNo, lastPage);
+  const shown = matching.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
   const isTable = kind.name === 'general_case_laws';
   const editTo = (row: TPage) => kind.routes.edit.replace(`:${kind.routes.param}`, row.id);
   const view = (row: TPage) => (
@@ -247,12 +259,19 @@ export function PageList({ kind }: { kind: TPageKind }) {
         <button
           type="button"
           className="btn"
-          onClick={() => setFilters(Object.fromEntries(kind.rest.filters.map((f) => [f, ''])))}
+          onClick={() => setFilters(() => Object.fromEntries(kind.rest.filters.map((f) => [f, ''])))}
         >
           Reset
         </button>
       </form>
+      {matching.length > 0 && (
+        <p className="muted" role="status">
+          Showing from {(current - 1) * PAGE_SIZE + 1} to {(current - 1) * PAGE_SIZE + shown.length} of{' '}
+          {matching.length}
+        </p>
+      )}
       {list}
+      <Paginator current_page={current} last_page={lastPage} onPage={setPageNo} />
       {del.dialog}
     </section>
   );

@@ -30,7 +30,13 @@ export function buildLibraryIndex(
   const index = new MiniSearch<TSearchDoc>({
     fields: ['title', 'keywords', 'text'],
     storeFields: ['kind', 'title', 'keywords', 'text'],
-    searchOptions: { boost: { title: 3, keywords: 2 }, prefix: true, fuzzy: 0.2, combineWith: 'AND' },
+    searchOptions: {
+      boost: { title: 3, keywords: 2 },
+      prefix: true,
+      // A typo is forgiven in longer words only: short ones would match half the library, and slowly.
+      fuzzy: (term) => (term.length > 4 ? 0.2 : false),
+      combineWith: 'AND',
+    },
   });
   for (const kind of PAGE_KINDS)
     index.addAll((rows[kind.name] ?? []).filter((r) => !r.deleted_at).map((r) => searchDoc(kind, r)));
