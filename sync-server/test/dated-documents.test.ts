@@ -198,6 +198,14 @@ describeEachDb('dated document modules', (kind) => {
         expect(rec.attachments[0]!.url).toBe(
           `/storage/attachments/petitions/${petitionId}/${m.model}/${row.id}/photo.png`,
         );
+        // The original client's storage path serves the bytes to a signed-in user of the firm.
+        const file = await f.t.app.inject({
+          method: 'GET',
+          url: rec.attachments[0]!.url,
+          headers: f.student,
+        });
+        expect(file.statusCode).toBe(200);
+        expect(file.rawPayload.equals(PNG_1PX)).toBe(true);
 
         const link = await f.call('POST', '/api/download_single_petition_index_pdf', f.admin, {
           id: row.id,
