@@ -23,6 +23,7 @@ import { openCaseBench } from './bench/open-case.ts';
 import { publicToolsBench } from './bench/public-tools.ts';
 import { invoicesBench } from './bench/invoices.ts';
 import { datedDocumentsBench } from './bench/dated-documents.ts';
+import { libraryBench } from './bench/library.ts';
 import { printTable, type Row } from './bench/table.ts';
 
 /** Times `n` pushes from their start to the poke arriving on an open event stream of the same firm. */
@@ -473,8 +474,13 @@ rows.push(...dated.rows);
 // Issue 16: the FIR reader's lookup of 10 sections over 5,000 stored on the device.
 rows.push(...publicToolsBench().rows);
 rows.push(...(await invoicesBench()).rows);
+// Issue 14: library search over 5,000 pages and the propositions list of 5,000 opened on a phone.
+const library = await libraryBench();
+rows.push(...library.rows);
 
 const ok = printTable(rows);
-console.log(`\n${[...hot.report, ...firstLoad.report, ...openCase.report, ...dated.report].join('\n')}`);
+console.log(
+  `\n${[...hot.report, ...firstLoad.report, ...openCase.report, ...dated.report, ...library.report].join('\n')}`,
+);
 console.log(`\nmemory: rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MiB`);
 process.exitCode = ok ? 0 : 1;
