@@ -26,11 +26,11 @@ export function LibrarySearch() {
   const id = useId();
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
-  const propositions = useEntityRows<TRow>(PROPOSITIONS.name);
-  const contracts = useEntityRows<TRow>(CONTRACTS.name);
-  const pleadings = useEntityRows<TRow>(PLEADINGS.name);
   const searching = deferred.trim() !== '';
-  // Built when a search starts and again only when the pages change, never for a list that is only opened.
+  const propositions = useEntityRows<TRow>(PROPOSITIONS.name, searching ? undefined : null);
+  const contracts = useEntityRows<TRow>(CONTRACTS.name, searching ? undefined : null);
+  const pleadings = useEntityRows<TRow>(PLEADINGS.name, searching ? undefined : null);
+  // Read and indexed when a search starts and again only when the pages change, never for a list only opened.
   const index = useMemo(
     () =>
       searching &&
@@ -41,6 +41,7 @@ export function LibrarySearch() {
       }),
     [searching, propositions, contracts, pleadings],
   );
+  const loading = [propositions, contracts, pleadings].some((r) => r === undefined);
   const hits = useMemo(() => (index ? searchLibrary(index, deferred, 20) : []), [index, deferred]);
   const rows = new Map(
     [...(propositions ?? []), ...(contracts ?? []), ...(pleadings ?? [])].map((r) => [r.id, r]),
@@ -58,7 +59,8 @@ export function LibrarySearch() {
       />
       {deferred.trim() && (
         <ol className="library-hits" aria-label="Search results">
-          {hits.length === 0 && <li role="status">No Records found.</li>}
+          {loading && <li role="status">Loading....</li>}
+          {!loading && hits.length === 0 && <li role="status">No Records found.</li>}
           {hits.map((h) => {
             const kind = PAGE_KINDS.find((k) => k.name === h.kind)!;
             const row = rows.get(h.id);
