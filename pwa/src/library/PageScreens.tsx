@@ -17,7 +17,7 @@ import { deleteLocal, putLocal } from '../sync/actions.ts';
 import { storeLocalFile, type TStoredFile } from '../sync/attachments.ts';
 import type { TRow } from '../sync/db.ts';
 import { syncTables } from '../sync/rebase.ts';
-import { useEntityRow, useEntityRows, usePendingIds, useSync } from '../sync/hooks.ts';
+import { useEntityRow, useEntityRows, useLiveQuery, usePendingIds, useSync } from '../sync/hooks.ts';
 import { EditDeleteCell } from '../ui/EditDeleteCell.tsx';
 import {
   CheckboxField,
@@ -98,7 +98,6 @@ function LoadedThumbnail({ file }: { file: TFileRow }) {
 export function PageList({ kind }: { kind: TPageKind }) {
   const { read, manage } = useCanManage(kind);
   const ctx = useSync();
-  const rows = useEntityRows<TPage>(kind.name);
   const files = useEntityRows<TFileRow>('library_files');
   const categories = useEntityRows<TPage>(
     'contract_categories',
@@ -109,6 +108,23 @@ export function PageList({ kind }: { kind: TPageKind }) {
     Object.fromEntries(kind.rest.filters.map((f) => [f, ''])),
   );
   const [pageNo, setPageNo] = useState(1);
+  const filtering = Object.values(filters).some((v) => v.trim());
+  // With no filter, only the page shown is read, in title order from its index (a library of thousands opens
+  // at once); a filter reads every row of the kind and matches within them.
+  const all = useEntityRows<TPage>(kind.name, filtering ? undefined : null);
+  const paged = useLiveQuery(async () => {
+    if (!ctx || filtering) return undefined;
+    const table = ctx.db.rows(kind.name);
+    const [count, rows] = await Promise.all([
+      table.count(),
+      table
+        .orderBy(kind.titleColumn)
+        .offset((pageNo - 1) * PAGE_SIZE)
+        .limit(PAGE_SIZE)
+        .toArray() as Promise<TPage[]>,
+    ]);
+    return { count, rows };
+  }, [ctx, filtering, kind, pageNo]);
   const setFilters = (next: (s: Record<string, string>) => Record<string, string>) => {
     setFiltersNow(next);
     setPageNo(1);
@@ -129,13 +145,17 @@ export function PageList({ kind }: { kind: TPageKind }) {
     return m;
   }, [files]);
   if (!read) return <NoAccess />;
-  const matching = filtered(rows ?? [], filters).sort((a, b) =>
-    titleOf(kind, a).localeCompare(titleOf(kind, b)),
-  );
+  const rows = filtering ? all : paged?.rows;
+  const matching = filtering
+    ? filtered(all ?? [], filters).sort((a, b) => titleOf(kind, a).localeCompare(titleOf(kind, b)))
+    : null;
+  const total = matching ? matching.length : (paged?.count ?? 0);
   // A page of the list at a time: a firm's library runs to thousands of pages.
-  const lastPage = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
+  const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const current = Math.min(pageNo, lastPage);
-  const shown = matching.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+  const shown = matching
+    ? matching.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE)
+    : (paged?.rows ?? []);
   const isTable = kind.name === 'general_case_laws';
   const editTo = (row: TPage) => kind.routes.edit.replace(`:${kind.routes.param}`, row.id);
   const view = (row: TPage) => (
@@ -264,10 +284,10 @@ export function PageList({ kind }: { kind: TPageKind }) {
           Reset
         </button>
       </form>
-      {matching.length > 0 && (
+      {total > 0 && (
         <p className="muted" role="status">
           Showing from {(current - 1) * PAGE_SIZE + 1} to {(current - 1) * PAGE_SIZE + shown.length} of{' '}
-          {matching.length}
+          {total}
         </p>
       )}
       {list}
