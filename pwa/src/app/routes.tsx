@@ -1,6 +1,5 @@
 import { lazy, useState, type ComponentType, type ReactElement } from 'react';
 import { matchPath } from 'react-router';
-import { NotBuiltScreen } from '../ui/NotBuiltScreen.tsx';
 import { LINK_ROUTES } from '../library/links.tsx';
 import { LIBRARY_ROUTES } from '../library/library.routes.tsx';
 import {
@@ -102,8 +101,6 @@ export type AppRoute = {
   element: ReactElement;
   title?: string;
 };
-
-const later = (title: string): ReactElement => <NotBuiltScreen title={title} />;
 
 export const ROUTES: AppRoute[] = [
   // Public
