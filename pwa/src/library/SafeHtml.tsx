@@ -1,66 +1,49 @@
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
+import {
+  PAGE_HTML_ALIGN,
+  PAGE_HTML_ATTRIBUTES,
+  PAGE_HTML_TAGS,
+  PAGE_LINK_SCHEMES,
+  PAGE_LINK_TARGET,
+} from '@lawfirm/shared-types/library/html-allow-list.ts';
 
-/** The tags and attributes a library page may show (the server's allow-list: sync-server/src/library/sanitize.ts). */
-const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'strike',
-  'sub',
-  'sup',
-  'ul',
-  'ol',
-  'li',
-  'a',
-  'blockquote',
-  'hr',
-  'span',
-  'div',
-  'code',
-  'pre',
-  'table',
-  'thead',
-  'tbody',
-  'tfoot',
-  'tr',
-  'th',
-  'td',
-  'caption',
-  'colgroup',
-  'col',
-];
-const ALLOWED_ATTR = ['href', 'title', 'target', 'rel', 'start', 'colspan', 'rowspan', 'span'];
+const ALLOWED_ATTR = [...new Set(Object.values(PAGE_HTML_ATTRIBUTES).flat())];
+const SCHEME = new RegExp(`^(${PAGE_LINK_SCHEMES.join('|')}):`, 'i');
 
 let hooked = false;
 /** Links open in a new tab without the opener, and only http(s), mail and phone addresses stay links. */
 function hookLinks(): void {
   if (hooked) return;
   hooked = true;
+  // The server's allow-list, attribute by tag, and of styles only the alignment.
+  DOMPurify.addHook('uponSanitizeAttribute', (node, data) => {
+    const tag = node.nodeName.toLowerCase();
+    if (!(PAGE_HTML_ATTRIBUTES[tag] ?? []).includes(data.attrName)) data.keepAttr = false;
+    else if (data.attrName === 'style') {
+      const m = /^\s*text-align\s*:\s*([a-z]+)\s*;?\s*$/i.exec(data.attrValue);
+      if (m && PAGE_HTML_ALIGN.test(m[1]!.toLowerCase()))
+        data.attrValue = `text-align: ${m[1]!.toLowerCase()}`;
+      else data.keepAttr = false;
+    }
+  });
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
     if (node.tagName !== 'A') return;
     const href = node.getAttribute('href') ?? '';
-    if (!/^(https?:|mailto:|tel:)/i.test(href)) node.removeAttribute('href');
-    node.setAttribute('target', '_blank');
-    node.setAttribute('rel', 'noopener noreferrer nofollow');
+    if (!SCHEME.test(href)) node.removeAttribute('href');
+    node.setAttribute('target', PAGE_LINK_TARGET.target);
+    node.setAttribute('rel', PAGE_LINK_TARGET.rel);
   });
 }
 
 /** HTML cleaned again on the device before it is shown: the server cleaned it, but a page never trusts it. */
 export function cleanHtml(html: string | null | undefined): string {
   hookLinks();
-  return DOMPurify.sanitize(html ?? '', { ALLOWED_TAGS, ALLOWED_ATTR, ALLOW_DATA_ATTR: false });
+  return DOMPurify.sanitize(html ?? '', {
+    ALLOWED_TAGS: PAGE_HTML_TAGS,
+    ALLOWED_ATTR,
+    ALLOW_DATA_ATTR: false,
+  });
 }
 
 export function SafeHtml({ html, className }: { html: string | null | undefined; className?: string }) {

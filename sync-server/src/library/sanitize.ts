@@ -1,75 +1,24 @@
 import sanitizeHtml from 'sanitize-html';
 import { plainText } from '@lawfirm/shared-types/library/pages.ts';
+import {
+  PAGE_HTML_ALIGN,
+  PAGE_HTML_ATTRIBUTES,
+  PAGE_HTML_TAGS,
+  PAGE_LINK_SCHEMES,
+  PAGE_LINK_TARGET,
+} from '@lawfirm/shared-types/library/html-allow-list.ts';
 
-const ALIGN = [/^(left|right|center|justify)$/];
-
-/**
- * The allow-list of a library page's HTML: the editor's headings, lists, marks, links and tables, and what a
- * pasted Word document keeps readable. Nothing that runs or loads: no script, style, SVG, forms, frames,
- * images, event handlers or `javascript:`/`data:` addresses; styles only for alignment.
- */
+/** sanitize-html options from the shared allow-list (`html-allow-list.ts`, which the device's cleaner reads too). */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'strike',
-    'sub',
-    'sup',
-    'ul',
-    'ol',
-    'li',
-    'a',
-    'blockquote',
-    'hr',
-    'span',
-    'div',
-    'code',
-    'pre',
-    'table',
-    'thead',
-    'tbody',
-    'tfoot',
-    'tr',
-    'th',
-    'td',
-    'caption',
-    'colgroup',
-    'col',
-  ],
-  allowedAttributes: {
-    // target and rel come from the transform below, which runs before this filter.
-    a: ['href', 'title', 'target', 'rel'],
-    ol: ['start'],
-    td: ['colspan', 'rowspan', 'style'],
-    th: ['colspan', 'rowspan', 'style'],
-    col: ['span'],
-    p: ['style'],
-    h1: ['style'],
-    h2: ['style'],
-    h3: ['style'],
-    h4: ['style'],
-  },
-  allowedStyles: { '*': { 'text-align': ALIGN } },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedTags: PAGE_HTML_TAGS,
+  allowedAttributes: PAGE_HTML_ATTRIBUTES,
+  allowedStyles: { '*': { 'text-align': [PAGE_HTML_ALIGN] } },
+  allowedSchemes: PAGE_LINK_SCHEMES,
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  // Links leave the page in a new tab and never hand it the opener.
-  transformTags: {
-    a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer nofollow' }),
-  },
+  // target and rel come from this transform, which runs before the attribute filter.
+  transformTags: { a: sanitizeHtml.simpleTransform('a', PAGE_LINK_TARGET) },
 };
 
 /** A page's stored HTML, cleaned with the allow-list (also what an old database held is cleaned on the way out). */
