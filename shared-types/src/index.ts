@@ -29,3 +29,4 @@ export * from './case-documents/standard-index.ts';
 export * from './invoices/money.ts';
 export * from './invoices/invoice-list.ts';
 export * from './invoices/invoices.entities.ts';
+export * from './calendar/meetings.entity.ts';

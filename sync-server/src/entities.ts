@@ -5,6 +5,7 @@ import { LIBRARY_SERVER_ENTITIES } from './library/library.entities.ts';
 import { DATED_ENTITIES } from './case-documents/dated.ts';
 import { usersEntity } from './users/users.entity.ts';
 import { BILLING_SERVER_ENTITIES, readableInvoices } from './invoices/invoices.entities.ts';
+import { calendarMeetingsEntity } from './calendar/meetings.entity.ts';
 
 /**
  * The server's synced entities: every shared declaration (shared-types/src/sync/entities.ts, with its
@@ -19,6 +20,7 @@ export const REGISTRY = createRegistry(
     ...BILLING_SERVER_ENTITIES,
     ...DATED_ENTITIES,
     ...LIBRARY_SERVER_ENTITIES,
+    calendarMeetingsEntity,
   ],
   {
     petitions: readablePetitions,

@@ -4,6 +4,7 @@ import { LIBRARY_ENTITIES } from '../library/library.entities.ts';
 import { LIMITATION_ENTITIES } from '../limitation/limitation.entities.ts';
 import { FIR_ENTITIES } from '../fir/fir.entities.ts';
 import { BILLING_ENTITIES } from '../invoices/invoices.entities.ts';
+import { CALENDAR_ENTITIES } from '../calendar/meetings.entity.ts';
 import { contactRequestsDecl } from '../contact-requests/contact-requests.schema.ts';
 import { settingsDecl } from '../settings/settings.schema.ts';
 import { usersDecl } from '../users/users.entity.ts';
@@ -26,6 +27,7 @@ export const ENTITY_DECLS = [
   ...CASE_FILE_ENTITIES,
   ...LIBRARY_ENTITIES,
   ...BILLING_ENTITIES,
+  ...CALENDAR_ENTITIES,
   conflictsDecl,
 ] as const satisfies readonly TEntityDecl[];
 

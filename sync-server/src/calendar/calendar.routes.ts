@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MSG, todayInPakistan } from '@lawfirm/shared-types';
+import { MSG, todayInPakistan, ZMessageResponse } from '@lawfirm/shared-types';
 import { forbidden, HttpError, notFound } from '../http/errors.ts';
 import { firmLinkOrigin, siteNameOf } from '../auth/links.ts';
 import { findReadable } from '../case-files/access.ts';
@@ -10,11 +10,20 @@ import {
   calendarChoices,
   feedOwner,
   hearingsFor,
+  meetingsFor,
   newFeedToken,
   setDigest,
   stopFeed,
 } from './hearings.repository.ts';
 import { digestAllowed, scheduleHearingDigest } from './digest.ts';
+import {
+  deleteHearingEvent,
+  hearingEvents,
+  saveHearingEvent,
+  serverTime,
+  ZHearingEvent,
+  ZHearingEventInput,
+} from './hearing-events.ts';
 
 /** How far back a subscribed calendar keeps hearings (days): the recent past stays visible. */
 export const FEED_PAST_DAYS = 180;
@@ -113,13 +122,59 @@ export async function calendarRoutes(fastify: FastifyInstance): Promise<void> {
       const token = /^([A-Za-z0-9_-]{20,100})\.ics$/.exec(req.params.file)?.[1];
       const actor = token ? await feedOwner(app.db, token) : undefined;
       if (!actor) throw notFound('This calendar link does not work any more.');
-      const hearings = await hearingsFor(app.db, actor, {
-        from: daysBefore(todayInPakistan(), FEED_PAST_DAYS),
-        cancelled: true,
-      });
+      const range = { from: daysBefore(todayInPakistan(), FEED_PAST_DAYS), cancelled: true };
+      const hearings = await hearingsFor(app.db, actor, range);
+      const meetings = await meetingsFor(app.db, actor, range);
       const origin = await firmLinkOrigin(app.db, app.config, req, actor.company_id);
       const site = await siteNameOf(app.db, actor.company_id, 'eLawFirm');
-      return sendCalendar(reply, hearingsCalendar(`${site}: hearings`, hearings, origin, req.hostname));
+      return sendCalendar(
+        reply,
+        hearingsCalendar(`${site}: hearings`, hearings, origin, req.hostname, meetings),
+      );
+    },
+  );
+
+  // rest-contract 47-49: the calendar's events (hearings and meetings), and its modal's save and delete.
+  app.get(
+    '/api/petition_hearing',
+    {
+      config: { auth: 'petitions.read' },
+      schema: {
+        response: { 200: z.object({ events: z.array(ZHearingEvent), server_time: z.string() }) },
+      },
+    },
+    async (req) => {
+      const { actor } = await req.authorize('petitions.read');
+      return { events: await hearingEvents(app.db, actor), server_time: serverTime() };
+    },
+  );
+
+  app.post(
+    '/api/petition_hearing',
+    {
+      config: { auth: 'hearingDate.edit' },
+      schema: {
+        body: ZHearingEventInput,
+        response: { 200: z.object({ message: z.string(), id: z.string() }) },
+      },
+    },
+    async (req) => {
+      const { actor } = await req.auth();
+      const saved = await saveHearingEvent(app.db, actor, req.body);
+      return { message: saved.created ? MSG.savedOk : MSG.updatedOk, id: saved.id };
+    },
+  );
+
+  app.delete(
+    '/api/petition_hearing/:id',
+    {
+      config: { auth: 'hearingDate.edit' },
+      schema: { params: z.object({ id: z.string().max(200) }), response: { 200: ZMessageResponse } },
+    },
+    async (req) => {
+      const { actor } = await req.auth();
+      await deleteHearingEvent(app.db, actor, req.params.id);
+      return { message: MSG.deletedOk };
     },
   );
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { TActor } from '@lawfirm/shared-types';
+import { calendarMeetingsDecl, type TActor } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { nowIso, toBool } from '../db/ids.ts';
 import { readablePetitions } from '../case-files/access.ts';
@@ -17,6 +17,8 @@ export type Hearing = {
   court_id: string | null;
   pending_tag: string | null;
   type_title: string | null;
+  /** The order sheet's description: the calendar's hearing summary. */
+  summary: string | null;
   /** The order sheet or its case file was deleted: calendars show the event as cancelled. */
   cancelled: boolean;
   /** Grows with every change of the order sheet or its case file (the server's change sequence). */
@@ -55,6 +57,7 @@ export async function hearingsFor(
       'c.title as court',
       'p.pending_tag as pending_tag',
       'mt.title as type_title',
+      'os.description as summary',
       'os.deleted_at as os_deleted',
       'p.deleted_at as p_deleted',
       'os.version as os_version',
@@ -84,9 +87,52 @@ export async function hearingsFor(
     court_id: r.court_id,
     pending_tag: r.pending_tag,
     type_title: r.type_title ?? null,
+    summary: r.summary ?? null,
     cancelled: r.os_deleted !== null || r.p_deleted !== null,
     sequence: Math.max(Number(r.os_version), Number(r.p_version)),
     changed_at: r.os_updated > r.p_updated ? r.os_updated : r.p_updated,
+  }));
+}
+
+/** A meeting on the calendar (no case file: shared-types calendar/meetings.entity.ts). */
+export type Meeting = {
+  id: string;
+  date: string;
+  title: string;
+  summary: string | null;
+  created_by: string;
+  cancelled: boolean;
+  sequence: number;
+  changed_at: string;
+};
+
+/**
+ * The firm's meetings dated `from` to `to` (inclusive; `to` open when absent) when the actor may read them,
+ * by date then title; with `cancelled` those deleted since, so a subscribed calendar removes them.
+ */
+export async function meetingsFor(
+  db: Db,
+  actor: TActor,
+  range: { from: string; to?: string; cancelled?: boolean },
+): Promise<Meeting[]> {
+  if (calendarMeetingsDecl.policy.readScope(actor) !== 'all') return [];
+  let q = db
+    .selectFrom('calendar_meetings')
+    .select(['id', 'meeting_date', 'title', 'summary', 'created_by', 'deleted_at', 'version', 'updated_at'])
+    .where('company_id', '=', actor.company_id)
+    .where('meeting_date', '>=', range.from);
+  if (range.to) q = q.where('meeting_date', '<=', range.to);
+  if (!range.cancelled) q = q.where('deleted_at', 'is', null);
+  const rows = await q.orderBy('meeting_date').orderBy('title').orderBy('id').execute();
+  return rows.map((r) => ({
+    id: r.id,
+    date: r.meeting_date ?? '',
+    title: r.title ?? '',
+    summary: r.summary,
+    created_by: r.created_by ?? '',
+    cancelled: r.deleted_at !== null,
+    sequence: Number(r.version),
+    changed_at: r.updated_at,
   }));
 }
 

@@ -1,5 +1,5 @@
 import ical, { ICalEventStatus } from 'ical-generator';
-import type { Hearing } from './hearings.repository.ts';
+import type { Hearing, Meeting } from './hearings.repository.ts';
 
 /** The product's id in every calendar it makes (PRODID). */
 const PRODID = { company: 'elawfirm', product: 'hearings', language: 'EN' };
@@ -12,9 +12,16 @@ export const caseTitle = (h: Pick<Hearing, 'case_no' | 'year' | 'title'>): strin
  * Hearings as an RFC 5545 calendar: one all-day event a hearing (DTSTART;VALUE=DATE: a hearing has a day, not
  * an hour), its UID the order sheet's id (stable, so a calendar app updates the event rather than adding
  * another), SEQUENCE the server's change number (it grows with each change), DTSTAMP the last change, and a
- * deleted hearing sent as STATUS:CANCELLED so subscribed calendars drop it.
+ * deleted hearing sent as STATUS:CANCELLED so subscribed calendars drop it. Meetings (no case file) are events
+ * of the same kind, their UID the meeting's id.
  */
-export function hearingsCalendar(name: string, hearings: Hearing[], origin: string, host: string): string {
+export function hearingsCalendar(
+  name: string,
+  hearings: Hearing[],
+  origin: string,
+  host: string,
+  meetings: readonly Meeting[] = [],
+): string {
   const cal = ical({ name, prodId: PRODID, ttl: 60 * 60 });
   for (const h of hearings) {
     const day = new Date(`${h.date}T00:00:00Z`);
@@ -33,5 +40,17 @@ export function hearingsCalendar(name: string, hearings: Hearing[], origin: stri
       status: h.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     });
   }
+  for (const m of meetings)
+    cal.createEvent({
+      id: `${m.id}@${host}`,
+      start: new Date(`${m.date}T00:00:00Z`),
+      allDay: true,
+      summary: m.title,
+      description: m.summary ?? '',
+      url: `${origin}/petitions-calendar`,
+      sequence: m.sequence,
+      stamp: new Date(m.changed_at),
+      status: m.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    });
   return cal.toString();
 }

@@ -1,0 +1,210 @@
+import {
+  can,
+  canEditMeeting,
+  formatDate,
+  MSG,
+  MSG_DATE_INVALID,
+  MSG_DATE_REQUIRED,
+  MSG_MEETING_TITLE_REQUIRED,
+  MSG_MOVE_REFUSED,
+  wireDateToIso,
+  type TActor,
+} from '@lawfirm/shared-types';
+import { z } from 'zod';
+import type { Db } from '../db/connect.ts';
+import { forActor } from '../db/firm.ts';
+import { newId } from '../db/ids.ts';
+import { inTransaction } from '../db/query-helpers.ts';
+import { forbidden, notFound, validationError } from '../http/errors.ts';
+import { findReadablePetition } from '../case-files/access.ts';
+import { orderSheetsEntity } from '../case-files/case-files.entities.ts';
+import { caseTitle } from './ical.ts';
+import { hearingsFor, meetingsFor } from './hearings.repository.ts';
+import { calendarMeetingsEntity } from './meetings.entity.ts';
+
+/**
+ * The calendar's own calls (rest-contract 47–49): its events are the firm's hearings (order sheets, the same
+ * rows the case cards and the order sheets pages show) and its meetings (no case file). Every write goes
+ * through the sync store as the actor, exactly as a device's push of the same change.
+ */
+
+/** The chosen case as the original modal posts it: the autocomplete's object, or the typed text. */
+const ZChosen = z
+  .union([
+    z.string().max(500),
+    z
+      .object({
+        id: z.string().max(200).nullish(),
+        petition_standard_title_with_petitioner: z.string().max(500).nullish(),
+        petition_standard_title: z.string().max(500).nullish(),
+        title: z.string().max(500).nullish(),
+      })
+      .loose(),
+  ])
+  .nullish();
+
+export const ZHearingEventInput = z.object({
+  id: z.string().max(200).nullish(),
+  hearing_date: z.string({ error: MSG_DATE_REQUIRED }).max(40, { error: MSG_DATE_INVALID }).nullish(),
+  petition: ZChosen,
+  petition_id: z.string().max(200).nullish(),
+  hearing_summary: z
+    .string()
+    .max(5000, { error: 'The field may not be greater than 5000 characters.' })
+    .nullish(),
+});
+export type THearingEventInput = z.infer<typeof ZHearingEventInput>;
+
+export const ZHearingEvent = z.object({
+  id: z.string(),
+  title: z.string(),
+  start: z.string(),
+  allDay: z.literal(true),
+  extendedProps: z.object({
+    hearing_date: z.string(),
+    petition_id: z.string().nullable(),
+    hearing_summary: z.string().nullable(),
+    kind: z.enum(['hearing', 'meeting']),
+  }),
+});
+export type THearingEvent = z.infer<typeof ZHearingEvent>;
+
+/** The calendar's events: every hearing and meeting of the firm the actor may read, by date. */
+export async function hearingEvents(db: Db, actor: TActor): Promise<THearingEvent[]> {
+  const all = { from: '0000-01-01' };
+  const hearings = (await hearingsFor(db, actor, all)).map((h) => ({
+    id: h.id,
+    title: caseTitle(h),
+    start: h.date,
+    allDay: true as const,
+    extendedProps: {
+      hearing_date: formatDate(h.date),
+      petition_id: h.petition_id,
+      hearing_summary: h.summary,
+      kind: 'hearing' as const,
+    },
+  }));
+  const meetings = (await meetingsFor(db, actor, all)).map((m) => ({
+    id: m.id,
+    title: m.title,
+    start: m.date,
+    allDay: true as const,
+    extendedProps: {
+      hearing_date: formatDate(m.date),
+      petition_id: null,
+      hearing_summary: m.summary,
+      kind: 'meeting' as const,
+    },
+  }));
+  return [...hearings, ...meetings].sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+}
+
+const PKT_OFFSET_MS = 5 * 3_600_000;
+/** The server's clock in Pakistan time, as the calendar's note shows it: 'dd/mm/yyyy hh:mm:ss'. */
+export function serverTime(now: Date = new Date()): string {
+  const t = new Date(now.getTime() + PKT_OFFSET_MS).toISOString();
+  return `${formatDate(t.slice(0, 10))} ${t.slice(11, 19)}`;
+}
+
+function dateOf(input: THearingEventInput): string {
+  const iso = wireDateToIso(input.hearing_date);
+  if (iso === null) throw validationError({ hearing_date: [MSG_DATE_REQUIRED] });
+  if (iso === false) throw validationError({ hearing_date: [MSG_DATE_INVALID] });
+  return iso;
+}
+
+/** A meeting's title: the typed text (the modal posts it as `petition` when it matches no case). */
+function titleOf(input: THearingEventInput): string | undefined {
+  const p = input.petition;
+  const text =
+    typeof p === 'string'
+      ? p
+      : (p?.petition_standard_title_with_petitioner ?? p?.petition_standard_title ?? p?.title ?? undefined);
+  return text?.trim() || undefined;
+}
+
+const summaryOf = (input: THearingEventInput) =>
+  input.hearing_summary === undefined ? {} : { summary: input.hearing_summary?.trim() || null };
+
+/**
+ * Creates (no id) or changes (an id) a calendar event. A case's hearing is a new order sheet of the case (any
+ * who may set hearing dates: admins and lawyers); changing an existing event is the admin's (part 2 §2.5), or a
+ * meeting's maker's. A hearing stays with its case file (its order sheet never moves to another).
+ */
+export async function saveHearingEvent(
+  db: Db,
+  actor: TActor,
+  input: THearingEventInput,
+): Promise<{ id: string; created: boolean }> {
+  if (!can(actor, 'hearingDate.edit')) throw forbidden();
+  const date = dateOf(input);
+  const summary = summaryOf(input);
+  const petitionId =
+    input.petition_id ?? (typeof input.petition === 'object' ? (input.petition?.id ?? null) : null);
+  return inTransaction(db, async (trx) => {
+    const firm = forActor(trx, actor);
+    if (input.id) {
+      const sheet = await firm.find('order_sheets', input.id);
+      if (sheet) {
+        if (!actor.is_admin) throw forbidden();
+        if (petitionId && petitionId !== sheet.petition_id)
+          throw validationError({ petition_id: [MSG_MOVE_REFUSED] });
+        await firm.put(orderSheetsEntity, sheet.id, {
+          order_sheet_date: date,
+          ...('summary' in summary ? { description: summary.summary } : {}),
+        });
+        return { id: sheet.id, created: false };
+      }
+      const meeting = await firm.find('calendar_meetings', input.id);
+      if (!meeting) throw notFound();
+      if (!canEditMeeting(actor, meeting)) throw forbidden();
+      if (petitionId) throw validationError({ petition_id: [MSG_MOVE_REFUSED] });
+      const title = titleOf(input);
+      await firm.put(calendarMeetingsEntity, meeting.id, {
+        meeting_date: date,
+        ...(title ? { title } : {}),
+        ...summary,
+      });
+      return { id: meeting.id, created: false };
+    }
+    const id = newId();
+    if (petitionId) {
+      if (!(await findReadablePetition(trx, actor, petitionId))) throw notFound();
+      await firm.put(orderSheetsEntity, id, {
+        petition_id: petitionId,
+        order_sheet_date: date,
+        ...('summary' in summary ? { description: summary.summary } : {}),
+      });
+      return { id, created: true };
+    }
+    const title = titleOf(input);
+    if (!title) throw validationError({ petition: [MSG_MEETING_TITLE_REQUIRED] });
+    await firm.put(calendarMeetingsEntity, id, {
+      meeting_date: date,
+      title,
+      created_by: actor.id,
+      ...summary,
+    });
+    return { id, created: true };
+  });
+}
+
+/**
+ * Deletes a calendar event: a hearing's order sheet (with its files) or a meeting. From the calendar this is the
+ * admin's (part 2 §2.5), or a meeting's maker's; another firm's id is unknown here.
+ */
+export async function deleteHearingEvent(db: Db, actor: TActor, id: string): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const firm = forActor(trx, actor);
+    const sheet = await firm.find('order_sheets', id);
+    if (sheet) {
+      if (!actor.is_admin) throw forbidden();
+      if (!(await findReadablePetition(trx, actor, sheet.petition_id))) throw notFound();
+      return firm.remove(orderSheetsEntity, id);
+    }
+    const meeting = await firm.find('calendar_meetings', id);
+    if (!meeting || !can(actor, 'hearingDate.edit')) throw notFound();
+    if (!canEditMeeting(actor, meeting)) throw forbidden(MSG.forbidden);
+    await firm.remove(calendarMeetingsEntity, id);
+  });
+}
