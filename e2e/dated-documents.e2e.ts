@@ -105,11 +105,18 @@ it('a lawyer offline adds an order sheet with two photos and a type, a talbana, 
       type: 'Arguments Heard',
       description: 'Adjourned for reply.',
     });
+    // The photos are chosen on the new sheet's form itself, kept on the phone with it when it is saved.
+    await l.page.getByLabel('Choose files', { exact: true }).setInputFiles(photos);
+    const held = l.page.getByRole('list', { name: 'Files to attach' });
+    await held.getByText('green.png', { exact: true }).waitFor();
+    expect(await held.getByRole('listitem').allInnerTexts()).toEqual([
+      expect.stringContaining('red.png'),
+      expect.stringContaining('green.png'),
+    ]);
     await sheets.save();
     await l.page.waitForURL(/\/petition-order-sheets-index\/[^/]+\/[^/]+$/);
     await l.page.getByRole('heading', { name: 'Arguments heard' }).waitFor();
-    await l.page.getByLabel('Choose files', { exact: true }).setInputFiles(photos);
-    await l.page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await l.page.getByRole('figure', { name: 'Page 1', exact: true }).locator('img').waitFor();
     await l.page.getByRole('figure', { name: 'Page 2', exact: true }).locator('img').waitFor();
 
     for (const [slug, label, title] of [
@@ -219,4 +226,4 @@ it('a lawyer offline adds an order sheet with two photos and a type, a talbana, 
   } finally {
     for (const d of devices) await d.ctx.close();
   }
-});
+}, 180_000);

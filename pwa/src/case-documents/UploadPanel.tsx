@@ -28,12 +28,26 @@ async function sortFiles(files: readonly File[]): Promise<{ accepted: File[]; re
   return { accepted, refused: [...refused].map(([message, names]) => ({ message, names })) };
 }
 
+export type TUploadPanelProps = {
+  /** Attaches on selection, without an Upload button. */
+  compact?: boolean;
+} & (
+  | { target: TAttachTarget; hold?: never }
+  /**
+   * For a form whose row is saved later (a new item): checked files are handed over on selection, and the
+   * form keeps them on the device with its row when it saves.
+   */
+  | { target?: never; hold: (files: File[]) => void }
+);
+
 /**
  * The one uploader (DESIGN §3) for every owner of attachments. Files are checked by their bytes, kept on the
  * device and attached at once, so a photo taken offline shows immediately and is uploaded by the sync engine
  * when the phone is online. `compact` attaches on selection; otherwise 'Upload' sends the chosen files.
+ * With `hold`, the checked files go to the form instead (attached on selection, as `compact`).
  */
-export function UploadPanel({ target, compact = false }: { target: TAttachTarget; compact?: boolean }) {
+export function UploadPanel({ target, hold, compact: compactGiven = false }: TUploadPanelProps) {
+  const compact = compactGiven || !!hold;
   const ctx = useSync();
   const toast = useToast();
   const saved = useSaveReport();
@@ -51,8 +65,9 @@ export function UploadPanel({ target, compact = false }: { target: TAttachTarget
     setError(null);
     try {
       const { accepted, refused } = await sortFiles(files);
+      if (hold) hold(accepted);
       // The spec's text once the server has the rows and the bytes; until then, that they are on the device.
-      if (accepted.length)
+      else if (accepted.length && target)
         await saved(() => attachFilesLocal(ctx.db, target, accepted), UPLOADED_MESSAGE, { files: (h) => h });
       setError(refused.length ? refused : null);
       setChosen([]);

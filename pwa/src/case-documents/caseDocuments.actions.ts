@@ -30,20 +30,22 @@ export type TAttachTarget = {
   firstOrder: number;
 };
 
+/** Keeps checked files' bytes on the device (one at a time: each is read whole, and phones have little memory). */
+export async function storeFilesLocal(db: LocalDb, files: readonly File[]): Promise<TStoredFile[]> {
+  const stored: TStoredFile[] = [];
+  for (const f of files) stored.push(await storeLocalFile(db, f));
+  return stored;
+}
+
 /**
- * Attaches checked files: the bytes are kept on the device (the engine uploads them after pushing) and the
- * attachment rows are queued, so a photo taken offline shows at once and reaches the server later. `files`
- * carry their sniffed content type; the rows are written together once every file is stored. Answers the
- * files' hashes (their bytes are on the server once each is uploaded).
+ * Queues the attachment rows of stored files, in one transaction (joined by a caller's own: a form saving its
+ * row and its files together).
  */
-export async function attachFilesLocal(
+export async function queueAttachmentsLocal(
   db: LocalDb,
   target: TAttachTarget,
-  files: readonly File[],
-): Promise<string[]> {
-  const stored: TStoredFile[] = [];
-  // One at a time: each file is read whole into memory, and phones have little of it.
-  for (const f of files) stored.push(await storeLocalFile(db, f));
+  stored: readonly TStoredFile[],
+): Promise<void> {
   await db.transaction('rw', syncTables(db), async () => {
     for (const [i, s] of stored.entries())
       await putLocal(db, 'attachments', v7(), {
@@ -58,5 +60,20 @@ export async function attachFilesLocal(
         display_order: target.firstOrder + i,
       });
   });
+}
+
+/**
+ * Attaches checked files: the bytes are kept on the device (the engine uploads them after pushing) and the
+ * attachment rows are queued, so a photo taken offline shows at once and reaches the server later. `files`
+ * carry their sniffed content type; the rows are written together once every file is stored. Answers the
+ * files' hashes (their bytes are on the server once each is uploaded).
+ */
+export async function attachFilesLocal(
+  db: LocalDb,
+  target: TAttachTarget,
+  files: readonly File[],
+): Promise<string[]> {
+  const stored = await storeFilesLocal(db, files);
+  await queueAttachmentsLocal(db, target, stored);
   return stored.map((s) => s.sha256);
 }

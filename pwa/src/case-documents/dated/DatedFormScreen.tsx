@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { can, formatDate, MSG, parseDisplayDate } from '@lawfirm/shared-types';
 import {
@@ -26,8 +26,9 @@ const DATE_FIELD = { kind: 'date' } as const;
 
 /**
  * The save/edit form of a dated module (part 2 §2.1–2.2): the same form creates (no id in the route) and
- * edits; a local write, so it works offline; then the item's index screen. Editing also shows the uploader and
- * the attachments table (Select all, Delete Selected).
+ * edits; a local write, so it works offline; then the item's index screen. Admins and lawyers choose files on
+ * either (kept on the device with the row on Save or Update); editing also shows the attachments table
+ * (Select all, Delete Selected).
  */
 export function DatedFormScreen({ m }: { m: TDatedModule }) {
   const { petition_id: petitionId = '', editable_id: id } = useParams();
@@ -57,6 +58,7 @@ function DatedForm({ m, petitionId, row }: { m: TDatedModule; petitionId: string
   const [date, setDate] = useState(formatDate((row?.[f.date] as string | null) ?? null));
   const [type, setType] = useState((row?.[f.type] as string | null) ?? '');
   const [description, setDescription] = useState(row?.description ?? '');
+  const [files, setFiles] = useState<File[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const heading = `${row ? 'Edit' : 'Add New'} ${m.label}`;
@@ -88,11 +90,13 @@ function DatedForm({ m, petitionId, row }: { m: TDatedModule; petitionId: string
     setBusy(true);
     try {
       const seen = row?.field_versions as Record<string, number> | undefined;
-      const saveId = await saved(
-        () => saveDatedLocal(ctx.db, m, row?.id ?? null, values, seen),
+      const attach = { petitionId, files, firstOrder: nextDisplayOrder(attachments ?? []) };
+      const result = await saved(
+        () => saveDatedLocal(ctx.db, m, row?.id ?? null, values, { seen, attach }),
         row ? MSG.updatedOk : MSG.savedOk,
+        { files: (r) => r.files },
       );
-      void navigate(datedIndexPath(m, petitionId, saveId));
+      void navigate(datedIndexPath(m, petitionId, result.id));
     } catch (err) {
       toast.failed(err);
     } finally {
@@ -130,6 +134,11 @@ function DatedForm({ m, petitionId, row }: { m: TDatedModule; petitionId: string
           options={(types.list ?? []).map((t) => ({ value: t.id, label: t.title }))}
         />
         <TextAreaField label="Description" value={description} onChange={setDescription} maxLength={5000} />
+        {canUpload && (
+          <HeldFiles files={files} onChange={setFiles}>
+            <UploadPanel hold={(more) => setFiles((held) => [...held, ...more])} />
+          </HeldFiles>
+        )}
         <div className="dated-toolbar">
           <button type="submit" className="btn primary" disabled={busy}>
             {row ? 'Update' : 'Save'}
@@ -139,17 +148,45 @@ function DatedForm({ m, petitionId, row }: { m: TDatedModule; petitionId: string
           </Link>
         </div>
       </form>
-      {row && canUpload && (
-        <UploadPanel
-          target={{
-            petitionId,
-            ownerType: m.model,
-            ownerId: row.id,
-            firstOrder: nextDisplayOrder(attachments ?? []),
-          }}
-        />
-      )}
       {row && <AttachmentsTable attachments={attachments} canEdit={canEdit} />}
     </section>
+  );
+}
+
+/**
+ * The upload control of the form (part 2 §2.1: on creating too) and the files chosen so far: checked by
+ * their bytes on selection, kept on the device with the row when it is saved, and uploaded by the sync engine.
+ */
+function HeldFiles({
+  files,
+  onChange,
+  children,
+}: {
+  files: readonly File[];
+  onChange: (files: File[]) => void;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset className="dated-files">
+      <legend>Attachments</legend>
+      {children}
+      {files.length > 0 && (
+        <ul aria-label="Files to attach">
+          {files.map((f, i) => (
+            <li key={`${i}-${f.name}`}>
+              <span>{f.name}</span>
+              <button
+                type="button"
+                className="btn"
+                aria-label={`Remove ${f.name}`}
+                onClick={() => onChange(files.filter((_, j) => j !== i))}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </fieldset>
   );
 }
