@@ -219,14 +219,67 @@ describeEachDb('dated document modules', (kind) => {
         expect(read.pages).toBe(2);
         expect(read.text[0]).toContain(`${m.label}: With photo`);
         expect(read.text[0]).toContain('Date: 02/06/2026');
-        expect(
-          (
-            await f.call('POST', '/api/download_single_petition_index_pdf', f.student, {
-              id: row.id,
-              model: m.model,
-            })
-          ).statusCode,
-        ).toBe(403);
+        // Everyone who may read the case file downloads it too (issue 12 item 4): the student reads this moot
+        // case; a client who is no party to it does not, and gets what an unknown id gets.
+        const byStudent = await f.call('POST', '/api/download_single_petition_index_pdf', f.student, {
+          id: row.id,
+          model: m.model,
+        });
+        expect(byStudent.statusCode, byStudent.body).toBe(200);
+        const studentUrl = new URL(byStudent.json<{ file_path: string }>().file_path);
+        const studentPdf = await f.t.app.inject({
+          method: 'GET',
+          url: studentUrl.pathname + studentUrl.search,
+        });
+        expect(studentPdf.statusCode).toBe(200);
+        expect((await readPdf(new Uint8Array(studentPdf.rawPayload))).text[0]).toContain(
+          `${m.label}: With photo`,
+        );
+        // The student's bearer token on the link itself, as the device's own fetch sends it.
+        const direct = await f.call('GET', `/api/pdf/${m.model}/${row.id}`, f.student);
+        expect(direct.statusCode).toBe(200);
+        for (const auth of [f.client, f.other]) {
+          const refused = await f.call('POST', '/api/download_single_petition_index_pdf', auth, {
+            id: row.id,
+            model: m.model,
+          });
+          expect(refused.statusCode).toBe(404);
+          expect((await f.call('GET', `/api/pdf/${m.model}/${row.id}`, auth)).statusCode).toBe(404);
+        }
+        // A signed link made for the student cannot be replayed for another document.
+        const replay = await f.t.app.inject({
+          method: 'GET',
+          url: `/api/pdf/${m.model}/${newId()}${studentUrl.search}`,
+        });
+        expect(replay.statusCode).toBe(401);
+      });
+
+      it('gives a client the single-item PDF of a case they are a party to, and not of another', async () => {
+        const mine = await f.petition({
+          case_no: `C-${m.moduleId}`,
+          petitioners: [{ user: { name: { id: f.clientId, name: f.clientName } } }],
+        });
+        const row = (
+          await save(m, f.lawyer, { petition_id: mine, title: 'For the client', [fld.date]: '03/06/2026' })
+        ).json<Record<string, Rec>>()[m.rest.savedKey]!;
+        const link = await f.call('POST', '/api/download_single_petition_index_pdf', f.client, {
+          id: row.id,
+          model: m.model,
+        });
+        expect(link.statusCode, link.body).toBe(200);
+        const url = new URL(link.json<{ file_path: string }>().file_path);
+        const pdf = await f.t.app.inject({ method: 'GET', url: url.pathname + url.search });
+        expect(pdf.statusCode).toBe(200);
+        const read = await readPdf(new Uint8Array(pdf.rawPayload));
+        expect(read.pages).toBe(1);
+        expect(read.text[0]).toContain(`${m.label}: For the client`);
+        expect(read.text[0]).toContain('Date: 03/06/2026');
+        // The student does not read this case (not a moot case).
+        const byStudent = await f.call('POST', '/api/download_single_petition_index_pdf', f.student, {
+          id: row.id,
+          model: m.model,
+        });
+        expect(byStudent.statusCode).toBe(404);
       });
     });
   }

@@ -320,11 +320,29 @@ describeEachDb('standard index lists', (kind) => {
       expect(doc.text[0]).toContain('2022 SCMR 10');
       expect(doc.text.join(' ')).toContain('Attached page 2');
     }
+    // Every reader of the case file downloads an entry (issue 12 item 4): not the student here, who does not
+    // read this (not moot) case file, and so gets what an unknown id gets…
     const refused = await f.call('POST', '/api/download_single_petition_index_pdf', f.student, {
       id: law.id,
       model: 'case_laws',
     });
-    expect(refused.statusCode).toBe(403);
+    expect(refused.statusCode).toBe(404);
+    // …but an entry of the moot case file, which the student reads.
+    const moot = (
+      await f.call('POST', '/api/case_laws', f.lawyer, {
+        petition_id: petitionId,
+        document_description: 'Moot authority',
+      })
+    ).json<{ index_detail_data: Doc }>().index_detail_data;
+    const byStudent = await f.call('POST', '/api/download_single_petition_index_pdf', f.student, {
+      id: moot.id,
+      model: 'case_laws',
+    });
+    expect(byStudent.statusCode, byStudent.body).toBe(200);
+    const studentUrl = new URL(byStudent.json<{ file_path: string }>().file_path);
+    const studentPdf = await f.t.app.inject({ method: 'GET', url: studentUrl.pathname + studentUrl.search });
+    expect(studentPdf.statusCode).toBe(200);
+    expect((await readPdf(new Uint8Array(studentPdf.rawPayload))).text[0]).toContain('Moot authority');
     const otherFirm = await f.call('POST', '/api/download_single_petition_index_pdf', f.other, {
       id: law.id,
       model: 'case_laws',

@@ -84,7 +84,7 @@ function DocumentViewer({
         {headerToggle}
         {!headerShown && <SyncStatusBadge />}
         <PrevNext previous={previous && cfg.detailPath(previous)} next={next && cfg.detailPath(next)} />
-        {canEdit && <PdfButton kind={kind} id={item.id} />}
+        {(canEdit || cfg.pdfForReaders) && <PdfButton kind={kind} id={item.id} />}
         {canEdit && (
           <button type="button" className="btn" aria-pressed={editing} onClick={() => setEditing(!editing)}>
             Edit
@@ -186,7 +186,7 @@ function AnnexureSidebar({
   );
 }
 
-/** The single-item PDF (admin or lawyer, part 1 §6), built on the device so it works offline. */
+/** The single-item PDF (by the kind's rule: pdfForReaders), built on the device so it works offline. */
 function PdfButton({ kind, id }: { kind: TDocumentKind; id: string }) {
   const ctx = useSync();
   const toast = useToast();

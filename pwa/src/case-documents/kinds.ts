@@ -32,6 +32,11 @@ export type TKindConfig = {
   pdfLabel: string;
   /** The spec's description suggestions are for the petition index only. */
   offerSuggestions: boolean;
+  /**
+   * Every reader downloads the single-item PDF (part 2 modules, issue 12 item 4), or admins and lawyers only
+   * (petition index and replies, part 1 §6); the server's rule is the same (single-pdf.ts).
+   */
+  pdfForReaders: boolean;
 };
 
 export const replyParentsPath = (petitionId: string): string => `/petition-reply-parents/${petitionId}`;
@@ -50,6 +55,7 @@ const standardKinds = Object.fromEntries(
       caption: m.title,
       pdfLabel: m.title,
       offerSuggestions: false,
+      pdfForReaders: true,
     },
   ]),
 ) as Record<TStandardModuleType, TKindConfig>;
@@ -64,6 +70,7 @@ export const DOCUMENT_KINDS: Record<TDocumentKind, TKindConfig> = {
     caption: 'Petition index',
     pdfLabel: 'Index',
     offerSuggestions: true,
+    pdfForReaders: false,
   },
   reply: {
     entity: 'replies',
@@ -74,6 +81,7 @@ export const DOCUMENT_KINDS: Record<TDocumentKind, TKindConfig> = {
     caption: 'Replies',
     pdfLabel: 'Reply',
     offerSuggestions: false,
+    pdfForReaders: false,
   },
   ...standardKinds,
 };

@@ -9,6 +9,8 @@ import { toAttachments, type TPdfDocumentEntry } from '@lawfirm/shared-types/pdf
 import type { Db } from '../db/connect.ts';
 import { forFirm, type Firm, type LiveTable } from '../db/firm.ts';
 import type { Row } from '../sync/entities.ts';
+import { requireEditor } from '../case-files/access.ts';
+import type { TActor } from '@lawfirm/shared-types';
 
 /**
  * Every module item with a single-item PDF (POST /api/download_single_petition_index_pdf, rest-contract 27), by
@@ -20,16 +22,28 @@ export type TPdfModel = {
   table: LiveTable;
   /** What the document is, printed above it. */
   kind: string;
+  /**
+   * Who may download it, besides reading its case file: the modules of part 2 give it to every reader
+   * ("everyone else views, prints and downloads", issue 12); the petition index and replies to admins and
+   * lawyers only (part 1 §6).
+   */
+  downloads: 'readers' | 'editors';
   entry: (firm: Firm, row: Row) => Promise<Omit<TPdfDocumentEntry, 'attachments'>>;
 };
 
 const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
 
 /** An indexed document list's item (petition index, replies, the standard index lists). */
-export const indexedPdfModel = (model: string, table: string, kind: string): TPdfModel => ({
+export const indexedPdfModel = (
+  model: string,
+  table: string,
+  kind: string,
+  downloads: TPdfModel['downloads'],
+): TPdfModel => ({
   model,
   table: table as LiveTable,
   kind,
+  downloads,
   entry: async (_firm, r) => ({
     description: text(r.document_description) ?? '',
     date: text(r.date),
@@ -43,6 +57,7 @@ export const datedPdfModel = (m: TDatedModule): TPdfModel => ({
   model: m.model,
   table: m.entity as LiveTable,
   kind: m.label,
+  downloads: 'readers',
   entry: async (firm, r) => {
     const typeId = text(r[datedFields(m).type]);
     const type = typeId
@@ -53,9 +68,9 @@ export const datedPdfModel = (m: TDatedModule): TPdfModel => ({
 });
 
 export const PDF_MODELS: readonly TPdfModel[] = [
-  indexedPdfModel('PetitionIndex', 'petition_index', 'Index'),
-  indexedPdfModel('PetitionReply', 'replies', 'Reply'),
-  ...STANDARD_INDEX_MODULES.map((m) => indexedPdfModel(m.model, m.module_type, m.title)),
+  indexedPdfModel('PetitionIndex', 'petition_index', 'Index', 'editors'),
+  indexedPdfModel('PetitionReply', 'replies', 'Reply', 'editors'),
+  ...STANDARD_INDEX_MODULES.map((m) => indexedPdfModel(m.model, m.module_type, m.title, 'readers')),
   ...DATED_MODULES.map(datedPdfModel),
 ];
 
@@ -82,4 +97,9 @@ export async function pdfDocumentOf(
     kind: pm.kind,
     entry: { ...(await pm.entry(firm, row)), attachments: toAttachments(files, pm.model, row.id) },
   };
+}
+
+/** Refuses (403) a caller the model's download rule leaves out; reading its case file is checked apart. */
+export function requireDownloader(actor: TActor, pm: TPdfModel): void {
+  if (pm.downloads === 'editors') requireEditor(actor);
 }

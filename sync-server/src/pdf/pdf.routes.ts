@@ -9,7 +9,7 @@ import { pdfActor } from './pdf-auth.ts';
 import { ZPdfDocumentParams, ZPdfOrderSheetsParams, ZPdfPetitionParams, ZPdfQuery } from './pdf.types.ts';
 import type { TPdfBuild } from './pdf-workers.ts';
 import { standardSectionsOf } from '../case-documents/standard-index.ts';
-import { pdfDocumentOf, pdfModelOf } from '../case-documents/single-pdf.ts';
+import { pdfDocumentOf, pdfModelOf, requireDownloader } from '../case-documents/single-pdf.ts';
 import { datedSectionsOf } from '../case-documents/dated-pdf.ts';
 import { inCaseOrder } from '@lawfirm/shared-types/case-documents/dated.pdf.ts';
 import {
@@ -109,10 +109,11 @@ export async function pdfRoutes(fastify: FastifyInstance): Promise<void> {
     { schema: { params: ZPdfDocumentParams, querystring: ZPdfQuery } },
     async (req, reply) => {
       const actor = await pdfActor(app, req);
-      // The rule of POST /api/download_single_petition_index_pdf, which hands out this link: admins and lawyers.
-      requireEditor(actor);
       const pm = pdfModelOf(req.params.model);
-      const doc = pm && (await pdfDocumentOf(app.db, actor.company_id, pm, req.params.id));
+      if (!pm) throw notFound();
+      // The rule of POST /api/download_single_petition_index_pdf, which hands out this link (the model's own).
+      requireDownloader(actor, pm);
+      const doc = await pdfDocumentOf(app.db, actor.company_id, pm, req.params.id);
       if (!doc) throw notFound();
       const { caseFile } = await readableCaseFile(actor, doc.petitionId);
       const bytes = await build(actor, {
