@@ -15,6 +15,7 @@ import authPlugin from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import requestBody from './http/request-body.ts';
 import { registerStatic } from './plugins/static.ts';
+import { mailAttachmentSources } from './mail/attachment-sources.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createPdfWorkers } from './pdf/pdf-workers.ts';
 import { registerRoutes } from './routes.ts';
@@ -59,7 +60,8 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('registry', REGISTRY);
-  app.decorate('mailer', createMailer(database.db, config));
+  // The mailer's attachment makers (an invoice's PDF) use the PDF workers below when a mail is made, not now.
+  app.decorate('mailer', createMailer(database.db, config, mailAttachmentSources(app)));
   app.decorate('pokes', await createPokeHub(database.kind === 'postgres' ? config.databaseUrl : null));
   // PDF building and PDF upload checks run in worker threads, never on this event loop (pdf/pdf-workers.ts).
   app.decorate('pdfWorkers', createPdfWorkers(config.pdfBuild));

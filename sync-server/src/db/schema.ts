@@ -113,6 +113,19 @@ export type MailOutboxTable = {
   created_at: string;
   sent_at: string | null;
 };
+/** A file a mail carries: its bytes in the firm's blob store once made (sha256), or what makes them (source). */
+export type MailAttachmentTable = {
+  id: string;
+  mail_id: string;
+  company_id: string;
+  position: number;
+  source: string | null;
+  source_ref: string | null;
+  file_name: string | null;
+  mime_type: string | null;
+  sha256: string | null;
+  size: number | null;
+};
 export type CaptchaSpentTable = { signature: string; expires_at: string };
 export type CourtTable = SyncCols & {
   id: string;
@@ -297,6 +310,7 @@ type WrittenOut = {
   contact_requests: ContactRequestTable;
   password_resets: PasswordResetTable;
   mail_outbox: MailOutboxTable;
+  mail_attachments: MailAttachmentTable;
   captcha_spent: CaptchaSpentTable;
   courts: CourtTable;
   case_categories: CaseCategoryTable;

@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect.ts';
 import { forFirm } from '../db/firm.ts';
+import { attachmentsOfMails } from './mail-attachments.ts';
 import { redactLinks } from './mailer.ts';
 
 export const MAIL_OUTBOX_PER_PAGE = 20;
@@ -29,6 +30,18 @@ export async function listMailOutbox(db: Db, companyId: string, page: number) {
     .limit(MAIL_OUTBOX_PER_PAGE)
     .offset((page - 1) * MAIL_OUTBOX_PER_PAGE)
     .execute();
+  const files = await attachmentsOfMails(
+    db,
+    companyId,
+    data.map((m) => m.id),
+  );
   // A mail still waiting to be sent keeps its live link for the sender; the admin never sees it.
-  return { data: data.map((m) => ({ ...m, body_text: redactLinks(m.body_text) })), count };
+  return {
+    data: data.map((m) => ({
+      ...m,
+      body_text: redactLinks(m.body_text),
+      attachments: files.get(m.id) ?? [],
+    })),
+    count,
+  };
 }

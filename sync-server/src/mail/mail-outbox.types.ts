@@ -16,6 +16,15 @@ export const ZMail = z.object({
   last_error: z.string().nullable(),
   created_at: z.string(),
   sent_at: z.string().nullable(),
+  /** The files it carries; one not made yet has no name or size (made just after its mail is queued). */
+  attachments: z.array(
+    z.object({
+      id: z.string(),
+      file_name: z.string().nullable(),
+      mime_type: z.string().nullable(),
+      size: z.number().nullable(),
+    }),
+  ),
 });
 export type TMail = z.infer<typeof ZMail>;
 export const ZMailOutboxResponse = z.object({ mails: zPaginator(ZMail) });

@@ -2,8 +2,23 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { newId, nowIso } from '../db/ids.ts';
+import {
+  addMailAttachments,
+  mailFiles,
+  makePendingAttachments,
+  type MailAttachment,
+  type MailAttachmentSources,
+} from './mail-attachments.ts';
 
-export type Mail = { companyId: string; to: string; subject: string; text: string };
+export type { MailAttachment, MailAttachmentSources, MailFile } from './mail-attachments.ts';
+export type Mail = {
+  companyId: string;
+  to: string;
+  subject: string;
+  text: string;
+  /** Files the mail carries, in order (mail-attachments.ts). */
+  attachments?: readonly MailAttachment[];
+};
 export type Mailer = {
   /** Stores the mail in the outbox (in the caller's transaction when given) and wakes the sender. */
   enqueue: (mail: Mail, trx?: Db) => Promise<string>;
@@ -30,19 +45,34 @@ export const redactLinks = (text: string): string => text.replace(/([?&]token=)[
 /**
  * Every mail lands in mail_outbox first, so nothing is lost when SMTP is down and an admin can read what was
  * sent. With SMTP_URL configured a sender drains the queue through nodemailer; without it mails stay "stored".
+ * Attachments named by a source are made by `sources` after their mail is committed, with or without SMTP (an
+ * admin reads a stored mail's files too); a mail is sent only once all its files are made.
  */
-export function createMailer(db: Db, config: Config): Mailer {
+export function createMailer(db: Db, config: Config, sources: MailAttachmentSources = {}): Mailer {
   const transport: Transporter | null = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
   let running: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
 
   async function drain(): Promise<void> {
+    await makePendingAttachments(db, config.dataDir, sources);
     if (!transport) return;
     const queued = await db
       .selectFrom('mail_outbox')
       .selectAll()
       .where('status', '=', 'queued')
+      // Not before every file it carries is made.
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('mail_attachments')
+              .select('mail_attachments.id')
+              .whereRef('mail_attachments.mail_id', '=', 'mail_outbox.id')
+              .where('mail_attachments.sha256', 'is', null),
+          ),
+        ),
+      )
       .orderBy('created_at')
       .limit(20)
       .execute();
@@ -53,6 +83,7 @@ export function createMailer(db: Db, config: Config): Mailer {
           to: m.to_address,
           subject: m.subject,
           text: m.body_text,
+          attachments: await mailFiles(db, config.dataDir, m.id, m.company_id),
         });
         await db
           .updateTable('mail_outbox')
@@ -103,8 +134,9 @@ export function createMailer(db: Db, config: Config): Mailer {
     return next;
   };
   // A mail enqueued in a transaction is invisible to the sender until commit, so callers wake it afterwards.
+  // Without SMTP a wake still makes the stored mails' attachments.
   const wake = () => {
-    if (transport && !stopped) setImmediate(() => void send().catch(() => undefined));
+    if (!stopped) setImmediate(() => void send().catch(() => undefined));
   };
   if (transport) {
     timer = setInterval(() => void send().catch(() => undefined), 30_000);
@@ -129,6 +161,13 @@ export function createMailer(db: Db, config: Config): Mailer {
           sent_at: null,
         })
         .execute();
+      if (mail.attachments?.length)
+        await addMailAttachments(
+          trx ?? db,
+          config.dataDir,
+          { id, companyId: mail.companyId },
+          mail.attachments,
+        );
       if (!trx) wake();
       return id;
     },

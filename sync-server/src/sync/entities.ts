@@ -8,12 +8,13 @@ import {
 } from '@lawfirm/shared-types';
 import type { Database } from '../db/schema.ts';
 import type { Db } from '../db/connect.ts';
+import type { Mail } from '../mail/mailer.ts';
 
 export type { Codec } from '@lawfirm/shared-types';
 
 /** What a write may do beyond the database, inside its transaction (a device's push: mails the REST calls send themselves). */
 export type WriteEffects = {
-  mail: (trx: Db, mail: { companyId: string; to: string; subject: string; text: string }) => Promise<void>;
+  mail: (trx: Db, mail: Mail) => Promise<void>;
   /** Where the firm's people sign in, for links in mails. */
   loginUrl: string;
 };
