@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { formatDate, ROLE_IDS, todayInPakistan } from '@lawfirm/shared-types';
 import { createUserViaApi } from './api.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { E2E_ADMIN, startHarness, type Harness } from './harness.ts';
 import { expectPhoneFriendly, PHONE, PHONES } from './phone.ts';
 import { seedCourtId, seedHearingDate, seedPetition } from './seed.ts';
 import { signedInDevice, type Device } from './session.ts';
@@ -20,7 +20,10 @@ const WAIT_MS = 15_000;
 const inDays = (days: number) =>
   new Date(Date.parse(`${todayInPakistan()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
+const shortDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(2, 4)}`;
+
 let h: Harness;
+let kamran: string;
 beforeAll(async () => {
   h = await startHarness();
   await createUserViaApi(h, { ...LAWYER, role_id: ROLE_IDS.LAWYER });
@@ -37,6 +40,12 @@ beforeAll(async () => {
     year: 2025,
     title: 'Bibi v. Landlord',
     court_id: karachi,
+  });
+  kamran = await seedPetition(h, {
+    case_no: '345',
+    year: 2026,
+    title: 'Kamran v. Federation',
+    court_id: lahore,
   });
   await seedHearingDate(h, bail, formatDate(inDays(1)));
   await seedHearingDate(h, rent, formatDate(inDays(1)));
@@ -90,6 +99,11 @@ it('a lawyer reads tomorrow’s cause list offline on a phone, browses the week 
       await page.getByRole('button', { name: 'Next month' }).click();
     await tile.click();
     await page.getByRole('heading', { name: formatDate(inDays(1)), exact: false, level: 3 }).waitFor();
+    // Tapping a date opens the Add-event modal on it (part 2 §2.5); closed here.
+    const add = page.getByRole('dialog', { name: 'Add Event' });
+    expect(await add.getByLabel('Date', { exact: true }).inputValue()).toBe(formatDate(inDays(1)));
+    await add.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await add.waitFor({ state: 'hidden' });
     await expectPhoneFriendly(page, page.getByRole('heading', { name: 'Calendar', level: 1 }));
     // Offline, the calendar link waits for a connection.
     await page.getByText('Connect to the internet to set up a calendar link or the evening mail.').waitFor();
@@ -112,6 +126,152 @@ it('a lawyer reads tomorrow’s cause list offline on a phone, browses the week 
         { timeout: WAIT_MS },
       )
       .toBe(1);
+  } finally {
+    for (const dev of devices) await dev.ctx.close();
+  }
+});
+
+/** The server's order sheets of a case: what every other device will get. */
+const serverSheets = (petitionId: string) =>
+  h.app.db
+    .selectFrom('order_sheets')
+    .select(['id', 'order_sheet_date', 'description'])
+    .where('petition_id', '=', petitionId)
+    .where('deleted_at', 'is', null)
+    .execute();
+
+it('a lawyer offline adds a hearing from the calendar for a case found by its number; the admin moves it and the lawyer’s phone follows', async () => {
+  const devices: Device[] = [];
+  try {
+    const l = await signedInDevice(h, LAWYER.email, LAWYER.password, PHONE);
+    devices.push(l);
+    const { page } = l;
+    await page.goto(`${h.baseUrl}/petitions-calendar`);
+    const tomorrow = page.getByRole('region', { name: /^Tomorrow/ });
+    await tomorrow.getByRole('link', { name: '41/2026 Aslam v. State' }).waitFor({ timeout: WAIT_MS });
+
+    // No signal: the hearing is added on the phone.
+    await l.ctx.setOffline(true);
+    const dayName = new Date(`${inDays(1)}T00:00:00Z`).toLocaleDateString('en-GB', {
+      weekday: 'long',
+      timeZone: 'UTC',
+    });
+    const addTomorrow = page.getByRole('button', {
+      name: `Add event on ${dayName} ${formatDate(inDays(1))}`,
+    });
+    if (!(await addTomorrow.isVisible())) await page.getByRole('button', { name: 'Next week' }).click();
+    await addTomorrow.click();
+    const modal = page.getByRole('dialog', { name: 'Add Event' });
+    expect(await modal.getByLabel('Date', { exact: true }).inputValue()).toBe(formatDate(inDays(1)));
+    const title = modal.getByRole('combobox', { name: 'Title of Case or Meeting' });
+    expect(await title.getAttribute('placeholder')).toBe('Find by Case No');
+    // Nothing is offered before the third character.
+    await title.fill('34');
+    expect(await modal.getByRole('option').count()).toBe(0);
+    await title.fill('345');
+    await modal.getByRole('option', { name: '345/2026 Kamran v. Federation' }).waitFor({ timeout: WAIT_MS });
+    // On a phone's screen: the modal with its list of cases.
+    await expectPhoneFriendly(page, title);
+    await modal.getByRole('option', { name: '345/2026 Kamran v. Federation' }).click();
+    expect(await title.inputValue()).toBe('345/2026 Kamran v. Federation');
+    await modal.getByLabel('Summary').fill('Arguments on stay');
+    // Go To Case File and Delete Event are for an event already there.
+    expect(await modal.getByRole('button', { name: 'Go To Case File' }).count()).toBe(0);
+    expect(await modal.getByRole('button', { name: 'Delete Event' }).count()).toBe(0);
+    await modal.getByRole('button', { name: 'Add Event', exact: true }).click();
+    await modal.waitFor({ state: 'hidden' });
+    await page.getByText('Saved on this device.').first().waitFor();
+    await tomorrow.getByRole('link', { name: '345/2026 Kamran v. Federation' }).waitFor();
+
+    // A meeting: a title matching no case file.
+    await addTomorrow.click();
+    await title.fill('Bar council meeting');
+    await modal.getByText('No case file matches: it will be saved as a meeting.').waitFor();
+    await modal.getByRole('button', { name: 'Add Event', exact: true }).click();
+    await modal.waitFor({ state: 'hidden' });
+    const chip = page.getByRole('button', { name: 'Bar council meeting', exact: true });
+    await chip.waitFor();
+    expect(await chip.getAttribute('title')).toBe('Bar council meeting');
+    // A long press shows the title (a touch screen has no hover) without opening the event.
+    await chip.dispatchEvent('touchstart', { touches: [], changedTouches: [] });
+    await page.getByRole('tooltip').filter({ hasText: 'Bar council meeting' }).waitFor();
+    await chip.dispatchEvent('touchend', { touches: [], changedTouches: [] });
+    await chip.dispatchEvent('click');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    // The lawyer's hearing opens read-only (editing is the admin's); their own meeting opens for editing.
+    await page.getByRole('button', { name: '345/2026 Kamran v. Federation' }).first().click();
+    const view = page.getByRole('dialog', { name: 'Event' });
+    await view.getByRole('button', { name: 'Go To Case File' }).waitFor();
+    expect(await view.getByRole('button', { name: 'Delete Event' }).count()).toBe(0);
+    await view.getByRole('button', { name: 'Close', exact: true }).last().click();
+
+    // The same hearing on the case card and in the order sheets, from the device.
+    await page.goto(`${h.baseUrl}/petitions`);
+    await page
+      .getByRole('article', { name: '345/2026', exact: true })
+      .getByRole('button', { name: `Next Hearing Date ${shortDate(inDays(1))}`, exact: true })
+      .waitFor({ timeout: WAIT_MS });
+    await page.goto(`${h.baseUrl}/petition-order-sheets-index/${kamran}`);
+    await page
+      .getByText(formatDate(inDays(1)))
+      .first()
+      .waitFor({ timeout: WAIT_MS });
+
+    // Reloaded with no signal: tomorrow's cause list still has it.
+    await page.goto(`${h.baseUrl}/petitions-calendar`);
+    await page.reload();
+    await tomorrow.getByRole('link', { name: '345/2026 Kamran v. Federation' }).waitFor({ timeout: WAIT_MS });
+    expect(await serverSheets(kamran)).toEqual([]);
+
+    // Online: it reaches the server, as an order sheet of the case.
+    await l.ctx.setOffline(false);
+    await expect
+      .poll(async () => (await serverSheets(kamran)).map((s) => [s.order_sheet_date, s.description]), {
+        timeout: WAIT_MS,
+      })
+      .toEqual([[inDays(1), 'Arguments on stay']]);
+    await expect
+      .poll(
+        async () =>
+          (
+            await h.app.db
+              .selectFrom('calendar_meetings')
+              .select('title')
+              .where('deleted_at', 'is', null)
+              .execute()
+          ).map((m) => m.title),
+        { timeout: WAIT_MS },
+      )
+      .toEqual(['Bar council meeting']);
+
+    // The admin's calendar shows it; the admin moves it three days on.
+    const a = await signedInDevice(h, E2E_ADMIN.email, E2E_ADMIN.password);
+    devices.push(a);
+    await a.page.goto(`${h.baseUrl}/petitions-calendar`);
+    await a.page.getByRole('button', { name: 'Day', exact: true }).click();
+    await a.page.getByRole('button', { name: 'Next day' }).click();
+    await a.page.getByRole('button', { name: '345/2026 Kamran v. Federation' }).click({ timeout: WAIT_MS });
+    const edit = a.page.getByRole('dialog', { name: 'Edit Event' });
+    await edit.getByRole('button', { name: 'Go To Case File' }).waitFor();
+    await edit.getByRole('button', { name: 'Delete Event' }).waitFor();
+    expect(await edit.getByLabel('Summary').inputValue()).toBe('Arguments on stay');
+    await edit.getByLabel('Date', { exact: true }).fill(formatDate(inDays(3)));
+    await edit.getByRole('button', { name: 'Edit Event', exact: true }).click();
+    await edit.waitFor({ state: 'hidden' });
+    await expect
+      .poll(async () => (await serverSheets(kamran)).map((s) => s.order_sheet_date), { timeout: WAIT_MS })
+      .toEqual([inDays(3)]);
+
+    // The lawyer's phone follows: gone from tomorrow's list, the case card's next hearing moved.
+    await page.getByRole('button', { name: 'Today', exact: true }).waitFor();
+    await expect
+      .poll(() => tomorrow.getByRole('link').allTextContents(), { timeout: WAIT_MS })
+      .toEqual(['41/2026 Aslam v. State', '7/2025 Bibi v. Landlord']);
+    await page.goto(`${h.baseUrl}/petitions`);
+    await page
+      .getByRole('article', { name: '345/2026', exact: true })
+      .getByRole('button', { name: `Next Hearing Date ${shortDate(inDays(3))}`, exact: true })
+      .waitFor({ timeout: WAIT_MS });
   } finally {
     for (const dev of devices) await dev.ctx.close();
   }

@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import Calendar from 'react-calendar';
 import 'react-calendar/dist/Calendar.css';
 import { formatDate, todayInPakistan } from '@lawfirm/shared-types';
-import { useFirstSyncRunning } from '../case-files/useCaseFiles.ts';
+import { useAuth } from '../auth/AuthContext.tsx';
+import { useCan, useFirstSyncRunning } from '../case-files/useCaseFiles.ts';
+import { EventModal, type TEventTarget } from './EventModal.tsx';
 import { CalendarSubscription } from './CalendarSubscription.tsx';
 import { addDays, isoOfLocal, localOfIso, weekOf, type THearing } from './calendar.logic.ts';
 import { useHearingsByDay } from './useHearings.ts';
@@ -27,28 +29,142 @@ const monthName = (iso: string) =>
     timeZone: 'UTC',
   });
 
-function HearingList({ hearings, empty }: { hearings: THearing[] | undefined; empty: string }) {
+const metaOf = (h: THearing) =>
+  h.kind === 'meeting'
+    ? ['Meeting', h.summary].filter(Boolean).join(' · ')
+    : [h.court, h.type, h.pendingTag ? `Pending: ${h.pendingTag}` : null].filter(Boolean).join(' · ');
+
+/** How long a touch must rest on an event to show its title (the touch screen's hover). */
+const LONG_PRESS_MS = 500;
+
+/**
+ * An event on the calendar: opens the modal when clicked; its title shows as a tooltip on hover (title) and on a
+ * long press on a touch screen (a tooltip of its own, as a touch has no hover), which does not open the modal.
+ */
+function EventChip({ h, onOpen }: { h: THearing; onOpen: (h: THearing) => void }) {
+  const tipId = useId();
+  const [tip, setTip] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  const pressed = useRef(false);
+  useEffect(() => {
+    if (!tip) return;
+    const t = window.setTimeout(() => setTip(false), 3000);
+    return () => window.clearTimeout(t);
+  }, [tip]);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const cancel = () => window.clearTimeout(timer.current);
+  return (
+    <>
+      <button
+        type="button"
+        className={`hearing-title event-chip is-${h.kind}`}
+        title={h.title}
+        aria-describedby={tip ? tipId : undefined}
+        onTouchStart={() => {
+          pressed.current = false;
+          cancel();
+          timer.current = window.setTimeout(() => {
+            pressed.current = true;
+            setTip(true);
+          }, LONG_PRESS_MS);
+        }}
+        onTouchEnd={cancel}
+        onTouchMove={cancel}
+        onTouchCancel={cancel}
+        // A long press opens the phone's own menu otherwise.
+        onContextMenu={(e) => e.preventDefault()}
+        onClick={() => {
+          if (pressed.current) {
+            pressed.current = false;
+            return;
+          }
+          onOpen(h);
+        }}
+      >
+        {h.title}
+      </button>
+      {tip && (
+        <span role="tooltip" id={tipId} className="event-tip">
+          {h.title}
+        </span>
+      )}
+    </>
+  );
+}
+
+function HearingList({
+  hearings,
+  empty,
+  onOpen,
+}: {
+  hearings: THearing[] | undefined;
+  empty: string;
+  /** Events open the modal; without it each links to its case file. */
+  onOpen?: (h: THearing) => void;
+}) {
   if (!hearings?.length) return <p className="calendar-empty">{empty}</p>;
   return (
     <ul className="hearing-list">
       {hearings.map((h) => (
         <li key={h.id}>
-          <Link to={`/petitions/${h.petitionId}`} className="hearing-title" title={h.title}>
-            {h.title}
-          </Link>
-          <span className="hearing-meta">
-            {[h.court, h.type, h.pendingTag ? `Pending: ${h.pendingTag}` : null].filter(Boolean).join(' · ')}
-          </span>
+          {onOpen ? (
+            <EventChip h={h} onOpen={onOpen} />
+          ) : h.petitionId ? (
+            <Link to={`/petitions/${h.petitionId}`} className="hearing-title" title={h.title}>
+              {h.title}
+            </Link>
+          ) : (
+            <span className="hearing-title" title={h.title}>
+              {h.title}
+            </span>
+          )}
+          <span className="hearing-meta">{metaOf(h)}</span>
         </li>
       ))}
     </ul>
   );
 }
 
+/** The time now in Pakistan, as the calendar's note shows it (the server keeps Pakistan time). */
+function pakistanNow(): string {
+  const t = new Date(Date.now() + 5 * 3_600_000).toISOString();
+  return `${formatDate(t.slice(0, 10))} ${t.slice(11, 16)}`;
+}
+
 /** /petitions-calendar (part 2 §2.5): the hearings on this device, read from the local database. */
 export function CalendarScreen() {
   const days = useHearingsByDay();
   const syncing = useFirstSyncRunning();
+  const { actor } = useAuth();
+  const canAdd = useCan('hearingDate.edit');
+  const [target, setTarget] = useState<TEventTarget | null>(null);
+  // Part 2 §2.5: the Edit modal is the admin's; a lawyer may change a meeting they added. Others read it.
+  const openEvent = (event: THearing) =>
+    setTarget({
+      mode:
+        actor?.is_admin || (canAdd && event.kind === 'meeting' && event.createdBy === actor?.id)
+          ? 'edit'
+          : 'view',
+      event,
+    });
+  const addOn = (date: string) => canAdd && setTarget({ mode: 'add', date });
+  const dayTitle = (d: string) => (
+    <h3 className="calendar-day-title">
+      <span>
+        {dayName(d)} {formatDate(d)}
+      </span>
+      {canAdd && (
+        <button
+          type="button"
+          className="btn small day-add"
+          aria-label={`Add event on ${dayName(d)} ${formatDate(d)}`}
+          onClick={() => addOn(d)}
+        >
+          +
+        </button>
+      )}
+    </h3>
+  );
   const today = todayInPakistan();
   const [view, setView] = useState<TView>(() => (window.matchMedia?.(PHONE).matches ? 'week' : 'month'));
   const [day, setDay] = useState(today);
@@ -76,6 +192,10 @@ export function CalendarScreen() {
   return (
     <section className="page calendar-page">
       <h1>Calendar</h1>
+      <p className="calendar-note">
+        Server time (Pakistan): <time>{pakistanNow()}</time>
+        {canAdd ? '. Tap a date to add an event; tap an event to open it.' : '.'}
+      </p>
       <div className="cause-lists">
         {[
           { title: 'Today', date: today },
@@ -129,7 +249,10 @@ export function CalendarScreen() {
             onActiveStartDateChange={({ activeStartDate }) =>
               activeStartDate && setDay(isoOfLocal(activeStartDate))
             }
-            onClickDay={(d) => setDay(isoOfLocal(d))}
+            onClickDay={(d) => {
+              setDay(isoOfLocal(d));
+              addOn(isoOfLocal(d));
+            }}
             showNavigation={false}
             tileContent={({ date, view: v }) => {
               const n = v === 'month' ? (days?.get(isoOfLocal(date))?.length ?? 0) : 0;
@@ -140,22 +263,31 @@ export function CalendarScreen() {
               ) : null;
             }}
           />
-          <h3 className="calendar-day-title">
-            {dayName(day)} {formatDate(day)}
-          </h3>
-          <HearingList hearings={days?.get(day)} empty={empty} />
+          {dayTitle(day)}
+          <HearingList hearings={days?.get(day)} empty={empty} onOpen={openEvent} />
         </>
       )}
       {view === 'week' &&
         weekOf(day).map((d) => (
           <section key={d} className={d === today ? 'calendar-day is-today' : 'calendar-day'}>
-            <h3 className="calendar-day-title">
-              {dayName(d)} {formatDate(d)}
-            </h3>
-            <HearingList hearings={days?.get(d)} empty={empty} />
+            {dayTitle(d)}
+            <HearingList hearings={days?.get(d)} empty={empty} onOpen={openEvent} />
           </section>
         ))}
-      {view === 'day' && <HearingList hearings={days?.get(day)} empty={empty} />}
+      {view === 'day' && (
+        <>
+          {dayTitle(day)}
+          <HearingList hearings={days?.get(day)} empty={empty} onOpen={openEvent} />
+        </>
+      )}
+      {target && actor && (
+        <EventModal
+          key={target.mode === 'add' ? `add-${target.date}` : target.event.id}
+          target={target}
+          userId={actor.id}
+          onClose={() => setTarget(null)}
+        />
+      )}
 
       <CalendarSubscription />
     </section>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TOrderSheetRow, TPetitionRow } from '../case-files/caseFiles.types.ts';
-import { addDays, hearingsByDay, weekOf, weekStart } from './calendar.logic.ts';
+import { addDays, findCases, hearingsByDay, weekOf, weekStart, type TMeetingRow } from './calendar.logic.ts';
 
 const petition = (id: string, more: Partial<TPetitionRow> = {}) =>
   ({
@@ -57,24 +57,70 @@ describe('hearing calendar logic', () => {
     expect(days.get('2026-11-24')).toEqual([
       {
         id: 's2',
+        kind: 'hearing',
         date: '2026-11-24',
         petitionId: 'p2',
         title: '9 Case p2',
         court: 'Civil Court Lahore',
         pendingTag: null,
         type: null,
+        summary: null,
+        createdBy: null,
       },
       {
         id: 's1',
+        kind: 'hearing',
         date: '2026-11-24',
         petitionId: 'p1',
         title: 'W.P. 12/2025 Case p1',
         court: 'Lahore High Court',
         pendingTag: null,
         type: 'Arguments',
+        summary: null,
+        createdBy: null,
       },
     ]);
     expect(days.get('2026-12-01')!.map((h) => h.id)).toEqual(['s4']);
     expect([...days.keys()].sort()).toEqual(['2026-11-24', '2026-12-01']);
+  });
+
+  it('puts meetings (no case file) on their day, before the courts’ hearings', () => {
+    const meeting = {
+      id: 'm1',
+      meeting_date: '2026-11-24',
+      title: 'Bar council',
+      summary: 'Room 4',
+      created_by: 'u1',
+    } as TMeetingRow;
+    const days = hearingsByDay(
+      [sheet('s1', 'p1', '2026-11-24')],
+      [petition('p1', { court_id: 'c1' })],
+      look,
+      [meeting],
+    );
+    expect(
+      days.get('2026-11-24')!.map((h) => [h.kind, h.title, h.petitionId, h.summary, h.createdBy]),
+    ).toEqual([
+      ['meeting', 'Bar council', null, 'Room 4', 'u1'],
+      ['hearing', '12/2025 Case p1', 'p1', null, null],
+    ]);
+  });
+
+  it('finds case files for the modal from 3 characters, by number first, labelled with the petitioners', () => {
+    const cases = [
+      petition('p1', { case_no: '345', year: 2026, title: 'Ali v. State', petition_type_id: 'wp' }),
+      petition('p2', { case_no: '12', year: 2025, title: 'Bank v. 345 Traders' }),
+      petition('p3', { case_no: '3456', year: 2024, title: 'Old', archived: true }),
+    ];
+    const names = (id: string) => (id === 'p1' ? 'Ali Khan' : '');
+    expect(findCases('34', cases, look.abbrOf, names)).toEqual([]);
+    expect(findCases('345', cases, look.abbrOf, names)).toEqual([
+      { id: 'p1', label: 'W.P. 345/2026 Ali v. State (Ali Khan)' },
+      { id: 'p3', label: '3456/2024 Old' },
+      { id: 'p2', label: '12/2025 Bank v. 345 Traders' },
+    ]);
+    expect(findCases('w.p. 345', cases, look.abbrOf, names).map((c) => c.id)).toEqual(['p1']);
+    expect(findCases('ali khan', cases, look.abbrOf, names).map((c) => c.id)).toEqual(['p1']);
+    expect(findCases('nothing', cases, look.abbrOf, names)).toEqual([]);
   });
 });

@@ -1,16 +1,29 @@
+import type { TRowOf } from '@lawfirm/shared-types';
+import type { calendarMeetingsDecl } from '@lawfirm/shared-types/calendar/meetings.entity.ts';
 import type { TOrderSheetRow, TPetitionRow } from '../case-files/caseFiles.types.ts';
 
-/** A hearing as the calendar and the cause list show it: an order sheet's day with its case file. */
+export type TMeetingRow = TRowOf<typeof calendarMeetingsDecl>;
+
+/**
+ * A calendar event as the calendar and the cause list show it: a hearing (an order sheet's day with its case
+ * file) or a meeting (no case file).
+ */
 export type THearing = {
   id: string;
+  kind: 'hearing' | 'meeting';
   date: string;
-  petitionId: string;
-  /** 'WP 12/2024 Ali vs State'. */
+  /** The case file; null for a meeting. */
+  petitionId: string | null;
+  /** 'WP 12/2024 Ali vs State', or the meeting's title. */
   title: string;
   court: string;
   pendingTag: string | null;
   /** The order sheet's type (the outcome or stage recorded), when set. */
   type: string | null;
+  /** The hearing's summary (its order sheet's description) or the meeting's. */
+  summary: string | null;
+  /** Who added a meeting (they may change it, as an admin may any event). */
+  createdBy: string | null;
 };
 
 export type TCalendarLookups = {
@@ -49,27 +62,47 @@ export function hearingsByDay(
   sheets: readonly TOrderSheetRow[],
   petitions: readonly TPetitionRow[],
   look: TCalendarLookups,
+  meetings: readonly TMeetingRow[] = [],
 ): Map<string, THearing[]> {
   const cases = new Map(petitions.map((p) => [p.id, p]));
   const byDay = new Map<string, THearing[]>();
+  const add = (h: THearing) => {
+    const list = byDay.get(h.date);
+    if (list) list.push(h);
+    else byDay.set(h.date, [h]);
+  };
   for (const s of sheets) {
     const p = cases.get(s.petition_id);
     if (!p || typeof s.order_sheet_date !== 'string') continue;
     const abbr = look.abbrOf(p.petition_type_id ?? null);
     const no = p.year ? `${p.case_no}/${p.year}` : p.case_no;
-    const h: THearing = {
+    add({
       id: s.id,
+      kind: 'hearing',
       date: s.order_sheet_date,
       petitionId: p.id,
       title: `${abbr ? `${abbr} ${no}` : no} ${p.title}`.trim(),
       court: look.courtOf(p.court_id ?? null),
       pendingTag: p.pending_tag ?? null,
       type: look.typeOf(s.order_sheet_type_id ?? null),
-    };
-    const list = byDay.get(h.date);
-    if (list) list.push(h);
-    else byDay.set(h.date, [h]);
+      summary: s.description ?? null,
+      createdBy: null,
+    });
   }
+  for (const m of meetings)
+    if (typeof m.meeting_date === 'string')
+      add({
+        id: m.id,
+        kind: 'meeting',
+        date: m.meeting_date,
+        petitionId: null,
+        title: m.title,
+        court: '',
+        pendingTag: null,
+        type: null,
+        summary: m.summary ?? null,
+        createdBy: m.created_by ?? null,
+      });
   for (const list of byDay.values())
     list.sort(
       (a, b) =>
@@ -78,4 +111,40 @@ export function hearingsByDay(
         (a.id < b.id ? -1 : 1),
     );
   return byDay;
+}
+
+/** The calendar's case search starts at this many characters (part 2 §2.5). */
+export const CASE_SEARCH_MIN = 3;
+const CASE_SEARCH_MAX = 20;
+
+export type TCaseChoice = { id: string; label: string };
+
+/**
+ * The case files the calendar's "Title of Case or Meeting" box offers for `text` (from 3 characters), found on
+ * the device: by case number ('345', '345/2026', 'W.P. 345') or a word of the title or a petitioner's name,
+ * each labelled as the original's petition_standard_title_with_petitioner, active cases first.
+ */
+export function findCases(
+  text: string,
+  petitions: readonly TPetitionRow[],
+  abbrOf: (id: string | null) => string | null,
+  petitionersOf: (id: string) => string,
+): TCaseChoice[] {
+  const q = text.trim().toLowerCase();
+  if (q.length < CASE_SEARCH_MIN) return [];
+  const out: (TCaseChoice & { rank: number })[] = [];
+  for (const p of petitions) {
+    const abbr = abbrOf(p.petition_type_id ?? null);
+    const no = p.year ? `${p.case_no}/${p.year}` : p.case_no;
+    const standard = `${abbr ? `${abbr} ${no}` : no} ${p.title}`.trim();
+    const names = petitionersOf(p.id);
+    const label = names ? `${standard} (${names})` : standard;
+    const byNumber = no.toLowerCase().startsWith(q) || `${abbr ?? ''} ${no}`.toLowerCase().includes(q);
+    if (!byNumber && !label.toLowerCase().includes(q)) continue;
+    out.push({ id: p.id, label, rank: (byNumber ? 0 : 2) + (p.archived ? 1 : 0) });
+  }
+  return out
+    .sort((a, b) => a.rank - b.rank || a.label.localeCompare(b.label, 'en', { numeric: true }))
+    .slice(0, CASE_SEARCH_MAX)
+    .map(({ id, label }) => ({ id, label }));
 }

@@ -1,0 +1,298 @@
+import { useId, useState, type KeyboardEvent } from 'react';
+import {
+  formatDate,
+  MSG_DATE_INVALID,
+  MSG_DATE_REQUIRED,
+  MSG_MEETING_TITLE_REQUIRED,
+  parseDisplayDate,
+} from '@lawfirm/shared-types';
+import { useSync } from '../sync/hooks.ts';
+import { Modal } from '../ui/Modal.tsx';
+import { useToast } from '../ui/toast.tsx';
+import { useSaveReport } from '../ui/useSaveReport.ts';
+import { applyMask, DATE_MASK } from '../ui/fields.ts';
+import { deleteEventLocal, saveEventLocal } from './calendar.actions.ts';
+import { CASE_SEARCH_MIN, type TCaseChoice, type THearing } from './calendar.logic.ts';
+import { useCaseSearch } from './useHearings.ts';
+
+/** What the modal opens on: a day to add an event to, or an event to edit (or only read). */
+export type TEventTarget = { mode: 'add'; date: string } | { mode: 'edit' | 'view'; event: THearing };
+
+export const MSG_DELETE_EVENT = 'Do you really want to delete?';
+export const MSG_EVENT_ADDED = 'Event Added Successfully!';
+export const MSG_EVENT_UPDATED = 'Event Updated Successfully!';
+export const MSG_EVENT_DELETED = 'Event Deleted Successfully!';
+
+/**
+ * The calendar's event modal (part 2 §2.5): Date dd/mm/yyyy, 'Title of Case or Meeting' (the case files on this
+ * device found from 3 characters; text matching no case is a meeting), a summary, and Go To Case File, Delete
+ * Event, Add/Edit Event and Close. Every save is a local write (works offline), the same order sheet rows the
+ * case card and the order sheets page write.
+ */
+export function EventModal({
+  target,
+  userId,
+  onClose,
+}: {
+  target: TEventTarget;
+  userId: string;
+  onClose: () => void;
+}) {
+  const ctx = useSync();
+  const toast = useToast();
+  const saved = useSaveReport();
+  const search = useCaseSearch();
+  const ids = useId();
+  const event = target.mode === 'add' ? null : target.event;
+  const readOnly = target.mode === 'view';
+  // A hearing stays with its case file: only a meeting's title is typed again when editing.
+  const titleFixed = readOnly || event?.kind === 'hearing';
+
+  const [dateText, setDateText] = useState(
+    formatDate(event ? event.date : (target as { date: string }).date),
+  );
+  const [title, setTitle] = useState(event?.title ?? '');
+  const [chosen, setChosen] = useState<TCaseChoice | null>(
+    event?.petitionId ? { id: event.petitionId, label: event.title } : null,
+  );
+  const [summary, setSummary] = useState(event?.summary ?? '');
+  const [errors, setErrors] = useState<{ date?: string; title?: string }>({});
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [busy, setBusy] = useState(false);
+
+  const searching = !titleFixed && target.mode === 'add';
+  const matches = searching && search && !chosen ? search(title) : [];
+  const listShown = open && matches.length > 0;
+  const typed = title.trim();
+  const isMeeting = !chosen && typed.length >= CASE_SEARCH_MIN && matches.length === 0;
+
+  const pick = (c: TCaseChoice) => {
+    setChosen(c);
+    setTitle(c.label);
+    setOpen(false);
+    setActive(-1);
+    setErrors((e) => ({ ...e, title: undefined }));
+  };
+  const onTitleKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (!listShown) return;
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      setActive((a) => (a + step + matches.length) % matches.length);
+    } else if (e.key === 'Enter' && matches[active]) {
+      e.preventDefault();
+      pick(matches[active]);
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      setOpen(false);
+    }
+  };
+
+  const save = async () => {
+    const date = dateText.trim() ? parseDisplayDate(dateText.trim()) : null;
+    const problems = {
+      date: !dateText.trim() ? MSG_DATE_REQUIRED : date ? undefined : MSG_DATE_INVALID,
+      title: chosen || event?.kind === 'hearing' || typed ? undefined : MSG_MEETING_TITLE_REQUIRED,
+    };
+    setErrors(problems);
+    if (problems.date || problems.title || !date) return;
+    if (!ctx) return toast.error('Something went wrong!', 'The local database is not open yet.');
+    setBusy(true);
+    try {
+      const petitionId = event?.kind === 'hearing' ? event.petitionId : (chosen?.id ?? null);
+      await saved(
+        () =>
+          saveEventLocal(
+            ctx.db,
+            userId,
+            event,
+            petitionId
+              ? { date, summary: summary.trim() || null, petitionId }
+              : { date, summary: summary.trim() || null, petitionId: null, title: typed },
+          ),
+        event ? MSG_EVENT_UPDATED : MSG_EVENT_ADDED,
+      );
+      onClose();
+    } catch (e) {
+      toast.failed(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async () => {
+    if (!event || !ctx) return;
+    // The spec's browser confirm.
+    if (!window.confirm(MSG_DELETE_EVENT)) return;
+    setBusy(true);
+    try {
+      await saved(() => deleteEventLocal(ctx.db, event), MSG_EVENT_DELETED);
+      onClose();
+    } catch (e) {
+      toast.failed(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const heading = target.mode === 'add' ? 'Add Event' : readOnly ? 'Event' : 'Edit Event';
+  const dateId = `${ids}-date`;
+  const titleId = `${ids}-title`;
+  const listId = `${ids}-list`;
+  const summaryId = `${ids}-summary`;
+  return (
+    <Modal
+      open
+      title={heading}
+      onClose={onClose}
+      footer={
+        <div className="event-buttons">
+          {event?.petitionId && (
+            <button
+              type="button"
+              className="btn"
+              onClick={() => window.open(`/petitions/${event.petitionId}`, '_blank', 'noopener')}
+            >
+              Go To Case File
+            </button>
+          )}
+          {event && !readOnly && (
+            <button type="button" className="btn danger" disabled={busy} onClick={() => void remove()}>
+              Delete Event
+            </button>
+          )}
+          {!readOnly && (
+            <button type="button" className="btn primary" disabled={busy} onClick={() => void save()}>
+              {event ? 'Edit Event' : 'Add Event'}
+            </button>
+          )}
+          <button type="button" className="btn" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      }
+    >
+      <form
+        className="event-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!readOnly) void save();
+        }}
+      >
+        <div className={`field${errors.date ? ' has-error' : ''}`}>
+          <div className="field-label">
+            <label htmlFor={dateId}>Date</label>
+          </div>
+          <input
+            id={dateId}
+            type="text"
+            inputMode="numeric"
+            placeholder="dd/mm/yyyy"
+            readOnly={readOnly}
+            value={dateText}
+            aria-invalid={errors.date ? true : undefined}
+            aria-describedby={errors.date ? `${dateId}-error` : undefined}
+            onChange={(e) => {
+              setDateText(applyMask(e.target.value, DATE_MASK));
+              setErrors((x) => ({ ...x, date: undefined }));
+            }}
+          />
+          {errors.date && (
+            <div className="field-error" id={`${dateId}-error`}>
+              {errors.date}
+            </div>
+          )}
+        </div>
+
+        <div className={`field event-title${errors.title ? ' has-error' : ''}`}>
+          <div className="field-label">
+            <label htmlFor={titleId}>Title of Case or Meeting</label>
+          </div>
+          <div className="suggest">
+            <input
+              id={titleId}
+              type="text"
+              role={searching ? 'combobox' : undefined}
+              autoComplete="off"
+              placeholder="Find by Case No"
+              readOnly={titleFixed}
+              title={title}
+              aria-autocomplete={searching ? 'list' : undefined}
+              aria-expanded={searching ? listShown : undefined}
+              aria-controls={searching ? listId : undefined}
+              aria-activedescendant={listShown && active >= 0 ? `${listId}-${active}` : undefined}
+              aria-invalid={errors.title ? true : undefined}
+              aria-describedby={
+                [errors.title ? `${titleId}-error` : '', isMeeting ? `${titleId}-hint` : '']
+                  .filter(Boolean)
+                  .join(' ') || undefined
+              }
+              value={title}
+              onChange={(e) => {
+                setTitle(e.target.value);
+                setChosen(null);
+                setOpen(true);
+                setActive(-1);
+                setErrors((x) => ({ ...x, title: undefined }));
+              }}
+              onBlur={() => setOpen(false)}
+              onKeyDown={onTitleKey}
+            />
+            {searching && (
+              <ul
+                id={listId}
+                role="listbox"
+                className="suggest-list"
+                hidden={!listShown}
+                aria-label="Case files"
+              >
+                {matches.map((c, i) => (
+                  <li
+                    key={c.id}
+                    id={`${listId}-${i}`}
+                    role="option"
+                    aria-selected={i === active}
+                    className={i === active ? 'active' : undefined}
+                    onMouseDown={(e) => {
+                      e.preventDefault();
+                      pick(c);
+                    }}
+                  >
+                    {c.label}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+          {isMeeting && (
+            <div className="field-hint" id={`${titleId}-hint`} aria-live="polite">
+              No case file matches: it will be saved as a meeting.
+            </div>
+          )}
+          {chosen && target.mode === 'add' && <div className="field-hint">Case file chosen.</div>}
+          {errors.title && (
+            <div className="field-error" id={`${titleId}-error`}>
+              {errors.title}
+            </div>
+          )}
+        </div>
+
+        <div className="field">
+          <div className="field-label">
+            <label htmlFor={summaryId}>Summary</label>
+          </div>
+          <textarea
+            id={summaryId}
+            rows={3}
+            maxLength={5000}
+            readOnly={readOnly}
+            value={summary}
+            onChange={(e) => setSummary(e.target.value)}
+          />
+        </div>
+      </form>
+    </Modal>
+  );
+}
