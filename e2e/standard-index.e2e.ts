@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ROLE_IDS } from '@lawfirm/shared-types';
 import { makeSmallPdf } from '@lawfirm/shared-types/pdf/testing/fixtures.ts';
@@ -167,6 +169,13 @@ it('a lawyer offline adds case laws (one with a PDF) and reorders them; after a 
       .getByRole('figure', { name: 'Page 1', exact: true })
       .getByRole('link', { name: 'Click to Open' })
       .waitFor();
+    // With the site header hidden, the sync state sits on the viewer's toolbar, readable there (axe).
+    const tools = a.page.getByRole('toolbar', { name: 'Document tools' });
+    await tools
+      .getByRole('status', { name: 'Connection and sync' })
+      .getByText('Online', { exact: true })
+      .waitFor();
+    await expectPhoneFriendly(a.page, tools);
 
     // The case annexure screen: header hidden, every index image stacked, the table linking to its item.
     await a.page.goto(`/all-indexes-details/${petitionId}`);
@@ -200,12 +209,43 @@ it('a lawyer offline adds case laws (one with a PDF) and reorders them; after a 
     expect(
       await studentList.table.getByRole('button', { name: /^(Move up|Move down|Edit|Delete)/ }).count(),
     ).toBe(0);
+    // Nor any other list of the case.
+    for (const [moduleType, caption] of [
+      ['oral_arguments', 'Oral Arguments'],
+      ['extra_documents', 'Extra Documents'],
+      ['judgements', 'Judgements'],
+    ] as const) {
+      await s.page.goto(`/standard-index/${petitionId}/${moduleType}`);
+      const table = s.page.getByRole('table', { name: caption });
+      await table.waitFor();
+      expect(await table.getByLabel('New Description').count(), moduleType).toBe(0);
+    }
+    await studentList.open();
     await studentList.row('2022 SCMR 10').getByRole('link', { name: '2022 SCMR 10', exact: true }).click();
     await s.page.getByRole('toolbar', { name: 'Document tools' }).waitFor();
     await s.page.getByRole('figure', { name: 'Page 1', exact: true }).waitFor();
     expect(await s.page.getByRole('button', { name: 'Edit', exact: true }).count()).toBe(0);
     expect(await s.page.getByLabel('Choose files').count()).toBe(0);
+    // A reader downloads the entry's PDF (issue 12 item 4), made on the device: its line, then the judgment.
+    const [download] = await Promise.all([
+      s.page.waitForEvent('download', { timeout: 20_000 }),
+      s.page.getByRole('button', { name: 'Download PDF', exact: true }).click(),
+    ]);
+    const file = join(dir, 'case-law.pdf');
+    await download.saveAs(file);
+    const pdf = await pdfjs.getDocument({
+      data: new Uint8Array(await readFile(file)),
+      isEvalSupported: false,
+      verbosity: 0,
+    }).promise;
+    try {
+      expect(pdf.numPages).toBe(3);
+      const first = await (await pdf.getPage(1)).getTextContent();
+      expect(first.items.map((i) => ('str' in i ? i.str : '')).join('')).toContain('2022 SCMR 10');
+    } finally {
+      await pdf.destroy();
+    }
   } finally {
     for (const d of devices) await d.ctx.close();
   }
-});
+}, 180_000);
