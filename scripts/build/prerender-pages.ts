@@ -17,11 +17,17 @@ export const pageFile = (path: string) => `pages/${path === '/' ? 'index' : path
 const ENTRY = '/src/landing/prerender.tsx';
 const ROOT = '<div id="root"></div>';
 
-/** The pages' markup, rendered through Vite with the app's own config (aliases, virtual modules). */
+/** The file naming every path the app has a screen for, read by the server (unknown paths answer 404). */
+export const APP_PATHS_FILE = 'pages/app-paths.json';
+
+/**
+ * The pages' markup, rendered through Vite with the app's own config (aliases, virtual modules), and the app's
+ * route patterns.
+ */
 export async function renderPages(
   configFile: string,
   paths: readonly string[],
-): Promise<Map<string, string>> {
+): Promise<{ pages: Map<string, string>; appPaths: string[] }> {
   const server = await createServer({
     configFile,
     mode: 'production',
@@ -33,10 +39,11 @@ export async function renderPages(
   try {
     const mod = (await server.ssrLoadModule(ENTRY)) as {
       renderPageMarkup: (path: string) => Promise<string>;
+      appPaths: () => string[];
     };
     const out = new Map<string, string>();
     for (const p of paths) out.set(p, await mod.renderPageMarkup(p));
-    return out;
+    return { pages: out, appPaths: mod.appPaths() };
   } finally {
     await server.close();
   }
@@ -158,11 +165,12 @@ export function prerenderPages(): Plugin {
         const indexHtml = readFileSync(join(dir, 'index.html'), 'utf8');
         const url = (f: string) => `${config.base}${f}`;
         const read = (href: string) => readFileSync(join(dir, href.slice(config.base.length)), 'utf8');
-        const pages = await renderPages(
+        const { pages, appPaths } = await renderPages(
           config.configFile,
           PRERENDERED.map((p) => p.path),
         );
         mkdirSync(join(dir, 'pages'), { recursive: true });
+        writeFileSync(join(dir, APP_PATHS_FILE), JSON.stringify(appPaths));
         for (const [path, markup] of pages) {
           const files = screens.get(path) ?? { js: [], css: [] };
           const tags = [

@@ -53,6 +53,19 @@ function fakeBuild(): { dir: string; script: string } {
     shell('<h1>Your case files, in court and in the office</h1>'),
   );
   writeFileSync(join(dir, 'pages', 'login.html'), shell('<h1>Welcome Back</h1>'));
+  // What the build's prerender step writes from the app's route table.
+  writeFileSync(
+    join(dir, 'pages', 'app-paths.json'),
+    JSON.stringify([
+      '/',
+      '/login',
+      '/sign-up',
+      '/dashboard',
+      '/petitions/:id',
+      '/petition-order-sheet-index/:petition_id/:item_id?',
+      '/404',
+    ]),
+  );
   return { dir, script };
 }
 
@@ -149,6 +162,27 @@ describe('precompressed static files', () => {
       const app = await get(url, 'gzip');
       expect(app.headers['content-encoding'], url).toBe('gzip');
       expect(decoded(app), url).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('answers 404 with the app shell (which says so) for a path that is none of the app’s screens', async () => {
+    for (const url of [
+      '/dashboard',
+      '/Dashboard/',
+      '/petitions/123',
+      '/petition-order-sheet-index/1',
+      '/petition-order-sheet-index/1/2',
+      '/404',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
+    for (const url of ['/no-such-page', '/petitions', '/petitions/1/2', '/dashboard/x']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.body, url).toContain('<div id="root"></div>');
     }
   });
 

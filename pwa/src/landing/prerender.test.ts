@@ -24,13 +24,16 @@ const visibleText = (html: string) =>
     .trim();
 const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div>/.exec(html)![1]!;
 
+const appPaths: string[] = [];
+
 beforeAll(async () => {
   // The build's own step: the app rendered through Vite with vite.config.ts, put into index.html.
-  const markup = await renderPages(
+  const rendered = await renderPages(
     resolve(root, 'vite.config.ts'),
     PRERENDERED.map((p) => p.path),
   );
-  for (const [path, html] of markup) pages.set(path, prerenderedHtml(template, html));
+  for (const [path, html] of rendered.pages) pages.set(path, prerenderedHtml(template, html));
+  appPaths.push(...rendered.appPaths);
 }, 90_000);
 
 it('holds the landing page itself in #root, readable without running a script', () => {
@@ -97,4 +100,10 @@ it('starts the app from a module that fetches the entry and chunks after the fir
   expect(code).toContain('import("/assets/index-A1.js")');
   expect(code).toContain("getEntriesByName('first-contentful-paint')");
   expect(code).toContain('meta[name="lf-after-paint"]');
+});
+
+it('names every path the app has a screen for, for the server to answer 404 to the others', () => {
+  for (const p of ['/', '/login', '/dashboard', '/petitions/:id', '/404', '/petitions-calendar'])
+    expect(appPaths).toContain(p);
+  expect(appPaths.length).toBeGreaterThan(80);
 });

@@ -4,6 +4,7 @@
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { App } from '../app/App.tsx';
+import { ROUTES } from '../app/routes.tsx';
 
 async function renderOnce(location: string): Promise<string> {
   const { prelude } = await prerender(
@@ -43,3 +44,6 @@ export function renderPageMarkup(location: string): Promise<string> {
     return html;
   });
 }
+
+/** Every path the app has a screen for (react-router patterns), for the server's 404 of unknown paths. */
+export const appPaths = (): string[] => [...ROUTES.map((r) => r.path), '/404'];

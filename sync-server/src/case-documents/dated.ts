@@ -59,10 +59,10 @@ function toApi(m: TDatedModule, r: Row, types: ReadonlyMap<string, string>): Api
   return {
     id: r.id,
     petition_id: String(r.petition_id),
-    title: (r.title) ?? null,
+    title: r.title ?? null,
     [f.type]: typeId,
     [f.date]: formatDate(r[f.date] as string | null),
-    description: (r.description) ?? null,
+    description: r.description ?? null,
     [`${m.prefix}_types`]: typeId && types.has(typeId) ? { id: typeId, title: types.get(typeId) } : null,
     created_at: String(r.created_at),
     updated_at: String(r.updated_at),

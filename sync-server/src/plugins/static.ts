@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.ts';
 import { registerCrawlerFiles } from '../http/crawlers.ts';
+import { appPathMatcher } from '../http/app-paths.ts';
 
 const API_PREFIXES = ['/api/', '/sync/', '/uploads', '/files/', '/storage/', '/password.email'];
 
@@ -18,7 +19,8 @@ const COMPRESSED_COPY = /\.(?:br|gz)$/;
 const PAGE_PATH = /^\/[a-z0-9-]*$/;
 
 /**
- * Serves the built PWA; any other GET that is not an API call gets index.html (client-side routes), or the page
+ * Serves the built PWA; any other GET that is not an API call gets index.html (client-side routes; 404 for a path
+ * that is none of the app's screens), or the page
  * the build prerendered for that path (pages/index.html for `/`, pages/login.html…). Each file goes out as the
  * build's brotli or gzip copy when the browser accepts it (br first), raw otherwise, with Vary: Accept-Encoding.
  */
@@ -26,6 +28,7 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
   registerCrawlerFiles(app, config);
   const dir = config.pwaDistDir;
   if (!dir || !existsSync(join(dir, 'index.html'))) return;
+  const isAppPath = appPathMatcher(join(dir, 'pages', 'app-paths.json'));
   const prerendered = (path: string) => {
     const page = `pages/${path === '/' ? 'index' : path.slice(1)}.html`;
     return PAGE_PATH.test(path) && path !== '/index' && isFile(join(dir, page)) ? page : null;
@@ -54,7 +57,11 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
     if (file && !file.includes('..') && !COMPRESSED_COPY.test(file) && isFile(join(dir, file)))
       return reply.sendFile(file);
     if (FILE_PATH.test(path)) return reply.status(404).send({ message: `File ${path} not found.` });
-    return reply.header('Cache-Control', 'no-cache').sendFile(prerendered(path) ?? 'index.html');
+    // A path the app has no screen for is a 404 (its shell still goes out: the app shows "We couldn't find this page.").
+    return reply
+      .status(isAppPath(path) ? 200 : 404)
+      .header('Cache-Control', 'no-cache')
+      .sendFile(prerendered(path) ?? 'index.html');
   });
 }
 
