@@ -130,9 +130,34 @@ it('a lawyer offline adds an order sheet with two photos and a type, a talbana, 
       await m.save();
       await l.page.getByText('Title field is required.').waitFor();
       await m.fill({ title, dateLabel: `${label} Date`, date: '11/03/2026' });
+      // The certified copy is photographed page by page.
+      if (slug === 'naqal-forms')
+        await l.page.getByLabel('Choose files', { exact: true }).setInputFiles(photos);
       await m.save();
       await l.page.getByRole('heading', { name: title }).waitFor();
     }
+
+    // The naqal form viewer (part 2 §2.2): page thumbnails scroll to their page 200 px from the top, and an
+    // edit mode shows the attachments table.
+    const thumbs = l.page.getByRole('navigation', { name: 'Pages' }).getByRole('button');
+    expect(await thumbs.count()).toBe(2);
+    await thumbs.nth(1).locator('img').waitFor();
+    // Room below the last page, so the page can be scrolled to its offset on a short test page.
+    await l.page.evaluate(() => (document.body.style.paddingBottom = '2000px'));
+    await thumbs.nth(1).click();
+    await expect.poll(() => thumbs.nth(1).getAttribute('aria-current')).toBe('true');
+    const pageTwo = l.page.getByRole('figure', { name: 'Page 2', exact: true });
+    await expect
+      .poll(async () => Math.round((await pageTwo.boundingBox())?.y ?? -1), { timeout: 5_000 })
+      .toBe(200);
+    await l.page.evaluate(() => (document.body.style.paddingBottom = ''));
+    await l.page.getByRole('button', { name: 'Edit Attachments', exact: true }).click();
+    await l.page.getByRole('checkbox', { name: 'Select all' }).check();
+    await l.page.getByRole('button', { name: /^Delete Selected/ }).waitFor();
+    await l.page.getByRole('checkbox', { name: 'Select all' }).uncheck();
+    await expectPhoneFriendly(l.page, l.page.getByRole('checkbox', { name: 'Select all' }));
+    await l.page.getByRole('button', { name: 'Edit Attachments', exact: true }).click();
+    await pageTwo.locator('img').waitFor();
 
     // Still only on this phone: reload with the network off and find everything.
     await l.page.reload();
@@ -214,15 +239,49 @@ it('a lawyer offline adds an order sheet with two photos and a type, a talbana, 
     const s = await signedInDevice(h, STUDENT.email, STUDENT.password, PHONE);
     devices.push(s);
     s.page.setDefaultTimeout(WAIT_MS);
-    await dated(s.page, 'order-sheets').openIndex();
-    await s.page.getByRole('heading', { name: 'Arguments heard' }).waitFor();
-    for (const name of ['New Order Sheet', 'Edit'])
-      expect(await s.page.getByRole('link', { name, exact: true }).count()).toBe(0);
-    expect(await s.page.getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);
-    expect(await s.page.getByLabel('Choose files').count()).toBe(0);
-    await dated(s.page, 'talbana').openNew();
-    await s.page.getByText('This action is unauthorized.').waitFor();
-    expect(await s.page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+    // Not in any of the four modules, whose items (and PDFs) it still reads.
+    for (const [slug, title] of [
+      ['order-sheets', 'Arguments heard'],
+      ['talbana', 'Summons to respondent'],
+      ['synopsis', 'Synopsis of arguments'],
+      ['naqal-forms', 'Certified copy of order'],
+    ] as const) {
+      const m = dated(s.page, slug);
+      await m.openIndex();
+      await s.page.getByRole('heading', { name: title }).waitFor();
+      for (const name of ['New Order Sheet', 'Add New', 'Edit'])
+        expect(await s.page.getByRole('link', { name, exact: true }).count(), `${slug} ${name}`).toBe(0);
+      for (const name of ['Delete', 'Edit Attachments'])
+        expect(await s.page.getByRole('button', { name, exact: true }).count(), `${slug} ${name}`).toBe(0);
+      expect(await s.page.getByLabel('Choose files').count()).toBe(0);
+      await s.page.getByRole('button', { name: 'Download PDF', exact: true }).waitFor();
+      await m.openNew();
+      await s.page.getByText('This action is unauthorized.').waitFor();
+      expect(await s.page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+    }
+    // Everyone who reads the case downloads an item's PDF (made on the device, the server's builder).
+    await dated(s.page, 'naqal-forms').openIndex();
+    await s.page.getByRole('figure', { name: 'Page 2', exact: true }).locator('img').waitFor();
+    const [studentDownload] = await Promise.all([
+      s.page.waitForEvent('download', { timeout: 20_000 }),
+      s.page.getByRole('button', { name: 'Download PDF', exact: true }).click(),
+    ]);
+    const naqalFile = join(dir, 'naqal-form.pdf');
+    await studentDownload.saveAs(naqalFile);
+    const naqalPdf = await pdfjs.getDocument({
+      data: new Uint8Array(await readFile(naqalFile)),
+      isEvalSupported: false,
+      verbosity: 0,
+    }).promise;
+    try {
+      expect(naqalPdf.numPages).toBe(3);
+      const first = await (await naqalPdf.getPage(1)).getTextContent();
+      expect(first.items.map((i) => ('str' in i ? i.str : '')).join('')).toContain(
+        'Naqal Form: Certified copy of order',
+      );
+    } finally {
+      await naqalPdf.destroy();
+    }
   } finally {
     for (const d of devices) await d.ctx.close();
   }

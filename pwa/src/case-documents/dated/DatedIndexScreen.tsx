@@ -9,6 +9,7 @@ import { SyncStatusBadge } from '../../sync/SyncStatusBadge.tsx';
 import { nextDisplayOrder } from '../../ui/rowOrder.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { useConfirmedDelete } from '../../ui/useConfirmedDelete.tsx';
+import { AttachmentsTable } from '../AttachmentsTable.tsx';
 import { AttachmentViewer } from '../AttachmentViewer.tsx';
 import { Breadcrumb } from '../Breadcrumb.tsx';
 import { petitionPath } from '../kinds.ts';
@@ -107,7 +108,7 @@ export function DatedIndexScreen({ m }: { m: TDatedModule }) {
           ) : !item ? (
             <p>{itemId ? MSG.notFound : 'No Records found.'}</p>
           ) : (
-            <DatedItem m={m} item={item} name={datedName(m, item, types.titles)} />
+            <DatedItem key={item.id} m={m} item={item} name={datedName(m, item, types.titles)} />
           )}
         </div>
         <nav aria-label={m.plural} className="dated-sidebar">
@@ -134,6 +135,9 @@ export function DatedIndexScreen({ m }: { m: TDatedModule }) {
 function DatedItem({ m, item, name }: { m: TDatedModule; item: TDatedRow; name: string }) {
   const attachments = useAttachments(m.model, item.id);
   const { actor } = useAuth();
+  const canEdit = can(actor, 'petitions.edit');
+  // The naqal form viewer's edit mode (part 2 §2.2): the attachments table in place of the pages.
+  const [editing, setEditing] = useState(false);
   return (
     <article aria-label={name}>
       <h1>{item.title || name}</h1>
@@ -153,7 +157,16 @@ function DatedItem({ m, item, name }: { m: TDatedModule; item: TDatedRow; name: 
           }}
         />
       )}
-      <AttachmentViewer attachments={attachments} thumbnails={!!m.viewer} />
+      {m.viewer && canEdit && (
+        <button type="button" className="btn" aria-pressed={editing} onClick={() => setEditing(!editing)}>
+          Edit Attachments
+        </button>
+      )}
+      {editing && m.viewer && canEdit ? (
+        <AttachmentsTable attachments={attachments} canEdit />
+      ) : (
+        <AttachmentViewer attachments={attachments} thumbnails={!!m.viewer} />
+      )}
     </article>
   );
 }
