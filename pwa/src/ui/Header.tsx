@@ -18,7 +18,10 @@ const GUEST_LINKS: NavItem[] = [
   { to: '/#contact', label: 'Contact Us' },
 ];
 
-/** Admin entries of the Settings dropdown (part 1 §2 Header), plus this app's Mail Outbox. */
+/**
+ * Admin entries of the Settings dropdown (part 1 §2 Header), plus this app's lists that have no other way in:
+ * contract categories, limitation holidays and the Mail Outbox.
+ */
 const ADMIN_ITEMS: NavItem[] = [
   { to: '/users', label: 'Users' },
   { to: '/settings', label: 'General Settings' },
@@ -26,6 +29,8 @@ const ADMIN_ITEMS: NavItem[] = [
   { to: '/petition-types', label: 'Case Categories' },
   { to: '/module-types', label: 'Module Types' },
   { to: '/contact-requests', label: 'Contact Requests' },
+  { to: '/contract-categories', label: 'Contract Categories' },
+  { to: '/limitation-holidays', label: 'Limitation Holidays' },
   { to: '/mail-outbox', label: 'Mail Outbox' },
 ];
 
