@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG, ZAttachmentUpdate, ZDeleteSelectedInput, ZMessageResponse } from '@lawfirm/shared-types';
 import { contentDisposition } from '../http/content-disposition.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound, validationError } from '../http/errors.ts';
+import { billingUploadFor } from '../invoices/billing-uploads.ts';
 import { ZIdParams } from '../http/schemas.ts';
 import { blobPath } from '../uploads/blob-store.ts';
 import { legacyStorageHeaders } from '../users/original-client.ts';
@@ -17,7 +18,7 @@ import {
   toApiAttachment,
 } from './attachments.repository.ts';
 import { deleteAttachments, updateAttachment, uploadAttachments } from './attachments.mutators.ts';
-import { MSG_FILES_UPLOADED } from './case-files.schema.ts';
+import { MSG_FILES_UPLOADED, MSG_SELECT_FILE } from './case-files.schema.ts';
 import { ZStorageParams, ZUpdateAttachmentResponse, ZUploadAttachmentsResponse } from './case-files.types.ts';
 import { ATTACHMENT_FILES, discardFiles, receiveFiles } from './multipart-files.ts';
 
@@ -41,6 +42,12 @@ export async function attachmentsRoutes(fastify: FastifyInstance): Promise<void>
       const { actor } = await req.authorize('attachments.upload');
       const { fields, files } = await receiveFiles(req);
       try {
+        // A payment's receipt or the site logo (rest-contract 33's Payment and Setting): invoices/billing-uploads.ts.
+        const billing = billingUploadFor(fields.attachmentable_type);
+        if (billing) {
+          if (!files.length) throw validationError({ files: [MSG_SELECT_FILE] });
+          return { message: MSG_FILES_UPLOADED, attachments: await billing(app, actor, fields, files) };
+        }
         const ids = await uploadAttachments(app.db, dataDir, actor, fields, files, app.pdfWorkers);
         const attachments = await apiAttachmentsById(app.db, actor.company_id, ids);
         return { message: MSG_FILES_UPLOADED, attachments };

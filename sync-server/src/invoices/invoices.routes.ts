@@ -45,6 +45,7 @@ import {
   totalsOf,
   type TLoadedInvoice,
 } from './invoices.repository.ts';
+import { billingFileRoutes } from './billing-uploads.ts';
 import { mailInvoice } from './invoice-mail.ts';
 import { buildInvoice } from './invoice-pdf.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
@@ -174,6 +175,7 @@ async function decodeInvoice(db: Db, actor: TActor, body: Record<string, unknown
  */
 export async function invoicesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  await billingFileRoutes(fastify);
   const wire = (req: FastifyRequest, actor: TActor, inv: TLoadedInvoice) =>
     invoiceWire(inv, pdfUrl(app, req, invoicePdfPath(inv.id), actor));
 

@@ -1,4 +1,5 @@
 import { readFile as readTempFile } from 'node:fs/promises';
+import { peekInvoiceNo } from '../invoices/invoices.entities.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -122,13 +123,18 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  /** invoice_date: today, the date a new invoice for this client starts with (CreateInvoice reads it). */
+  /**
+   * invoice_date: today, the date a new invoice for this client starts with; next_invoice_num: the number the
+   * invoice form shows (CreateInvoice reads both). The number is only a preview: the server gives the real one.
+   */
   app.get(
     '/api/users/:id',
     { config: { auth: true }, schema: { params: ZIdParams, response: { 200: ZUserResponse } } },
     async (req) => {
       const { actor } = await req.auth();
-      return { user: await readUser(app.db, actor, req.params.id), invoice_date: todayInPakistan() };
+      const user = await readUser(app.db, actor, req.params.id);
+      const next = actor.is_client ? null : await peekInvoiceNo(app.db, actor.company_id);
+      return { user: { ...user, next_invoice_num: next }, invoice_date: todayInPakistan() };
     },
   );
 

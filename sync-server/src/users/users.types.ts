@@ -13,8 +13,14 @@ export const ZSaveUserInput = z.preprocess(
   z.intersection(ZUserInput, z.object({ current_password: z.string().max(1024).nullish() })),
 );
 
-/** GET /api/users/{id} (rest-contract 103): `invoice_date` is the date a new invoice for this client starts with. */
-export const ZUserResponse = z.object({ user: ZUser, invoice_date: z.string() });
+/**
+ * GET /api/users/{id} (rest-contract 103): `invoice_date` is the date a new invoice for this client starts with;
+ * `user.next_invoice_num` the number the firm's next invoice will get (staff only: null for a client).
+ */
+export const ZUserResponse = z.object({
+  user: ZUser.extend({ next_invoice_num: z.number().int().nullable() }),
+  invoice_date: z.string(),
+});
 
 /** POST /api/users (rest-contract 104): the client reads `user.id` and `is_admin_user`. */
 export const ZSaveUserResponse = z.object({ user: ZUser, is_admin_user: z.boolean(), message: z.string() });
