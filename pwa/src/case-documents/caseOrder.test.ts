@@ -15,7 +15,7 @@ import { datedIndexPath } from './dated/dated.logic.ts';
  */
 describe("the case-file PDF's sections follow the case's tabs", () => {
   const P = 'p1';
-  const modules = [
+  const modules: { title: string; path: string }[] = [
     ...DATED_MODULES.map((m) => ({ title: m.plural, path: datedIndexPath(m, P) })),
     ...STANDARD_INDEX_MODULES.map((m) => ({ title: m.title, path: standardIndexPath(P, m.module_type) })),
   ];
