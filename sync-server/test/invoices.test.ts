@@ -215,6 +215,14 @@ describeEachDb('invoices', (kind) => {
       { name: 'put', args: { entity: 'invoice_expenses', id: expense.id, values: { amount: 1 } } },
     ]);
     expect(pushed.results[0]).toMatchObject({ status: 'rejected', message: MSG_INVOICE_PAID });
+    // Nor may a device's push delete it: the expense stays, with the paid total.
+    const removed = await device.push([
+      { name: 'delete', args: { entity: 'invoice_expenses', id: expense.id } },
+    ]);
+    expect(removed.results[0]).toMatchObject({ status: 'rejected', message: MSG_INVOICE_PAID });
+    const kept = (await f.call('GET', `/api/invoices/${invoice.id}`, admin)).json<{ invoice: TInvoice }>()
+      .invoice;
+    expect(kept.invoice_expenses.map((e) => e.id)).toContain(expense.id);
     const delPay = await f.call(
       'DELETE',
       `/api/invoice/delete_payment/${paid.invoice_payments[0]!.id}`,

@@ -88,16 +88,22 @@ export const invoicesEntity = serverEntity(invoicesDecl, {
       await queueInvoiceMail(trx, actor, after.id, (m) => effects.mail(trx, m));
   },
 });
-/** A paid invoice's lines are fixed with it (§4): its total may not change after it is paid. */
+/** Whether the invoice of a line is Paid: its lines are fixed with its total then (§4). */
+const invoicePaid = async (trx: Db, actor: TActor, row: Row) => {
+  const inv = await forFirm(trx, actor.company_id)
+    .live('invoices')
+    .select('invoice_status_id')
+    .where('id', '=', String(row.invoice_id))
+    .executeTakeFirst();
+  return Number(inv?.invoice_status_id) === STATUS_PAID;
+};
+/**
+ * A paid invoice's expenses are fixed with it (§4): its total may not change after it is paid, neither by an
+ * edit nor by a delete, from a device's push as over REST (delete_invoice_expense).
+ */
 export const invoiceExpensesEntity = serverEntity(invoiceExpensesDecl, {
-  check: async (trx, actor, row) => {
-    const inv = await forFirm(trx, actor.company_id)
-      .live('invoices')
-      .select('invoice_status_id')
-      .where('id', '=', String(row.invoice_id))
-      .executeTakeFirst();
-    return Number(inv?.invoice_status_id) === STATUS_PAID ? MSG_INVOICE_PAID : null;
-  },
+  check: async (trx, actor, row) => ((await invoicePaid(trx, actor, row)) ? MSG_INVOICE_PAID : null),
+  checkDelete: async (trx, actor, row) => ((await invoicePaid(trx, actor, row)) ? MSG_INVOICE_PAID : null),
 });
 export const invoicePaymentsEntity = serverEntity(invoicePaymentsDecl);
 export const opinionsEntity = serverEntity(opinionsDecl, { check: clientCheck });

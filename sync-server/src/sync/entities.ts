@@ -44,6 +44,8 @@ export function canReadRow(scope: ReadScope, row: Record<string, unknown>, acces
 export type ServerHooks = {
   /** Extra rules that need the database (unique emails…); answers a message to refuse with, or null. */
   check?: (trx: Db, actor: TActor, row: Row, changed: string[]) => Promise<string | null>;
+  /** Extra rules of a delete that need the database (a paid invoice's lines stay); a message refuses it. */
+  checkDelete?: (trx: Db, actor: TActor, row: Row) => Promise<string | null>;
   /** Side effects of a change (approval stamps, ending sessions), inside the same transaction. */
   afterWrite?: (
     trx: Db,

@@ -202,6 +202,8 @@ export async function deleteRow(trx: Db, actor: TActor, def: EntityDef, id: stri
   // Permission first: a refused delete stays refused even when someone else already deleted the row.
   if (!def.canDelete(actor, toWire(def, existing))) throw new MutationRejected(MSG.forbidden, 403);
   if (existing.deleted_at) return;
+  const refused = await def.checkDelete?.(trx, actor, toWire(def, existing));
+  if (refused) throw new MutationRejected(refused, 403);
   await tombstone(trx, def.name, actor.company_id, id, actor.id);
   await cascadeDelete(trx, def.name, actor.company_id, id, actor.id);
 }
