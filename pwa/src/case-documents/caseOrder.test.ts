@@ -23,7 +23,7 @@ describe("the case-file PDF's sections follow the case's tabs", () => {
   it('orders every module as its tab comes, the standard index lists among the dated modules', () => {
     const tabOrder = [...PETITION_TABS, ...OTHER_TABS]
       .map((t) => modules.find((m) => m.path === t.path(P))?.title)
-      .filter((t): t is string => !!t);
+      .filter((t) => t !== undefined);
     // Every module has a tab…
     expect([...tabOrder].sort()).toEqual(modules.map((m) => m.title).sort());
     // …and the PDF's order, whatever order the sections are gathered in, is the tabs' order.
