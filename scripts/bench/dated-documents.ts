@@ -106,22 +106,36 @@ async function syncedDevice(ctx: BrowserContext): Promise<void> {
   await page.close();
 }
 
-async function openOnce(ctx: BrowserContext, path: string): Promise<number> {
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+/** One fresh navigation: the app's marks (app/marks.ts) and the content's, in ms from its navigation start. */
+async function openOnce(ctx: BrowserContext, path: string): Promise<Record<string, number>> {
   const page = await ctx.newPage();
   try {
     const shown = page.waitForEvent('console', { predicate: (m) => m.text() === DONE, timeout: 30_000 });
     await page.goto(path, { waitUntil: 'commit' });
     await shown;
-    return await page.evaluate<number>(`performance.getEntriesByName(${JSON.stringify(DONE)})[0].startTime`);
+    return await page.evaluate<Record<string, number>>(`(() => {
+      const at = { html: performance.getEntriesByType('navigation')[0].responseEnd };
+      for (const m of performance.getEntriesByType('mark'))
+        if (m.name.startsWith('lf:') && !(m.name in at)) at[m.name] = m.startTime;
+      return at;
+    })()`);
   } finally {
     await page.close();
   }
 }
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
+/** Each mark's median time, in the order they happen. */
+const timeline = (openings: readonly Record<string, number>[]): string =>
+  [...new Set(openings.flatMap((o) => Object.keys(o)))]
+    .map((k) => [k, median(openings.map((o) => o[k] ?? NaN).filter((x) => !Number.isNaN(x)))] as const)
+    .sort((a, b) => a[1] - b[1])
+    .map(([k, t]) => `${k} ${t.toFixed(0)} ms`)
+    .join(', ');
 
 /** The bench part; without `distDir`, on pwa/dist as ensurePwaBuild finds (or makes) it. */
 export async function datedDocumentsBench(distDir?: string): Promise<{ rows: Row[]; report: string[] }> {
@@ -160,9 +174,10 @@ export async function datedDocumentsBench(distDir?: string): Promise<{ rows: Row
       await syncedDevice(ctx);
       const path = `/petition-order-sheets-index/${petitionId}/${firstId}`;
       await openOnce(ctx, path); // warms the service worker and the code cache
-      const times: number[] = [];
-      for (let i = 0; i < runs; i++) times.push(await openOnce(ctx, path));
+      const openings: Record<string, number>[] = [];
+      for (let i = 0; i < runs; i++) openings.push(await openOnce(ctx, path));
       await ctx.close();
+      const times = openings.map((o) => o[DONE]!);
       const total = median(times);
       return {
         rows: [
@@ -175,6 +190,7 @@ export async function datedDocumentsBench(distDir?: string): Promise<{ rows: Row
         ],
         report: [
           `Order sheets index, ${runs} fresh navigations: ${times.map((t) => t.toFixed(0)).join(', ')} ms`,
+          `  marks (medians, from navigation start): ${timeline(openings)}`,
         ],
       };
     } finally {

@@ -1,5 +1,8 @@
+import { DATED_MODULES } from '@lawfirm/shared-types/case-documents/dated.modules.ts';
 import { loadPetitionPage } from '../case-files/page/petitionPage.data.ts';
+import { datedIndexKey, loadDatedIndex } from '../case-documents/dated/datedIndex.data.ts';
 import { openRawRead } from '../sync/raw-read.ts';
+import type { TRead } from '../sync/read.ts';
 import { mark } from './marks.ts';
 import { preload } from './preload.ts';
 
@@ -18,20 +21,34 @@ const ROUTE_PRELOADS: { path: RegExp; run: (userId: string, param: string) => Pr
     run: (userId, id) =>
       Promise.all([
         import('../case-files/page/PetitionScreen.tsx'),
-        preload(petitionPageKey(userId, id), async () => {
-          const db = await openRawRead(`lf-${userId}`);
-          mark('db-open');
-          try {
-            const page = await loadPetitionPage(db.read, id);
-            mark('query');
-            return page;
-          } finally {
-            db.close();
-          }
-        }),
+        preload(petitionPageKey(userId, id), () => readOnce(userId, (read) => loadPetitionPage(read, id))),
       ]),
   },
+  // A dated module's index (issue 12): its items, types, case file and files, in one query.
+  ...DATED_MODULES.map((m) => ({
+    path: new RegExp(`^/petition-${m.slug}-index/([^/]+)(?:/[^/]+)?$`),
+    run: (userId: string, petitionId: string) =>
+      Promise.all([
+        import('../case-documents/dated/DatedIndexScreen.tsx'),
+        preload(datedIndexKey(userId, m, petitionId), () =>
+          readOnce(userId, (read) => loadDatedIndex(read, m, petitionId)),
+        ),
+      ]),
+  })),
 ];
+
+/** One query of a user's database with plain IndexedDB (raw-read.ts), marking when it opened and answered. */
+async function readOnce<T>(userId: string, query: (read: TRead) => Promise<T>): Promise<T> {
+  const db = await openRawRead(`lf-${userId}`);
+  mark('db-open');
+  try {
+    const answer = await query(db.read);
+    mark('query');
+    return answer;
+  } finally {
+    db.close();
+  }
+}
 
 /**
  * Starts the screen's chunk and the query of the route the app starts on: settles when both have come (a

@@ -14,7 +14,7 @@ import { AttachmentViewer } from '../AttachmentViewer.tsx';
 import { Breadcrumb } from '../Breadcrumb.tsx';
 import { petitionPath } from '../kinds.ts';
 import { UploadPanel } from '../UploadPanel.tsx';
-import { petitionTitle, useAttachments, usePetition } from '../useCaseDocuments.ts';
+import { petitionTitle, type TAttachmentRow } from '../useCaseDocuments.ts';
 import { useSiteHeaderToggle } from '../useSiteHeaderToggle.ts';
 import { deleteDatedLocal } from './dated.actions.ts';
 import {
@@ -26,7 +26,8 @@ import {
   printOrderSheetsPath,
   type TDatedRow,
 } from './dated.logic.ts';
-import { useDatedRows, useModuleTypes } from './useDated.ts';
+import { filesOf } from './datedIndex.data.ts';
+import { typesOf, useDatedIndex } from './useDated.ts';
 import './dated.css';
 
 /**
@@ -36,9 +37,10 @@ import './dated.css';
  */
 export function DatedIndexScreen({ m }: { m: TDatedModule }) {
   const { petition_id: petitionId = '', item_id: itemId } = useParams();
-  const rows = useDatedRows(m, petitionId);
-  const types = useModuleTypes(m);
-  const petition = usePetition(petitionId);
+  const page = useDatedIndex(m, petitionId);
+  const rows = page?.rows;
+  const types = useMemo(() => typesOf(page?.types), [page?.types]);
+  const petition = page?.petition;
   const { actor } = useAuth();
   const canEdit = can(actor, 'petitions.edit');
   const [headerShown, setHeaderShown] = useSiteHeaderToggle();
@@ -95,7 +97,7 @@ export function DatedIndexScreen({ m }: { m: TDatedModule }) {
             Print List
           </button>
         )}
-        {item && <PdfButton m={m} item={item} />}
+        {item && page && <PdfButton m={m} item={item} attachments={filesOf(page, item.id)} />}
       </div>
       <Breadcrumb
         trail={[{ label: petitionTitle(petition), to: petitionPath(petitionId) }]}
@@ -108,7 +110,13 @@ export function DatedIndexScreen({ m }: { m: TDatedModule }) {
           ) : !item ? (
             <p>{itemId ? MSG.notFound : 'No Records found.'}</p>
           ) : (
-            <DatedItem key={item.id} m={m} item={item} name={datedName(m, item, types.titles)} />
+            <DatedItem
+              key={item.id}
+              m={m}
+              item={item}
+              name={datedName(m, item, types.titles)}
+              attachments={filesOf(page!, item.id)}
+            />
           )}
         </div>
         <nav aria-label={m.plural} className="dated-sidebar">
@@ -132,8 +140,17 @@ export function DatedIndexScreen({ m }: { m: TDatedModule }) {
   );
 }
 
-function DatedItem({ m, item, name }: { m: TDatedModule; item: TDatedRow; name: string }) {
-  const attachments = useAttachments(m.model, item.id);
+function DatedItem({
+  m,
+  item,
+  name,
+  attachments,
+}: {
+  m: TDatedModule;
+  item: TDatedRow;
+  name: string;
+  attachments: TAttachmentRow[];
+}) {
   const { actor } = useAuth();
   const canEdit = can(actor, 'petitions.edit');
   // The naqal form viewer's edit mode (part 2 §2.2): the attachments table in place of the pages.
@@ -153,7 +170,7 @@ function DatedItem({ m, item, name }: { m: TDatedModule; item: TDatedRow; name: 
             petitionId: item.petition_id,
             ownerType: m.model,
             ownerId: item.id,
-            firstOrder: nextDisplayOrder(attachments ?? []),
+            firstOrder: nextDisplayOrder(attachments),
           }}
         />
       )}
@@ -184,12 +201,19 @@ function NavLink({ to, label, text }: { to: string | undefined; label: string; t
 }
 
 /** The single-item PDF, built on the device (the same builder as the server's), so it works offline. */
-function PdfButton({ m, item }: { m: TDatedModule; item: TDatedRow }) {
+function PdfButton({
+  m,
+  item,
+  attachments,
+}: {
+  m: TDatedModule;
+  item: TDatedRow;
+  attachments: readonly TAttachmentRow[];
+}) {
   const ctx = useSync();
   const toast = useToast();
-  const attachments = useAttachments(m.model, item.id);
   const [busy, setBusy] = useState(false);
-  const none = useMemo(() => !attachments?.length, [attachments]);
+  const none = !attachments.length;
   const download = async () => {
     if (!ctx) return;
     setBusy(true);

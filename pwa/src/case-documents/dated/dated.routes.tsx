@@ -1,16 +1,14 @@
-import { lazy } from 'react';
 import { DATED_MODULES } from '@lawfirm/shared-types/case-documents/dated.modules.ts';
+import { lazyScreen } from '../../app/lazyScreen.tsx';
 import type { AppRoute } from '../../app/routes.tsx';
 
-const DatedIndexScreen = lazy(async () => ({
-  default: (await import('./DatedIndexScreen.tsx')).DatedIndexScreen,
-}));
-const DatedFormScreen = lazy(async () => ({
-  default: (await import('./DatedFormScreen.tsx')).DatedFormScreen,
-}));
-const PrintOrderSheetsScreen = lazy(async () => ({
-  default: (await import('./PrintOrderSheetsScreen.tsx')).PrintOrderSheetsScreen,
-}));
+// Preloadable: opened cold (a reload, a link), the app loads the screen's chunk before its first render.
+const DatedIndexScreen = lazyScreen(() => import('./DatedIndexScreen.tsx'), 'DatedIndexScreen');
+const DatedFormScreen = lazyScreen(() => import('./DatedFormScreen.tsx'), 'DatedFormScreen');
+const PrintOrderSheetsScreen = lazyScreen(
+  () => import('./PrintOrderSheetsScreen.tsx'),
+  'PrintOrderSheetsScreen',
+);
 
 /** The dated modules' screens (part 2 §2.1–2.2), three per declaration, and the order sheets' print page. */
 export const DATED_ROUTES: AppRoute[] = [
