@@ -113,6 +113,7 @@ it('a lawyer offline adds an order sheet with two photos and a type, a talbana, 
       expect.stringContaining('red.png'),
       expect.stringContaining('green.png'),
     ]);
+    await expectPhoneFriendly(l.page, l.page.getByLabel('Title', { exact: true }));
     await sheets.save();
     await l.page.waitForURL(/\/petition-order-sheets-index\/[^/]+\/[^/]+$/);
     await l.page.getByRole('heading', { name: 'Arguments heard' }).waitFor();
