@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ROLE_IDS } from '@lawfirm/shared-types';
+import { formatDate, ROLE_IDS, todayInPakistan } from '@lawfirm/shared-types';
 import { makePng } from '@lawfirm/shared-types/pdf/testing/images.ts';
 import { readPdf } from '@lawfirm/shared-types/pdf/testing/read-pdf.ts';
 import { adminToken, createUserViaApi } from './api.ts';
@@ -88,6 +88,19 @@ it('an admin offline drafts an invoice with two expenses and tax, reloads, syncs
       await page.getByLabel('Expense', { exact: true }).last().fill(expense!);
       await page.getByLabel('Expense amount', { exact: true }).last().fill(amount!);
     }
+    // Dates are typed and shown dd/mm/yyyy (a masked text field, not the browser's date picker).
+    const due = page.getByLabel('Due date', { exact: true });
+    expect(await due.getAttribute('type')).toBe('text');
+    await due.fill('15122026');
+    expect(await due.inputValue()).toBe('15/12/2026');
+    // A new payment row starts at today and the invoice's amount; an unsaved one is simply removed.
+    await page.getByRole('button', { name: 'Add Payment', exact: true }).click();
+    expect(await page.getByLabel('Paid date', { exact: true }).inputValue()).toBe(
+      formatDate(todayInPakistan()),
+    );
+    expect(await page.getByLabel('Paid amount', { exact: true }).inputValue()).toBe('1000.05');
+    await page.getByRole('button', { name: 'Delete payment', exact: true }).click();
+    expect(await page.getByLabel('Paid date', { exact: true }).count()).toBe(0);
     // 1000.05 + 25 + 12.50 − 100.01 (10%, half a paisa up).
     await page.getByText('Rs. 937.54').first().waitFor();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -99,6 +112,7 @@ it('an admin offline drafts an invoice with two expenses and tax, reloads, syncs
     const row = page.getByRole('row').filter({ hasText: CLIENT.name });
     await row.getByText('number on sync').waitFor();
     await row.getByText('Rs. 937.54').waitFor();
+    await row.getByText('15/12/2026').waitFor();
     expect(await ayeshas()).toEqual([]);
 
     // Reloaded with no network: still there, still waiting for its number.
@@ -112,11 +126,32 @@ it('an admin offline drafts an invoice with two expenses and tax, reloads, syncs
     await row.getByText('number on sync').waitFor({ state: 'detached', timeout: 15_000 });
     await expectPhoneFriendly(page, row.first());
 
-    // Paid in full with a photo of the receipt.
+    // A first payment on the invoice form itself, dated as typed.
+    await row.getByRole('link', { name: 'Edit', exact: true }).click();
+    await page.getByRole('heading', { name: 'Edit Invoice' }).waitFor();
+    expect(await page.getByLabel('Due date', { exact: true }).inputValue()).toBe('15/12/2026');
+    await page.getByRole('button', { name: 'Add Payment', exact: true }).click();
+    await page.getByLabel('Paid date', { exact: true }).fill('20/11/2026');
+    await page.getByLabel('Paid amount', { exact: true }).fill('500');
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
+    await page.waitForURL('**/invoices');
+    await row.getByText('Rs. 500.00').waitFor({ timeout: 15_000 });
+    await expect.poll(async () => (await ayeshas())[0]?.invoice_payments.length, { timeout: 15_000 }).toBe(1);
+    await row.getByRole('link', { name: 'Edit', exact: true }).click();
+    expect(await page.getByLabel('Paid date', { exact: true }).inputValue()).toBe('20/11/2026');
+    expect(await page.getByLabel('Paid amount', { exact: true }).inputValue()).toBe('500.00');
+    await expectPhoneFriendly(page, page.getByRole('heading', { name: 'Edit Invoice' }));
+    await page.getByRole('link', { name: 'Back', exact: true }).click();
+    await page.waitForURL('**/invoices');
+
+    // Paid in full with a photo of the receipt: the dialog's new payment starts at the balance.
     await page.getByRole('button', { name: 'Mark as Paid 2', exact: true }).click();
     await page.getByRole('heading', { name: 'Paid Invoice Dialog' }).waitFor();
     await page.getByRole('button', { name: 'Add Payment', exact: true }).click();
-    expect(await page.getByLabel('Paid amount', { exact: true }).inputValue()).toBe('937.54');
+    expect(await page.getByLabel('Paid date', { exact: true }).inputValue()).toBe(
+      formatDate(todayInPakistan()),
+    );
+    expect(await page.getByLabel('Paid amount', { exact: true }).inputValue()).toBe('437.54');
     await page.getByLabel('Notes', { exact: true }).fill('Cheque 1234');
     await page.getByLabel('Receipt', { exact: true }).setInputFiles({
       name: 'receipt.png',
@@ -130,7 +165,10 @@ it('an admin offline drafts an invoice with two expenses and tax, reloads, syncs
       .poll(
         async () => {
           const inv = (await ayeshas())[0];
-          return [inv?.invoice_status_id, inv?.invoice_payments[0]?.attachment?.sha256.length];
+          return [
+            inv?.invoice_status_id,
+            inv?.invoice_payments.find((p) => p.attachment)?.attachment?.sha256.length,
+          ];
         },
         { timeout: 15_000 },
       )
@@ -146,6 +184,8 @@ it('an admin offline drafts an invoice with two expenses and tax, reloads, syncs
     expect(text).toContain(CLIENT.name);
     expect(text).toContain('Total: Rs. 937.54');
     expect(text).toContain('Balance due: Rs. 0.00');
+    expect(text).toContain('20/11/2026');
+    expect(text).toContain('Rs. 500.00');
 
     // The client, on their phone, sees that invoice and no other.
     const c = await signedInDevice(h, CLIENT.email, CLIENT.password, PHONE);

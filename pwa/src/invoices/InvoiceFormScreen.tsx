@@ -12,16 +12,21 @@ import {
   MSG,
   MSG_AMOUNT_INVALID,
   MSG_CLIENT_REQUIRED,
+  MSG_DATE_INVALID,
   MSG_EXPENSE_REQUIRED,
+  MSG_PAID_DATE_REQUIRED,
   MSG_TAX_RANGE,
   MSG_TEMPLATE_NEEDS_FIELDS,
   paisaToDecimal,
+  parseDisplayDate,
   parseRupees,
   ROLE_IDS,
   STATUS_PAID,
+  todayInPakistan,
 } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { useEntityRows, useSync } from '../sync/hooks.ts';
+import { FieldControl } from '../ui/FieldControl.tsx';
 import { ConfirmDialog } from '../ui/Modal.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { useSaveReport } from '../ui/useSaveReport.ts';
@@ -41,6 +46,20 @@ type TClient = {
   address: string | null;
 };
 type TExpenseRow = { key: string; id: string | null; expense: string; amount: string };
+/** A payment row of the form: the date as typed (dd/mm/yyyy), the amount as typed, a receipt picked here. */
+type TPaymentRow = {
+  key: string;
+  id: string | null;
+  paid_date: string;
+  amount: string;
+  notes: string;
+  receipt: File | null;
+  receipt_file_name: string | null;
+};
+/** Dates are typed and shown dd/mm/yyyy (the shared field control's mask), never a native date picker. */
+const DATE_FIELD = { kind: 'date' } as const;
+/** A typed date as stored (YYYY-MM-DD), '' for none, or null when it is not a real date. */
+const typedDate = (text: string): string | null => (text.trim() ? parseDisplayDate(text.trim()) : '');
 
 /** Create New Invoice / Edit Invoice (part 3 §2.4), saved on the device; the server numbers a new one. */
 export default function InvoiceFormScreen() {
@@ -86,7 +105,7 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
     client_company: inv?.client_company ?? '',
     client_phone: inv?.client_phone ?? '',
     client_address: inv?.client_address ?? '',
-    due_date: inv?.due_date ?? '',
+    due_date: formatDate(inv?.due_date),
     invoice_status_id: String(inv?.invoice_status_id ?? 1),
     attention: inv?.attention ?? '',
     contact_person_emails: (inv?.contact_person_emails ?? []).join(', '),
@@ -108,6 +127,35 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
   );
   const [removed, setRemoved] = useState<string[]>([]);
   const [asking, setAsking] = useState<TExpenseRow | null>(null);
+  const [payments, setPayments] = useState<TPaymentRow[]>(
+    (inv?.paymentRows ?? []).map((p) => ({
+      key: p.id,
+      id: p.id,
+      paid_date: formatDate(p.paid_date),
+      amount: paisaToDecimal(p.paid_amount),
+      notes: p.notes ?? '',
+      receipt: null,
+      receipt_file_name: p.receipt_file_name,
+    })),
+  );
+  const [removedPayments, setRemovedPayments] = useState<string[]>([]);
+  const [askingPayment, setAskingPayment] = useState<TPaymentRow | null>(null);
+  const editPayment = (key: string, patch: Partial<TPaymentRow>) =>
+    setPayments((all) => all.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+  // §2.4: a new payment row starts at today's date and the invoice's amount.
+  const addPayment = () =>
+    setPayments((all) => [
+      ...all,
+      {
+        key: crypto.randomUUID(),
+        id: null,
+        paid_date: formatDate(todayInPakistan()),
+        amount: amount === null ? '' : paisaToDecimal(amount),
+        notes: '',
+        receipt: null,
+        receipt_file_name: null,
+      },
+    ]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [templateWarning, setTemplateWarning] = useState(false);
@@ -145,7 +193,7 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
       fillTemplate(s, {
         client_name: client.name,
         total_amount: formatRs(totals.total),
-        due_date: formatDate(v.due_date),
+        due_date: v.due_date,
       });
     set({ subject: fill(t.subject), content: fill(t.content) });
   };
@@ -158,6 +206,15 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
     if (amount === null) errs.amount = MSG_AMOUNT_INVALID;
     const pct = Number(v.tax_percentage);
     if (!Number.isInteger(pct) || pct < 0 || pct > 100) errs.tax_percentage = MSG_TAX_RANGE;
+    const due = typedDate(v.due_date);
+    if (due === null) errs.due_date = MSG_DATE_INVALID;
+    const paymentDrafts = payments.map((x) => {
+      const date = typedDate(x.paid_date);
+      if (!date) errs[`${x.key}.paid_date`] = date === null ? MSG_DATE_INVALID : MSG_PAID_DATE_REQUIRED;
+      const a = parseRupees(x.amount);
+      if (a === null) errs[`${x.key}.paid_amount`] = MSG_AMOUNT_INVALID;
+      return { id: x.id, paid_date: date ?? '', paid_amount: a ?? 0, notes: x.notes, receipt: x.receipt };
+    });
     const rows = expenses.map((x) => {
       if (!x.expense.trim()) errs[`${x.key}.expense`] = MSG_EXPENSE_REQUIRED;
       const a = parseRupees(x.amount || '0');
@@ -175,7 +232,7 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
       client_phone: text(v.client_phone),
       client_address: text(v.client_address),
       edit_client: v.edit_client,
-      due_date: v.due_date || null,
+      due_date: due || null,
       invoice_status_id: Number(v.invoice_status_id),
       amount,
       apply_tax: v.apply_tax,
@@ -193,8 +250,13 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
     setBusy(true);
     try {
       await saved(
-        () => saveInvoiceLocal(ctx.db, inv?.id ?? null, values, rows, removed, inv),
+        () =>
+          saveInvoiceLocal(ctx.db, inv?.id ?? null, values, rows, removed, inv, {
+            drafts: paymentDrafts,
+            removed: removedPayments,
+          }),
         inv ? MSG.updatedOk : MSG.savedOk,
+        { files: (r) => r.files },
       );
       await navigate('/invoices');
     } catch (err) {
@@ -281,8 +343,14 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
           </label>
           <label className="field">
             <span className="field-label">Due date</span>
-            <input type="date" value={v.due_date} onChange={(e) => set({ due_date: e.target.value })} />
+            <FieldControl
+              field={DATE_FIELD}
+              value={v.due_date}
+              aria-invalid={!!errors.due_date}
+              onChange={(due_date) => set({ due_date })}
+            />
           </label>
+          {errors.due_date && <span className="field-error">{errors.due_date}</span>}
           <label className="field">
             <span className="field-label">Status</span>
             <select value={v.invoice_status_id} onChange={(e) => set({ invoice_status_id: e.target.value })}>
@@ -384,6 +452,61 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
         >
           Add Expense
         </button>
+        <h2>Payments</h2>
+        {payments.map((x, i) => (
+          <fieldset key={x.key} className="payment-row">
+            <legend>Payment {i + 1}</legend>
+            <label className="field">
+              <span className="field-label">Paid date</span>
+              <FieldControl
+                field={DATE_FIELD}
+                value={x.paid_date}
+                aria-invalid={!!errors[`${x.key}.paid_date`]}
+                onChange={(paid_date) => editPayment(x.key, { paid_date })}
+              />
+            </label>
+            {errors[`${x.key}.paid_date`] && (
+              <span className="field-error">{errors[`${x.key}.paid_date`]}</span>
+            )}
+            <label className="field">
+              <span className="field-label">Paid amount</span>
+              <input
+                inputMode="decimal"
+                value={x.amount}
+                aria-invalid={!!errors[`${x.key}.paid_amount`]}
+                onChange={(e) => editPayment(x.key, { amount: e.target.value })}
+              />
+            </label>
+            {errors[`${x.key}.paid_amount`] && (
+              <span className="field-error">{errors[`${x.key}.paid_amount`]}</span>
+            )}
+            <label className="field">
+              <span className="field-label">Notes</span>
+              <input value={x.notes} onChange={(e) => editPayment(x.key, { notes: e.target.value })} />
+            </label>
+            <label className="field">
+              <span className="field-label">Receipt</span>
+              <input
+                type="file"
+                accept="image/png,image/jpeg,application/pdf"
+                onChange={(e) => editPayment(x.key, { receipt: e.target.files?.[0] ?? null })}
+              />
+            </label>
+            {x.receipt_file_name && !x.receipt && <p>Receipt: {x.receipt_file_name}</p>}
+            <button
+              type="button"
+              className="btn danger"
+              onClick={() =>
+                x.id ? setAskingPayment(x) : setPayments((all) => all.filter((r) => r.key !== x.key))
+              }
+            >
+              Delete payment
+            </button>
+          </fieldset>
+        ))}
+        <button type="button" className="btn" onClick={addPayment}>
+          Add Payment
+        </button>
         <p className="invoice-total">
           Tax {formatRs(totals.tax)} · Total <strong>{formatRs(totals.total)}</strong>
         </p>
@@ -433,6 +556,18 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
           if (!row?.id) return;
           setRemoved((r) => [...r, row.id!]);
           setExpenses((all) => all.filter((r) => r.key !== row.key));
+        }}
+      />
+      <ConfirmDialog
+        open={askingPayment !== null}
+        message="Do you really want to delete?"
+        onCancel={() => setAskingPayment(null)}
+        onConfirm={() => {
+          const row = askingPayment;
+          setAskingPayment(null);
+          if (!row?.id) return;
+          setRemovedPayments((r) => [...r, row.id!]);
+          setPayments((all) => all.filter((r) => r.key !== row.key));
         }}
       />
     </form>

@@ -9,6 +9,7 @@ import {
   invoicesDecl,
   MSG,
   pageOf,
+  parseDisplayDate,
   STATUS_PAID,
   statusTitle,
   type TInvoiceDateType,
@@ -16,6 +17,7 @@ import {
 import { useAuth } from '../auth/AuthContext.tsx';
 import { deleteLocal } from '../sync/actions.ts';
 import { usePendingIds, useSync } from '../sync/hooks.ts';
+import { FieldControl } from '../ui/FieldControl.tsx';
 import { ListTable } from '../ui/ListTable.tsx';
 import { Paginator } from '../ui/Paginator.tsx';
 import { PendingMark } from '../ui/PendingMark.tsx';
@@ -27,6 +29,7 @@ import { MarkPaidDialog } from './MarkPaidDialog.tsx';
 import './invoices.css';
 
 export const NUMBER_ON_SYNC = 'number on sync';
+const DATE_FIELD = { kind: 'date' } as const;
 export const invoiceNoText = (no: number | null) => (no == null ? NUMBER_ON_SYNC : String(no));
 
 type TFilters = {
@@ -66,18 +69,22 @@ export default function InvoicesScreen() {
     () => undefined,
   );
 
+  // The range is typed dd/mm/yyyy; it filters once both ends are real dates.
+  const from = parseDisplayDate(f.from.trim());
+  const to = parseDisplayDate(f.to.trim());
+  const range = from && to;
   const filtered = useMemo(
     () =>
       filterInvoices(all ?? [], {
         invoice_no: f.invoice_no,
         client_name: f.client_name,
         is_archive: f.archived,
-        from: f.from && f.to ? (f.from <= f.to ? f.from : f.to) : null,
-        to: f.from && f.to ? (f.from <= f.to ? f.to : f.from) : null,
+        from: from && to ? (from <= to ? from : to) : null,
+        to: from && to ? (from <= to ? to : from) : null,
         date_type: f.date_type,
         invoice_status_id: f.status ? Number(f.status) : null,
       }),
-    [all, f],
+    [all, f, from, to],
   );
   if (!actor || invoicesDecl.policy.readScope(actor) === 'none')
     return (
@@ -119,13 +126,13 @@ export default function InvoicesScreen() {
         <div className="filter-grid">
           <label className="field">
             <span className="field-label">From</span>
-            <input type="date" value={f.from} onChange={(e) => set({ from: e.target.value })} />
+            <FieldControl field={DATE_FIELD} value={f.from} onChange={(v) => set({ from: v })} />
           </label>
           <label className="field">
             <span className="field-label">To</span>
-            <input type="date" value={f.to} onChange={(e) => set({ to: e.target.value })} />
+            <FieldControl field={DATE_FIELD} value={f.to} onChange={(v) => set({ to: v })} />
           </label>
-          {f.from && f.to && (
+          {range && (
             <label className="field">
               <span className="field-label">Date type</span>
               <select

@@ -3,14 +3,17 @@ import {
   formatDate,
   formatRs,
   MSG_AMOUNT_INVALID,
+  MSG_DATE_INVALID,
   MSG_PAID_DATE_REQUIRED,
   paisaToDecimal,
+  parseDisplayDate,
   parseRupees,
   STATUS_PAID,
   todayInPakistan,
 } from '@lawfirm/shared-types';
 import { deleteLocal } from '../sync/actions.ts';
 import { useSync } from '../sync/hooks.ts';
+import { FieldControl } from '../ui/FieldControl.tsx';
 import { ConfirmDialog, Modal } from '../ui/Modal.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { useSaveReport } from '../ui/useSaveReport.ts';
@@ -20,7 +23,9 @@ export const MSG_PAID_OK = 'Paid Successfully!';
 export const MSG_MARKED_PAID = 'Successfully Mark as Paid Invoice!';
 export const MSG_PAYMENT_DELETED = 'Payment Deleted Successfully!';
 
+/** A new payment: the date as typed (dd/mm/yyyy), the amount as typed. */
 type TDraftRow = { key: string; paid_date: string; amount: string; notes: string; receipt: File | null };
+const DATE_FIELD = { kind: 'date' } as const;
 
 /**
  * The "Paid Invoice Dialog" (§2.6): the invoice's payments, new ones with date, amount, notes and a receipt
@@ -50,7 +55,7 @@ export function MarkPaidDialog({
       ...r,
       {
         key: crypto.randomUUID(),
-        paid_date: todayInPakistan(),
+        paid_date: formatDate(todayInPakistan()),
         // §2.4: a new payment starts at the invoice's amount (what is still due, once some is paid).
         amount: paisaToDecimal(totals.due || totals.total),
         notes: '',
@@ -65,11 +70,12 @@ export function MarkPaidDialog({
     const errs: Record<string, string> = {};
     const drafts = rows.map((r) => {
       const amount = parseRupees(r.amount);
-      if (!r.paid_date) errs[`${r.key}.date`] = MSG_PAID_DATE_REQUIRED;
+      const date = r.paid_date.trim() ? parseDisplayDate(r.paid_date.trim()) : '';
+      if (!date) errs[`${r.key}.date`] = date === null ? MSG_DATE_INVALID : MSG_PAID_DATE_REQUIRED;
       if (amount === null) errs[`${r.key}.amount`] = MSG_AMOUNT_INVALID;
       return {
         id: null,
-        paid_date: r.paid_date,
+        paid_date: date ?? '',
         paid_amount: amount ?? 0,
         notes: r.notes,
         receipt: r.receipt,
@@ -144,10 +150,11 @@ export function MarkPaidDialog({
           <legend>New payment {i + 1}</legend>
           <label className="field">
             <span className="field-label">Paid date</span>
-            <input
-              type="date"
+            <FieldControl
+              field={DATE_FIELD}
               value={r.paid_date}
-              onChange={(e) => edit(r.key, { paid_date: e.target.value })}
+              aria-invalid={!!errors[`${r.key}.date`]}
+              onChange={(paid_date) => edit(r.key, { paid_date })}
             />
           </label>
           {errors[`${r.key}.date`] && <span className="field-error">{errors[`${r.key}.date`]}</span>}

@@ -100,9 +100,64 @@ export const totalsOf = (
 /** An expense row of the form: a saved one has its id. */
 export type TExpenseDraft = { id: string | null; expense: string; amount: number };
 
+/** A payment row of the form or the dialog: amounts in paisa, a receipt picked or photographed on this device. */
+export type TPaymentDraft = {
+  id: string | null;
+  paid_date: string;
+  paid_amount: number;
+  notes: string;
+  receipt: File | null;
+};
+
+type TReceipt = Awaited<ReturnType<typeof storeLocalFile>>;
+
+/** Keeps the drafts' receipts on the device, before the write's transaction (hashing a photo takes a while). */
+async function keepReceipts(
+  db: LocalDb,
+  drafts: readonly TPaymentDraft[],
+): Promise<Map<TPaymentDraft, TReceipt>> {
+  const out = new Map<TPaymentDraft, TReceipt>();
+  for (const d of drafts) if (d.receipt) out.set(d, await storeLocalFile(db, d.receipt));
+  return out;
+}
+
+/** Queues the payment drafts of an invoice (in the caller's transaction): new ones added, changed ones updated. */
+async function putPayments(
+  db: LocalDb,
+  invoiceId: string,
+  before: readonly TPayment[],
+  drafts: readonly TPaymentDraft[],
+  receipts: ReadonlyMap<TPaymentDraft, TReceipt>,
+): Promise<void> {
+  for (const d of drafts) {
+    const r = receipts.get(d);
+    const values: Record<string, unknown> = {
+      paid_date: d.paid_date,
+      paid_amount: d.paid_amount,
+      notes: d.notes.trim() || null,
+      ...(r
+        ? { receipt_sha256: r.sha256, receipt_file_name: r.name.slice(-255), receipt_mime_type: r.mime }
+        : {}),
+    };
+    const old = d.id ? before.find((p) => p.id === d.id) : undefined;
+    if (!old) await putLocal(db, 'invoice_payments', v7(), { ...values, invoice_id: invoiceId });
+    else if (
+      r ||
+      old.paid_date !== d.paid_date ||
+      old.paid_amount !== d.paid_amount ||
+      (old.notes ?? null) !== values.notes
+    )
+      await putLocal(db, 'invoice_payments', old.id, values);
+  }
+}
+
+/** The form's payment rows: the rows shown, and the saved ones deleted (after confirmation). */
+export type TPaymentRowsDraft = { drafts: readonly TPaymentDraft[]; removed: readonly string[] };
+
 /**
- * Saves an invoice and its expense rows on the device in one transaction (queued for the server, which gives
- * a new invoice its number). "Send email" is set last, after the expenses, so the mail has the final total.
+ * Saves an invoice with its expense and payment rows on the device in one transaction (queued for the server,
+ * which gives a new invoice its number; receipts kept on the device and uploaded after). "Send email" is set
+ * last, after the rows, so the mail has the final total. Answers the invoice's id and the receipts' hashes.
  */
 export async function saveInvoiceLocal(
   db: LocalDb,
@@ -111,9 +166,11 @@ export async function saveInvoiceLocal(
   expenses: readonly TExpenseDraft[],
   removedExpenseIds: readonly string[],
   before: TListedInvoice | null,
-): Promise<string> {
+  payments: TPaymentRowsDraft = { drafts: [], removed: [] },
+): Promise<{ id: string; files: string[] }> {
   const invoiceId = id ?? v7();
   const { send_email: send, ...rest } = values;
+  const receipts = await keepReceipts(db, payments.drafts);
   await db.transaction('rw', syncTables(db), async () => {
     const changed = before
       ? Object.fromEntries(
@@ -136,47 +193,25 @@ export async function saveInvoiceLocal(
       )
         await putLocal(db, 'invoice_expenses', old.id, row);
     }
+    for (const pid of payments.removed) await deleteLocal(db, 'invoice_payments', pid);
+    await putPayments(db, invoiceId, before?.paymentRows ?? [], payments.drafts, receipts);
     if (send !== undefined && (before ? !!before.send_email !== !!send : !!send))
       await putLocal(db, 'invoices', invoiceId, { send_email: !!send });
   });
-  return invoiceId;
+  return { id: invoiceId, files: [...receipts.values()].map((r) => r.sha256) };
 }
-
-/** A payment row of the dialog: amounts in paisa, a receipt picked or photographed on this device. */
-export type TPaymentDraft = {
-  id: string | null;
-  paid_date: string;
-  paid_amount: number;
-  notes: string;
-  receipt: File | null;
-};
 
 /**
  * The Paid Invoice Dialog's save: receipts kept on the device (uploaded after the push), payments queued, then
  * the status: paid in full is Paid with today's date, less leaves a draft Sent.
  */
 export async function savePaymentsLocal(db: LocalDb, inv: TListedInvoice, drafts: readonly TPaymentDraft[]) {
-  const receipts = new Map<number, Awaited<ReturnType<typeof storeLocalFile>>>();
-  for (const [i, d] of drafts.entries()) if (d.receipt) receipts.set(i, await storeLocalFile(db, d.receipt));
-  const paid: number[] = [];
+  const receipts = await keepReceipts(db, drafts);
   await db.transaction('rw', syncTables(db), async () => {
-    for (const [i, d] of drafts.entries()) {
-      const r = receipts.get(i);
-      const values: Record<string, unknown> = {
-        paid_date: d.paid_date,
-        paid_amount: d.paid_amount,
-        notes: d.notes.trim() || null,
-        ...(r
-          ? { receipt_sha256: r.sha256, receipt_file_name: r.name.slice(-255), receipt_mime_type: r.mime }
-          : {}),
-      };
-      const old = d.id ? inv.paymentRows.find((p) => p.id === d.id) : undefined;
-      if (old) await putLocal(db, 'invoice_payments', old.id, values);
-      else await putLocal(db, 'invoice_payments', v7(), { ...values, invoice_id: inv.id });
-      paid.push(d.paid_amount);
-    }
+    await putPayments(db, inv.id, inv.paymentRows, drafts, receipts);
     if (inv.invoice_status_id === STATUS_PAID) return;
     const kept = inv.paymentRows.filter((p) => !drafts.some((d) => d.id === p.id)).map((p) => p.paid_amount);
+    const paid = drafts.map((d) => d.paid_amount);
     const status = statusAfterPayments(totalsOf({ ...inv, payments: [...kept, ...paid] }));
     if (status === STATUS_PAID)
       await putLocal(db, 'invoices', inv.id, { invoice_status_id: STATUS_PAID, paid_at: todayInPakistan() });

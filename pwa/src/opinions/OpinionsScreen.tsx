@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { v7 } from 'uuid';
-import { formatDate, MSG, opinionsDecl, ROLE_IDS } from '@lawfirm/shared-types';
+import { formatDate, MSG, opinionsDecl, parseDisplayDate, ROLE_IDS } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { deleteLocal, putLocal } from '../sync/actions.ts';
 import { useEntityRows, useSync } from '../sync/hooks.ts';
+import { FieldControl } from '../ui/FieldControl.tsx';
 import { ListTable } from '../ui/ListTable.tsx';
 import { zodFieldErrors } from '../ui/form.tsx';
 import { useToast } from '../ui/toast.tsx';
@@ -23,6 +24,8 @@ type TOpinion = {
 };
 type TDraft = Omit<TOpinion, 'id'>;
 const EMPTY: TDraft = { client_id: '', reference_no: '', subject: '', issuance_date: '' };
+/** Issuance dates are typed and shown dd/mm/yyyy (the shared field control), kept as YYYY-MM-DD. */
+const DATE_FIELD = { kind: 'date' } as const;
 
 /** Opinions (part 3 §2.3): filters, the table, admins' inline Edit/Update/Cancel/Delete and the add row. */
 export default function OpinionsScreen() {
@@ -64,7 +67,10 @@ export default function OpinionsScreen() {
     )
     .sort((a, b) => b.issuance_date.localeCompare(a.issuance_date));
 
-  const write = async (id: string | null, d: TDraft) => {
+  /** `typed` holds the issuance date as typed (dd/mm/yyyy); a date that is not real gets the schema's message. */
+  const write = async (id: string | null, typed: TDraft) => {
+    const t = typed.issuance_date.trim();
+    const d = { ...typed, issuance_date: t ? (parseDisplayDate(t) ?? t) : '' };
     const errs = zodFieldErrors(opinionsDecl.schema, d);
     setErrors(errs);
     if (Object.keys(errs).length || !ctx) return false;
@@ -182,10 +188,10 @@ export default function OpinionsScreen() {
               <td data-label="Issuance Date">
                 <label className="field">
                   <span className="field-label">Issuance Date</span>
-                  <input
-                    type="date"
+                  <FieldControl
+                    field={DATE_FIELD}
                     value={editing.issuance_date}
-                    onChange={(e) => setEditing({ ...editing, issuance_date: e.target.value })}
+                    onChange={(issuance_date) => setEditing({ ...editing, issuance_date })}
                   />
                 </label>
                 {err('issuance_date')}
@@ -217,7 +223,11 @@ export default function OpinionsScreen() {
               {admin && (
                 <td data-label="Actions">
                   <div className="row-actions">
-                    <button type="button" className="btn" onClick={() => setEditing({ ...o })}>
+                    <button
+                      type="button"
+                      className="btn"
+                      onClick={() => setEditing({ ...o, issuance_date: formatDate(o.issuance_date) })}
+                    >
                       Edit
                     </button>
                     <button type="button" className="btn danger" onClick={() => del.ask(o.id)}>
@@ -260,10 +270,10 @@ export default function OpinionsScreen() {
           </label>
           <label className="field">
             <span className="field-label">New issuance date</span>
-            <input
-              type="date"
+            <FieldControl
+              field={DATE_FIELD}
               value={adding.issuance_date}
-              onChange={(e) => setAdding({ ...adding, issuance_date: e.target.value })}
+              onChange={(issuance_date) => setAdding({ ...adding, issuance_date })}
             />
           </label>
           <button type="submit" className="btn primary">
