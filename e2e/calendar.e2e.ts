@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { readPdf } from '@lawfirm/shared-types/pdf/testing/read-pdf.ts';
 import { formatDate, ROLE_IDS, todayInPakistan } from '@lawfirm/shared-types';
 import { createUserViaApi } from './api.ts';
 import { E2E_ADMIN, startHarness, type Harness } from './harness.ts';
@@ -222,6 +224,37 @@ it('a lawyer offline adds a hearing from the calendar for a case found by its nu
     await page.reload();
     await tomorrow.getByRole('link', { name: '345/2026 Kamran v. Federation' }).waitFor({ timeout: WAIT_MS });
     expect(await serverSheets(kamran)).toEqual([]);
+
+    // Still offline: the dashboard's banner and lists, and the cause list's own page with its PDF.
+    await page.goto(`${h.baseUrl}/dashboard`);
+    const banner = page.getByRole('status').filter({ hasText: 'tomorrow' });
+    await banner.getByText('1 hearing today, 3 hearings tomorrow.').waitFor({ timeout: WAIT_MS });
+    await page
+      .getByRole('region', { name: /^Tomorrow/ })
+      .getByRole('link', { name: '345/2026 Kamran v. Federation' })
+      .waitFor();
+    await banner.getByRole('link', { name: 'Open the cause list' }).click();
+    await page.getByRole('heading', { name: 'Cause List', level: 1 }).waitFor();
+    const causeTomorrow = page.getByRole('region', { name: /^Tomorrow/ });
+    // By court: Lahore (by case number, 41 before 345) before Sindh.
+    expect(await causeTomorrow.getByRole('link').allTextContents()).toEqual([
+      '41/2026 Aslam v. State',
+      '345/2026 Kamran v. Federation',
+      '7/2025 Bibi v. Landlord',
+    ]);
+    expect(await causeTomorrow.innerText()).toContain('Lahore High Court, Lahore');
+    await expectPhoneFriendly(page, causeTomorrow.getByRole('link').first());
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download PDF of tomorrow’s cause list' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`Cause List ${formatDate(inDays(1)).replace(/\//g, '-')}.pdf`);
+    const pdfText = (await readPdf(new Uint8Array(await readFile(await download.path())))).text.join(' ');
+    expect(pdfText).toContain(`Tomorrow, ${formatDate(inDays(1))}`);
+    expect(pdfText).toContain('3 hearings');
+    expect(pdfText).toContain('Kamran v. Federation');
+    expect(pdfText.indexOf('Kamran v. Federation')).toBeLessThan(pdfText.indexOf('Bibi v. Landlord'));
+    await page.goto(`${h.baseUrl}/petitions-calendar`);
 
     // Online: it reaches the server, as an order sheet of the case.
     await l.ctx.setOffline(false);

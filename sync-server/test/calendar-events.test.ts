@@ -5,6 +5,7 @@ import { newId } from '../src/db/ids.ts';
 import { describeEachDb } from './helper.ts';
 import { caseFirm, type Auth, type CaseFirm } from './case-files-helpers.ts';
 import { connectDevice } from './device.ts';
+import { readPdf } from '@lawfirm/shared-types/pdf/testing/read-pdf.ts';
 
 const isoInDays = (days: number) =>
   new Date(Date.parse(`${todayInPakistan()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -242,5 +243,56 @@ describeEachDb('hearing calendar: events, meetings and the calendar modal’s ca
       f.other,
     );
     expect(other.json<{ petitions: { id: string }[] }>().petitions.some((p) => p.id === ali)).toBe(false);
+  });
+});
+
+describeEachDb('hearing calendar: the cause list PDF', (kind) => {
+  let f: CaseFirm;
+  beforeAll(async () => {
+    f = await caseFirm(kind);
+  });
+  afterAll(() => f.t.close());
+
+  it('prints tomorrow’s hearings by court with their stage, for lawyers and admins only', async () => {
+    const a = await f.petition({ case_no: '88', year: 2026, title: 'Zafar v. Customs' });
+    const b = await f.petition({ case_no: '5', year: 2024, title: 'Bilal v. Bank' });
+    for (const [p, days] of [
+      [a, 1],
+      [b, 1],
+      [b, 2],
+    ] as const) {
+      const res = await f.call('POST', '/api/add_hearing_date', f.admin, {
+        petition_id: p,
+        order_sheet_date: formatDate(isoInDays(days)),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    await f.call('POST', '/api/petition_hearing', f.admin, {
+      hearing_date: formatDate(isoInDays(1)),
+      petition: 'Bar council meeting',
+    });
+    const res = await f.call('GET', '/api/calendar/cause_list_pdf?day=tomorrow', f.lawyer);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const file = `Cause List ${formatDate(isoInDays(1)).replace(/\//g, '-')}.pdf`;
+    expect(res.headers['content-disposition']).toContain(file);
+    const pdf = await readPdf(new Uint8Array(res.rawPayload));
+    const text = pdf.text.join(' ');
+    expect(text).toContain('Cause List');
+    expect(text).toContain(`Tomorrow, ${formatDate(isoInDays(1))}`);
+    expect(text).toContain('2 hearings');
+    // Same court: by case number in natural order.
+    expect(text.indexOf('5/2024')).toBeLessThan(text.indexOf('88/2026'));
+    expect(text).toContain('Zafar v. Customs');
+    expect(text).not.toContain('Bar council meeting');
+
+    const today = await f.call('GET', '/api/calendar/cause_list_pdf?day=today', f.admin);
+    expect((await readPdf(new Uint8Array(today.rawPayload))).text.join(' ')).toContain('No hearings.');
+    expect((await f.call('GET', '/api/calendar/cause_list_pdf', f.student)).statusCode).toBe(403);
+    expect((await f.call('GET', '/api/calendar/cause_list_pdf', f.client)).statusCode).toBe(403);
+    expect((await f.call('GET', '/api/calendar/cause_list_pdf?day=yesterday', f.admin)).statusCode).toBe(422);
+    // Another firm's admin gets their own (empty) list.
+    const other = await f.call('GET', '/api/calendar/cause_list_pdf?day=tomorrow', f.other);
+    expect((await readPdf(new Uint8Array(other.rawPayload))).text.join(' ')).toContain('No hearings.');
   });
 });

@@ -86,6 +86,7 @@ const DocumentViewerScreen = lazyScreen(
 );
 const RepliesScreen = lazyScreen(() => import('../case-documents/RepliesScreen.tsx'), 'RepliesScreen');
 const CalendarScreen = lazyScreen(() => import('../calendar/CalendarScreen.tsx'), 'CalendarScreen');
+const CauseListScreen = lazyScreen(() => import('../calendar/CauseListScreen.tsx'), 'CauseListScreen');
 const ReplyParentsScreen = lazyScreen(
   () => import('../case-documents/ReplyParentsScreen.tsx'),
   'ReplyParentsScreen',
@@ -134,6 +135,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/petition-type/edit/:petition_type_id', access: 'auth', element: <CaseCategoryFormScreen /> },
   ...BILLING_ROUTES,
   { path: '/petitions-calendar', access: 'auth', element: <CalendarScreen /> },
+  { path: '/cause-list', access: 'auth', element: <CauseListScreen /> },
   { path: '/users', access: 'auth', element: <UsersScreen /> },
   { path: '/users/create', access: 'auth', element: <UserFormScreen /> },
   { path: '/users/edit/:edit_user_id', access: 'auth', element: <UserFormScreen /> },

@@ -1,11 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
 import Calendar from 'react-calendar';
 import 'react-calendar/dist/Calendar.css';
 import { formatDate, todayInPakistan } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { useCan, useFirstSyncRunning } from '../case-files/useCaseFiles.ts';
 import { EventModal, type TEventTarget } from './EventModal.tsx';
+import { HearingList } from './HearingList.tsx';
+import { CauseLists } from './CauseList.tsx';
 import { CalendarSubscription } from './CalendarSubscription.tsx';
 import { addDays, isoOfLocal, localOfIso, weekOf, type THearing } from './calendar.logic.ts';
 import { useHearingsByDay } from './useHearings.ts';
@@ -28,102 +29,6 @@ const monthName = (iso: string) =>
     year: 'numeric',
     timeZone: 'UTC',
   });
-
-const metaOf = (h: THearing) =>
-  h.kind === 'meeting'
-    ? ['Meeting', h.summary].filter(Boolean).join(' · ')
-    : [h.court, h.type, h.pendingTag ? `Pending: ${h.pendingTag}` : null].filter(Boolean).join(' · ');
-
-/** How long a touch must rest on an event to show its title (the touch screen's hover). */
-const LONG_PRESS_MS = 500;
-
-/**
- * An event on the calendar: opens the modal when clicked; its title shows as a tooltip on hover (title) and on a
- * long press on a touch screen (a tooltip of its own, as a touch has no hover), which does not open the modal.
- */
-function EventChip({ h, onOpen }: { h: THearing; onOpen: (h: THearing) => void }) {
-  const tipId = useId();
-  const [tip, setTip] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
-  const pressed = useRef(false);
-  useEffect(() => {
-    if (!tip) return;
-    const t = window.setTimeout(() => setTip(false), 3000);
-    return () => window.clearTimeout(t);
-  }, [tip]);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-  const cancel = () => window.clearTimeout(timer.current);
-  return (
-    <>
-      <button
-        type="button"
-        className={`hearing-title event-chip is-${h.kind}`}
-        title={h.title}
-        aria-describedby={tip ? tipId : undefined}
-        onTouchStart={() => {
-          pressed.current = false;
-          cancel();
-          timer.current = window.setTimeout(() => {
-            pressed.current = true;
-            setTip(true);
-          }, LONG_PRESS_MS);
-        }}
-        onTouchEnd={cancel}
-        onTouchMove={cancel}
-        onTouchCancel={cancel}
-        // A long press opens the phone's own menu otherwise.
-        onContextMenu={(e) => e.preventDefault()}
-        onClick={() => {
-          if (pressed.current) {
-            pressed.current = false;
-            return;
-          }
-          onOpen(h);
-        }}
-      >
-        {h.title}
-      </button>
-      {tip && (
-        <span role="tooltip" id={tipId} className="event-tip">
-          {h.title}
-        </span>
-      )}
-    </>
-  );
-}
-
-function HearingList({
-  hearings,
-  empty,
-  onOpen,
-}: {
-  hearings: THearing[] | undefined;
-  empty: string;
-  /** Events open the modal; without it each links to its case file. */
-  onOpen?: (h: THearing) => void;
-}) {
-  if (!hearings?.length) return <p className="calendar-empty">{empty}</p>;
-  return (
-    <ul className="hearing-list">
-      {hearings.map((h) => (
-        <li key={h.id}>
-          {onOpen ? (
-            <EventChip h={h} onOpen={onOpen} />
-          ) : h.petitionId ? (
-            <Link to={`/petitions/${h.petitionId}`} className="hearing-title" title={h.title}>
-              {h.title}
-            </Link>
-          ) : (
-            <span className="hearing-title" title={h.title}>
-              {h.title}
-            </span>
-          )}
-          <span className="hearing-meta">{metaOf(h)}</span>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 /** The time now in Pakistan, as the calendar's note shows it (the server keeps Pakistan time). */
 function pakistanNow(): string {
@@ -196,19 +101,7 @@ export function CalendarScreen() {
         Server time (Pakistan): <time>{pakistanNow()}</time>
         {canAdd ? '. Tap a date to add an event; tap an event to open it.' : '.'}
       </p>
-      <div className="cause-lists">
-        {[
-          { title: 'Today', date: today },
-          { title: 'Tomorrow', date: addDays(today, 1) },
-        ].map(({ title, date }) => (
-          <section key={title} className="cause-list" aria-labelledby={`cause-${title}`}>
-            <h2 id={`cause-${title}`}>
-              {title} <span className="cause-date">{formatDate(date)}</span>
-            </h2>
-            <HearingList hearings={days?.get(date)} empty={empty} />
-          </section>
-        ))}
-      </div>
+      <CauseLists today={today} lists={days} empty={empty} />
 
       <div className="calendar-bar">
         <div role="group" aria-label="Calendar view" className="calendar-views">

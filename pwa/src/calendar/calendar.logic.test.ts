@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { TOrderSheetRow, TPetitionRow } from '../case-files/caseFiles.types.ts';
-import { addDays, findCases, hearingsByDay, weekOf, weekStart, type TMeetingRow } from './calendar.logic.ts';
+import {
+  addDays,
+  causeListRows,
+  findCases,
+  hearingsByDay,
+  weekOf,
+  weekStart,
+  type TMeetingRow,
+} from './calendar.logic.ts';
 
 const petition = (id: string, more: Partial<TPetitionRow> = {}) =>
   ({
@@ -61,6 +69,9 @@ describe('hearing calendar logic', () => {
         date: '2026-11-24',
         petitionId: 'p2',
         title: '9 Case p2',
+        caseNo: '9',
+        caseTitle: 'Case p2',
+        lastOrder: null,
         court: 'Civil Court Lahore',
         pendingTag: null,
         type: null,
@@ -73,6 +84,9 @@ describe('hearing calendar logic', () => {
         date: '2026-11-24',
         petitionId: 'p1',
         title: 'W.P. 12/2025 Case p1',
+        caseNo: 'W.P. 12/2025',
+        caseTitle: 'Case p1',
+        lastOrder: 'Arguments',
         court: 'Lahore High Court',
         pendingTag: null,
         type: 'Arguments',
@@ -103,6 +117,30 @@ describe('hearing calendar logic', () => {
     ).toEqual([
       ['meeting', 'Bar council', null, 'Room 4', 'u1'],
       ['hearing', '12/2025 Case p1', 'p1', null, null],
+    ]);
+  });
+
+  it('gives a cause list the stage each case stands at: its own type, else its last typed order sheet’s', () => {
+    const days = hearingsByDay(
+      [
+        sheet('a', 'p1', '2026-11-01', 't1'),
+        sheet('b', 'p1', '2026-11-10'),
+        sheet('c', 'p1', '2026-12-01', 't1'),
+        sheet('d', 'p2', '2026-11-10'),
+      ],
+      [petition('p1', { court_id: 'c1', pending_tag: 'L-7' }), petition('p2', { court_id: 'c2' })],
+      look,
+      [{ id: 'm', meeting_date: '2026-11-10', title: 'Bar council', created_by: 'u' } as TMeetingRow],
+    );
+    expect(causeListRows(days.get('2026-11-10'))).toEqual([
+      { caseNo: '12/2025', title: 'Case p2', court: 'Civil Court Lahore', pendingTag: null, lastOrder: null },
+      {
+        caseNo: '12/2025',
+        title: 'Case p1',
+        court: 'Lahore High Court',
+        pendingTag: 'L-7',
+        lastOrder: 'Arguments',
+      },
     ]);
   });
 

@@ -1,4 +1,5 @@
 import type { TRowOf } from '@lawfirm/shared-types';
+import type { TCauseListRow } from '@lawfirm/shared-types/pdf/builders/cause-list.ts';
 import type { calendarMeetingsDecl } from '@lawfirm/shared-types/calendar/meetings.entity.ts';
 import type { TOrderSheetRow, TPetitionRow } from '../case-files/caseFiles.types.ts';
 
@@ -16,6 +17,15 @@ export type THearing = {
   petitionId: string | null;
   /** 'WP 12/2024 Ali vs State', or the meeting's title. */
   title: string;
+  /** 'WP 12/2024' (empty for a meeting). */
+  caseNo: string;
+  /** The case file's own title, 'Ali vs State' (the meeting's title for a meeting). */
+  caseTitle: string;
+  /**
+   * The stage the case stands at, as a cause list gives it: this hearing's order sheet type, else the type of the
+   * case's last earlier order sheet that has one.
+   */
+  lastOrder: string | null;
   court: string;
   pendingTag: string | null;
   /** The order sheet's type (the outcome or stage recorded), when set. */
@@ -71,20 +81,43 @@ export function hearingsByDay(
     if (list) list.push(h);
     else byDay.set(h.date, [h]);
   };
+  // Each case's typed order sheets by date, for the stage a hearing comes up at.
+  const typed = new Map<string, { date: string; type: string }[]>();
+  for (const s of sheets) {
+    const type = look.typeOf(s.order_sheet_type_id ?? null);
+    if (!type || typeof s.order_sheet_date !== 'string') continue;
+    const list = typed.get(s.petition_id);
+    if (list) list.push({ date: s.order_sheet_date, type });
+    else typed.set(s.petition_id, [{ date: s.order_sheet_date, type }]);
+  }
+  for (const list of typed.values()) list.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const lastBefore = (petitionId: string, date: string): string | null => {
+    let last: string | null = null;
+    for (const t of typed.get(petitionId) ?? []) {
+      if (t.date >= date) break;
+      last = t.type;
+    }
+    return last;
+  };
   for (const s of sheets) {
     const p = cases.get(s.petition_id);
     if (!p || typeof s.order_sheet_date !== 'string') continue;
     const abbr = look.abbrOf(p.petition_type_id ?? null);
     const no = p.year ? `${p.case_no}/${p.year}` : p.case_no;
+    const caseNo = abbr ? `${abbr} ${no}` : no;
+    const type = look.typeOf(s.order_sheet_type_id ?? null);
     add({
       id: s.id,
       kind: 'hearing',
       date: s.order_sheet_date,
       petitionId: p.id,
-      title: `${abbr ? `${abbr} ${no}` : no} ${p.title}`.trim(),
+      title: `${caseNo} ${p.title}`.trim(),
+      caseNo,
+      caseTitle: p.title,
+      lastOrder: type ?? lastBefore(p.id, s.order_sheet_date),
       court: look.courtOf(p.court_id ?? null),
       pendingTag: p.pending_tag ?? null,
-      type: look.typeOf(s.order_sheet_type_id ?? null),
+      type,
       summary: s.description ?? null,
       createdBy: null,
     });
@@ -97,6 +130,9 @@ export function hearingsByDay(
         date: m.meeting_date,
         petitionId: null,
         title: m.title,
+        caseNo: '',
+        caseTitle: m.title,
+        lastOrder: null,
         court: '',
         pendingTag: null,
         type: null,
@@ -148,3 +184,15 @@ export function findCases(
     .slice(0, CASE_SEARCH_MAX)
     .map(({ id, label }) => ({ id, label }));
 }
+
+/** A day's hearings as a cause list prints them (meetings are not heard in court). */
+export const causeListRows = (events: readonly THearing[] | undefined): TCauseListRow[] =>
+  (events ?? [])
+    .filter((h) => h.kind === 'hearing')
+    .map((h) => ({
+      caseNo: h.caseNo,
+      title: h.caseTitle,
+      court: h.court || null,
+      pendingTag: h.pendingTag,
+      lastOrder: h.lastOrder,
+    }));

@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
-import { useEntityRows } from '../sync/hooks.ts';
+import { useEntityRows, useLiveQuery, useSync } from '../sync/hooks.ts';
 import { useAllParties, useLookups, usePetitions } from '../case-files/useCaseFiles.ts';
-import type { TOrderSheetRow } from '../case-files/caseFiles.types.ts';
+import type { TOrderSheetRow, TPetitionRow } from '../case-files/caseFiles.types.ts';
 import { useModuleTypes } from '../reference-data/useReferenceData.ts';
 import {
+  addDays,
   findCases,
   hearingsByDay,
   type TCaseChoice,
@@ -46,4 +47,46 @@ export function useCaseSearch(): ((text: string) => TCaseChoice[]) | undefined {
       }
     return (text) => findCases(text, petitions, lookups.abbrOf, (id) => (names.get(id) ?? []).join(', '));
   }, [petitions, parties, lookups]);
+}
+
+export type TCauseLists = { today: THearing[]; tomorrow: THearing[] };
+
+/**
+ * Today's and tomorrow's hearings (and meetings) from the device, for the cause lists and the dashboard's banner:
+ * only the order sheets of those two days are read (by their date index), with the other sheets of their cases
+ * for the stage each case stands at, so the dashboard stays quick however many hearings the firm has.
+ */
+export function useCauseLists(today: string, enabled = true): TCauseLists | undefined {
+  const ctx = useSync();
+  const tomorrow = addDays(today, 1);
+  const lookups = useLookups();
+  const types = useModuleTypes();
+  const data = useLiveQuery(async () => {
+    if (!ctx || !enabled) return undefined;
+    const [due, meetings] = await Promise.all([
+      ctx.db.rows('order_sheets').where('order_sheet_date').between(today, tomorrow, true, true).toArray(),
+      ctx.db.rows('calendar_meetings').where('meeting_date').between(today, tomorrow, true, true).toArray(),
+    ]);
+    const ids = [...new Set(due.map((s) => String(s.petition_id)))];
+    const [petitions, sheets] = await Promise.all([
+      ctx.db.rows('petitions').bulkGet(ids),
+      ctx.db.rows('order_sheets').where('petition_id').anyOf(ids).toArray(),
+    ]);
+    return {
+      petitions: petitions.filter((p) => !!p) as unknown as TPetitionRow[],
+      sheets: sheets as unknown as TOrderSheetRow[],
+      meetings: meetings as unknown as TMeetingRow[],
+    };
+  }, [ctx, today, tomorrow, enabled]);
+  return useMemo(() => {
+    if (!data || !lookups || !types) return undefined;
+    const type = new Map(types.map((t) => [t.id, t.title]));
+    const days = hearingsByDay(
+      data.sheets,
+      data.petitions,
+      { ...lookups, typeOf: (id) => (id ? (type.get(id) ?? null) : null) },
+      data.meetings,
+    );
+    return { today: days.get(today) ?? [], tomorrow: days.get(tomorrow) ?? [] };
+  }, [data, lookups, types, today, tomorrow]);
 }

@@ -5,6 +5,7 @@ import { useAuth } from '../auth/AuthContext.tsx';
 import { Icon, type IconName } from '../landing/icons.tsx';
 import { useSettings } from '../settings/useSettings.tsx';
 import { Modal } from '../ui/Modal.tsx';
+import { DashboardCauseLists, HearingsBanner } from '../calendar/HearingsBanner.tsx';
 
 const TILE_ICONS: Record<string, IconName> = {
   calendar: 'calendar',
@@ -112,6 +113,7 @@ export function DashboardScreen() {
   return (
     <section className="page dashboard" aria-labelledby="dashboard-title">
       <h1 id="dashboard-title">Dashboard</h1>
+      <HearingsBanner />
       <ul className="tiles">
         {tiles.map((t) => (
           <Tile
@@ -122,6 +124,7 @@ export function DashboardScreen() {
           />
         ))}
       </ul>
+      <DashboardCauseLists />
       <ForbiddenDialog open={forbiddenOpen} onClose={() => setForbiddenOpen(false)} />
     </section>
   );

@@ -9,4 +9,5 @@ export { buildCaseFilePdf } from './builders/case-file.ts';
 export { buildDocumentPdf } from './builders/document.ts';
 export { buildPendingCasesPdf } from './builders/pending-cases.ts';
 export { buildOrderSheetsPdf } from './builders/order-sheets.ts';
+export * from './builders/cause-list.ts';
 export { PDF_FONT_FILES } from './text/fonts.ts';

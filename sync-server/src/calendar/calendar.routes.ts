@@ -16,6 +16,7 @@ import {
   stopFeed,
 } from './hearings.repository.ts';
 import { digestAllowed, scheduleHearingDigest } from './digest.ts';
+import { causeListRoutes } from './cause-list.ts';
 import {
   deleteHearingEvent,
   hearingEvents,
@@ -56,6 +57,7 @@ function sendCalendar(reply: FastifyReply, body: string, fileName?: string) {
 export async function calendarRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   scheduleHearingDigest(fastify);
+  await causeListRoutes(fastify);
 
   app.get(
     '/api/calendar/subscription',

@@ -17,6 +17,8 @@ export type Hearing = {
   court_id: string | null;
   pending_tag: string | null;
   type_title: string | null;
+  /** The case category's abbreviation ('WP'), when it has one. */
+  abbreviation: string | null;
   /** The order sheet's description: the calendar's hearing summary. */
   summary: string | null;
   /** The order sheet or its case file was deleted: calendars show the event as cancelled. */
@@ -46,6 +48,9 @@ export async function hearingsFor(
     )
     .leftJoin('courts as c', 'c.id', 'p.court_id')
     .leftJoin('module_types as mt', 'mt.id', 'os.order_sheet_type_id')
+    .leftJoin('case_categories as cc', (j) =>
+      j.onRef('cc.id', '=', 'p.petition_type_id').onRef('cc.company_id', '=', 'p.company_id'),
+    )
     .select([
       'os.id as id',
       'os.order_sheet_date as date',
@@ -58,6 +63,7 @@ export async function hearingsFor(
       'p.pending_tag as pending_tag',
       'mt.title as type_title',
       'os.description as summary',
+      'cc.abbreviation as abbreviation',
       'os.deleted_at as os_deleted',
       'p.deleted_at as p_deleted',
       'os.version as os_version',
@@ -88,6 +94,7 @@ export async function hearingsFor(
     pending_tag: r.pending_tag,
     type_title: r.type_title ?? null,
     summary: r.summary ?? null,
+    abbreviation: r.abbreviation?.trim() || null,
     cancelled: r.os_deleted !== null || r.p_deleted !== null,
     sequence: Math.max(Number(r.os_version), Number(r.p_version)),
     changed_at: r.os_updated > r.p_updated ? r.os_updated : r.p_updated,
