@@ -309,3 +309,75 @@ it('a lawyer offline adds a hearing from the calendar for a case found by its nu
     for (const dev of devices) await dev.ctx.close();
   }
 });
+
+/** An Intra Court Appeal on the limitation calculator: its last date of filing is 10/08/2026 (public-tools.e2e.ts). */
+async function computeIca(page: Device['page']): Promise<void> {
+  await page.getByLabel('Case').selectOption({ label: 'Appeal' });
+  await page.getByRole('searchbox', { name: 'Search' }).fill('ICA');
+  const answer = page.getByLabel('Which appeal is it?');
+  const value = await answer
+    .locator('option', { hasText: '(Intra Court Appeal, ICA)' })
+    .getAttribute('value');
+  await answer.selectOption(value);
+  await page.getByLabel('Challanging Date').fill('15/07/2026');
+  await page.getByLabel('Order Date').fill('20/07/2026');
+  await page.getByLabel('Prepared Date').fill('25/07/2026');
+  await page.getByTestId('last-date').waitFor();
+}
+
+it('“Click to remind me” puts the last date of filing on a signed-in lawyer’s calendar, offline; a visitor gets an .ics file', async () => {
+  const devices: Device[] = [];
+  try {
+    const l = await signedInDevice(h, LAWYER.email, LAWYER.password, PHONE);
+    devices.push(l);
+    await l.page.goto(`${h.baseUrl}/limitation-calculator`);
+    await l.page.getByLabel('Case').locator('option', { hasText: 'Appeal' }).waitFor({ state: 'attached' });
+    await l.ctx.setOffline(true);
+    await computeIca(l.page);
+    await l.page.getByRole('button', { name: 'Click to remind me' }).click();
+    const added = l.page.getByRole('status').filter({ hasText: 'Added to your calendar. 10/08/2026' });
+    await added.waitFor({ timeout: WAIT_MS });
+    await expectPhoneFriendly(l.page, added);
+    // On the calendar of the device, that day.
+    await added.getByRole('link', { name: 'open the calendar' }).click();
+    const title = 'Last date of filing: Art. 151';
+    // Step back to 10/08/2026 from today, a day at a time through the week (Previous week), then the day.
+    await l.page.getByRole('button', { name: 'Week', exact: true }).click();
+    for (let i = 0; i < 30; i++) {
+      if (await l.page.getByRole('heading', { name: /10\/08\/2026/, level: 3 }).count()) break;
+      await l.page.getByRole('button', { name: 'Previous week' }).click();
+    }
+    await l.page.getByRole('button', { name: new RegExp(`^${title}`) }).waitFor();
+    // Online it reaches the server as a meeting of this lawyer.
+    await l.ctx.setOffline(false);
+    await expect
+      .poll(
+        async () =>
+          (
+            await h.app.db
+              .selectFrom('calendar_meetings as m')
+              .innerJoin('users as u', 'u.id', 'm.created_by')
+              .select(['m.meeting_date', 'm.title', 'u.email'])
+              .where('m.title', 'like', `${title}%`)
+              .execute()
+          ).map((m) => [m.meeting_date, m.email]),
+        { timeout: WAIT_MS },
+      )
+      .toEqual([['2026-08-10', LAWYER.email]]);
+
+    // Signed out, the same button gives the phone's calendar an .ics file.
+    const v = await h.newContext(PHONE);
+    devices.push({ ctx: v, page: await v.newPage() });
+    const page = devices.at(-1)!.page;
+    await page.goto(`${h.baseUrl}/limitation-calculator`);
+    await computeIca(page);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Click to remind me' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Last date 10-08-2026.ics');
+    expect(await readFile(await download.path(), 'utf8')).toContain('DTSTART;VALUE=DATE:20260810');
+  } finally {
+    for (const dev of devices) await dev.ctx.close();
+  }
+});

@@ -12,6 +12,7 @@ import {
 } from '@lawfirm/shared-types/limitation/limitation-date.ts';
 import { DATE_MASK, MaskedField, SelectField, TextField } from '../ui/form.tsx';
 import { saveFile } from '../pdf/save-file.ts';
+import { RemindMeButton } from '../calendar/RemindMeButton.tsx';
 import { usePublicTools, type TToolsRow } from './usePublicTools.ts';
 import './public-tools.css';
 
@@ -228,19 +229,18 @@ export function LimitationCalculatorScreen() {
             </p>
           ))}
           <p className="field-hint">{HOLIDAY_NOTE}</p>
-          <button
-            type="button"
-            className="btn"
-            onClick={() =>
+          <RemindMeButton
+            date={result.lastDate}
+            title={`Last date of filing: ${answerLabel(answer!)}`}
+            summary={period ? `Time Period: ${period}` : null}
+            download={() =>
               saveFile(
                 reminderFile(result.lastDate, answerLabel(answer!)),
                 `Last date ${formatDate(result.lastDate).replace(/\//g, '-')}.ics`,
                 'text/calendar',
               )
             }
-          >
-            Click to remind me
-          </button>
+          />
         </div>
       )}
       {result && !result.ok && result.message !== MSG_CHECK_DATES && <p role="status">{result.message}</p>}
