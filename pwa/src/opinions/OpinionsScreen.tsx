@@ -89,10 +89,18 @@ export default function OpinionsScreen() {
     e.preventDefault();
     setFilter(draftFilter);
   };
+  // The select sits beside its label, not inside it: a label holding a select would be named with the chosen
+  // option too ("Client All").
   const clientSelect = (value: string, onChange: (v: string) => void, label: string) => (
-    <label className="field">
-      <span className="field-label">{label}</span>
-      <select value={value} onChange={(e) => onChange(e.target.value)}>
+    <div className="field">
+      <label className="field-label" htmlFor={`opinions-${label.replace(/\s+/g, '-').toLowerCase()}`}>
+        {label}
+      </label>
+      <select
+        id={`opinions-${label.replace(/\s+/g, '-').toLowerCase()}`}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      >
         <option value="">{label === 'Client' ? 'All' : 'Choose a client'}</option>
         {(clients ?? []).map((c) => (
           <option key={c.id} value={c.id}>
@@ -100,7 +108,7 @@ export default function OpinionsScreen() {
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
   const err = (k: string) => errors[k] && <span className="field-error">{errors[k]}</span>;
 
@@ -226,7 +234,16 @@ export default function OpinionsScreen() {
                     <button
                       type="button"
                       className="btn"
-                      onClick={() => setEditing({ ...o, issuance_date: formatDate(o.issuance_date) })}
+                      onClick={() =>
+                        // Only the opinion's own fields: the synced row's bookkeeping is never written back.
+                        setEditing({
+                          id: o.id,
+                          client_id: o.client_id,
+                          reference_no: o.reference_no,
+                          subject: o.subject,
+                          issuance_date: formatDate(o.issuance_date),
+                        })
+                      }
                     >
                       Edit
                     </button>
