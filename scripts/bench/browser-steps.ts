@@ -1,4 +1,13 @@
-import type { Page } from 'playwright-core';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { buildApp } from '../../sync-server/src/app.ts';
+import { loadConfig } from '../../sync-server/src/config.ts';
+import { openDatabase } from '../../sync-server/src/db/connect.ts';
+import { bootstrap } from '../../sync-server/src/seed/bootstrap.ts';
 import { ensurePwaBuild } from './pwa-size.ts';
 import { printTable, type Row } from './table.ts';
 
@@ -34,3 +43,111 @@ export async function runAlone(
   if (report.length) console.log(`\n${report.join('\n')}`);
   process.exitCode = ok ? 0 : 1;
 }
+
+export const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+/** A phone's screen (390x844, touch), where lists are cards. */
+export const PHONE_SCREEN = {
+  viewport: { width: 390, height: 844 },
+  hasTouch: true,
+  isMobile: true,
+  deviceScaleFactor: 2,
+};
+
+export const BENCH_EMAIL = 'bench@firm.pk';
+export const BENCH_PASSWORD = 'bench-password-1';
+
+/**
+ * Signs in through the login page, waits for the service worker, for `stored` (what the bench needs on the
+ * device) and for the first sync to end.
+ */
+export async function signInSynced(
+  ctx: BrowserContext,
+  stored?: (page: Page) => Promise<unknown>,
+  email = BENCH_EMAIL,
+  password = BENCH_PASSWORD,
+): Promise<void> {
+  const page = await ctx.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL('**/dashboard');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await stored?.(page);
+  await firstSyncSettled(page);
+  await page.close();
+}
+
+/**
+ * One fresh navigation in a new tab, timed to the console message `done` that an init script says once the
+ * content is in the page (not waitForFunction: its polling would run on the main thread being measured); then
+ * `read` runs in the page for the figures.
+ */
+export async function openTimed<T>(
+  ctx: BrowserContext,
+  path: string,
+  done: string,
+  read: string = `performance.getEntriesByName(${JSON.stringify(done)})[0].startTime`,
+): Promise<T> {
+  const page = await ctx.newPage();
+  try {
+    const shown = page.waitForEvent('console', { predicate: (m) => m.text() === done, timeout: 30_000 });
+    await page.goto(path, { waitUntil: 'commit' });
+    await shown;
+    return await page.evaluate<T>(read);
+  } finally {
+    await page.close();
+  }
+}
+
+export type PhoneBench = { app: FastifyInstance; browser: Browser; base: string; dataDir: string };
+
+/**
+ * A server of its own on a fresh SQLite file in a temporary folder (the bench admin bootstrapped), serving the
+ * built PWA in `distDir`, and Debian's Chromium; `seed` runs before the server listens and its result goes to `run`. All of it is closed and
+ * removed afterwards.
+ */
+export async function withPhoneBench<S, T>(
+  distDir: string,
+  seed: (app: FastifyInstance) => Promise<S>,
+  run: (b: PhoneBench, seeded: S) => Promise<T>,
+): Promise<T> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lf-bench-phone-'));
+  try {
+    const config = loadConfig(
+      { DATA_DIR: dataDir, ADMIN_EMAIL: BENCH_EMAIL, ADMIN_PASSWORD: BENCH_PASSWORD, PWA_DIST_DIR: distDir },
+      { scrypt: { N: 1024, r: 8, p: 1 } },
+    );
+    const database = await openDatabase(config.databaseUrl);
+    await bootstrap(database.db, config);
+    const app = await buildApp({ config, database });
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+    try {
+      await app.ready();
+      const seeded = await seed(app);
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://localhost:${(app.server.address() as AddressInfo).port}`;
+      return await run({ app, browser, base, dataDir }, seeded);
+    } finally {
+      await browser.close();
+      await app.close();
+      await database.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** A report line when the browser benches cannot run here. */
+export const noChromium = (what: string): string | null =>
+  existsSync(CHROMIUM) ? null : `${what} bench skipped: Chromium not found (CHROMIUM_PATH).`;

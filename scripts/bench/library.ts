@@ -6,30 +6,29 @@
 //
 // Alone: `node --import tsx scripts/bench/library.ts` (PWA_DIST_DIR: a built PWA to measure instead of pwa/dist;
 // LIBRARY_BENCH_BROWSER=0 runs the search part only).
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import type { AddressInfo } from 'node:net';
-import { chromium, type BrowserContext } from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
 import { PROPOSITIONS } from '../../shared-types/src/library/page-kinds.ts';
 import { buildLibraryIndex, searchLibrary } from '../../pwa/src/library/librarySearch.ts';
-import { buildApp } from '../../sync-server/src/app.ts';
-import { loadConfig } from '../../sync-server/src/config.ts';
-import { openDatabase } from '../../sync-server/src/db/connect.ts';
 import { newId } from '../../sync-server/src/db/ids.ts';
-import { bootstrap } from '../../sync-server/src/seed/bootstrap.ts';
-import { firstSyncSettled, runAlone } from './browser-steps.ts';
+import {
+  BENCH_EMAIL,
+  BENCH_PASSWORD,
+  median,
+  noChromium,
+  openTimed,
+  PHONE_SCREEN,
+  runAlone,
+  signInSynced,
+  withPhoneBench,
+} from './browser-steps.ts';
 import { ensurePwaBuild } from './pwa-size.ts';
 import type { Row } from './table.ts';
 
 export const LIBRARY_SEARCH_BUDGET_MS = 50;
 export const LIBRARY_LIST_BUDGET_MS = 300;
 const PAGES = 5_000;
-const EMAIL = 'bench-library@firm.pk';
-const PASSWORD = 'bench-library-password-1';
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
 const SHOWN = 'lf:library-rows-shown';
 
 const WORDS =
@@ -50,7 +49,6 @@ function page(i: number) {
   };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 /** (1) Search over 5,000 pages in this process (the same code the device runs). */
@@ -106,102 +104,55 @@ const rowsShownScript = (n: number) => `(() => {
   obs.observe(document, { childList: true, subtree: true });
 })()`;
 
-async function syncedDevice(ctx: BrowserContext): Promise<void> {
-  const page = await ctx.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL('**/dashboard');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await firstSyncSettled(page);
-  await page.close();
-}
-
 /** (2) The propositions list of 5,000 entries opened from the device's database. */
 async function listRows(distDir: string): Promise<{ rows: Row[]; report: string[] }> {
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(executablePath))
-    return { rows: [], report: ['Library list bench skipped: Chromium not found (CHROMIUM_PATH).'] };
-  const dataDir = mkdtempSync(join(tmpdir(), 'lf-bench-library-'));
-  try {
-    const config = loadConfig(
-      { DATA_DIR: dataDir, ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD, PWA_DIST_DIR: distDir },
-      { scrypt: { N: 1024, r: 8, p: 1 } },
-    );
-    const database = await openDatabase(config.databaseUrl);
-    await bootstrap(database.db, config);
-    const app = await buildApp({ config, database });
-    const browser = await chromium.launch({
-      executablePath,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  const skip = noChromium('Library list');
+  if (skip) return { rows: [], report: [skip] };
+  return withPhoneBench(distDir, seedPropositions, async ({ browser, base }) => {
+    const ctx = await browser.newContext({ baseURL: base, ...PHONE_SCREEN });
+    await ctx.addInitScript(rowsShownScript(PAGES));
+    await signInSynced(ctx);
+    const open = () => openTimed<number>(ctx, '/petition-general-case-law', SHOWN);
+    await open();
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) times.push(await open());
+    await ctx.close();
+    const figure = median(times);
+    return {
+      rows: [
+        {
+          what: `open the propositions list of ${PAGES} entries from the device's database, fresh navigation (Chromium 390x844, median of 5)`,
+          figure: ms(figure),
+          budget: `< ${LIBRARY_LIST_BUDGET_MS} ms`,
+          ok: figure < LIBRARY_LIST_BUDGET_MS,
+        },
+      ],
+      report: [],
+    };
+  });
+}
+
+/** The 5,000 propositions, through sync pushes of 250 as devices write them. */
+async function seedPropositions(app: FastifyInstance): Promise<void> {
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: BENCH_EMAIL, password: BENCH_PASSWORD },
+  });
+  const authorization = `Bearer ${login.json<{ access_token: string }>().access_token}`;
+  const clientId = `bench-library-${Date.now()}`;
+  for (let start = 0, id = 1; start < PAGES; start += 250) {
+    const mutations = Array.from({ length: Math.min(250, PAGES - start) }, (_, k) => {
+      const { plain_content: _plain, ...values } = page(start + k);
+      return { id: id++, name: 'put', args: { entity: PROPOSITIONS.name, id: newId(), values } };
     });
-    try {
-      await app.ready();
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: EMAIL, password: PASSWORD },
-      });
-      const authorization = `Bearer ${login.json<{ access_token: string }>().access_token}`;
-      // Seeded through sync pushes of 250, as devices write them.
-      const clientId = `bench-library-${Date.now()}`;
-      for (let start = 0, id = 1; start < PAGES; start += 250) {
-        const mutations = Array.from({ length: Math.min(250, PAGES - start) }, (_, k) => {
-          const { plain_content: _plain, ...values } = page(start + k);
-          return { id: id++, name: 'put', args: { entity: PROPOSITIONS.name, id: newId(), values } };
-        });
-        const res = await app.inject({
-          method: 'POST',
-          url: '/sync/push',
-          headers: { authorization },
-          payload: { clientId, mutations },
-        });
-        if (res.statusCode !== 200) throw new Error(`seeding failed: ${res.body}`);
-      }
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const base = `http://localhost:${(app.server.address() as AddressInfo).port}`;
-      const ctx = await browser.newContext({ baseURL: base, ...PHONE });
-      await ctx.addInitScript(rowsShownScript(PAGES));
-      await syncedDevice(ctx);
-      const open = async () => {
-        const p = await ctx.newPage();
-        try {
-          const shown = p.waitForEvent('console', { predicate: (m) => m.text() === SHOWN, timeout: 60_000 });
-          await p.goto('/petition-general-case-law', { waitUntil: 'commit' });
-          await shown;
-          return await p.evaluate<number>(
-            `performance.getEntriesByName(${JSON.stringify(SHOWN)})[0].startTime`,
-          );
-        } finally {
-          await p.close();
-        }
-      };
-      await open();
-      const times: number[] = [];
-      for (let i = 0; i < 5; i++) times.push(await open());
-      await ctx.close();
-      const figure = median(times);
-      return {
-        rows: [
-          {
-            what: `open the propositions list of ${PAGES} entries from the device's database, fresh navigation (Chromium 390x844, median of 5)`,
-            figure: ms(figure),
-            budget: `< ${LIBRARY_LIST_BUDGET_MS} ms`,
-            ok: figure < LIBRARY_LIST_BUDGET_MS,
-          },
-        ],
-        report: [],
-      };
-    } finally {
-      await browser.close();
-      await app.close();
-      await database.close();
-    }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/sync/push',
+      headers: { authorization },
+      payload: { clientId, mutations },
+    });
+    if (res.statusCode !== 200) throw new Error(`seeding failed: ${res.body}`);
   }
 }
 
