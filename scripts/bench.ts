@@ -24,6 +24,7 @@ import { publicToolsBench } from './bench/public-tools.ts';
 import { invoicesBench } from './bench/invoices.ts';
 import { datedDocumentsBench } from './bench/dated-documents.ts';
 import { libraryBench } from './bench/library.ts';
+import { calendarBench } from './bench/calendar.ts';
 import { printTable, type Row } from './bench/table.ts';
 
 /** Times `n` pushes from their start to the poke arriving on an open event stream of the same firm. */
@@ -477,10 +478,13 @@ rows.push(...(await invoicesBench()).rows);
 // Issue 14: library search over 5,000 pages and the propositions list of 5,000 opened on a phone.
 const library = await libraryBench();
 rows.push(...library.rows);
+// Issue 13: the calendar's month view with 2,000 hearings on the device, and the iCal feed of 5,000.
+const calendar = await calendarBench();
+rows.push(...calendar.rows);
 
 const ok = printTable(rows);
 console.log(
-  `\n${[...hot.report, ...firstLoad.report, ...openCase.report, ...dated.report, ...library.report].join('\n')}`,
+  `\n${[...hot.report, ...firstLoad.report, ...openCase.report, ...dated.report, ...library.report, ...calendar.report].join('\n')}`,
 );
 console.log(`\nmemory: rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MiB`);
 process.exitCode = ok ? 0 : 1;

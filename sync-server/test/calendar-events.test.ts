@@ -296,3 +296,19 @@ describeEachDb('hearing calendar: the cause list PDF', (kind) => {
     expect((await readPdf(new Uint8Array(other.rawPayload))).text.join(' ')).toContain('No hearings.');
   });
 });
+
+it('folds the feed’s long lines exactly as ical-generator does, Urdu and emoji included', async () => {
+  const { foldLines: libraryFold } = await import('ical-generator');
+  const { foldLines } = await import('../src/calendar/ical.ts');
+  const lines = [
+    'SUMMARY:12/2026 Ali v. State',
+    `SUMMARY:${'W.P. 345/2026 Muhammad Ali and others v. Province of Punjab through Chief Secretary '.repeat(3)}`,
+    `DESCRIPTION:${'مقدمہ نمبر 123/2024 لاہور ہائی کورٹ '.repeat(5)}`,
+    `DESCRIPTION:${'Hearing 📅 at court '.repeat(8)}`,
+    'X'.repeat(74),
+    'X'.repeat(75),
+  ];
+  for (const line of lines) expect(foldLines(line)).toBe(libraryFold(line));
+  const text = `BEGIN:VEVENT\r\n${lines.join('\r\n')}\r\nEND:VEVENT\r\n`;
+  expect(foldLines(text)).toBe(libraryFold(text));
+});

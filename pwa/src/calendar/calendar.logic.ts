@@ -1,4 +1,5 @@
 import type { TRowOf } from '@lawfirm/shared-types';
+import { compareCaseTitles, compareHearings } from '@lawfirm/shared-types/calendar/order.ts';
 import type { TCauseListRow } from '@lawfirm/shared-types/pdf/builders/cause-list.ts';
 import type { calendarMeetingsDecl } from '@lawfirm/shared-types/calendar/meetings.entity.ts';
 import type { TOrderSheetRow, TPetitionRow } from '../case-files/caseFiles.types.ts';
@@ -139,13 +140,7 @@ export function hearingsByDay(
         summary: m.summary ?? null,
         createdBy: m.created_by ?? null,
       });
-  for (const list of byDay.values())
-    list.sort(
-      (a, b) =>
-        a.court.localeCompare(b.court) ||
-        a.title.localeCompare(b.title, 'en', { numeric: true }) ||
-        (a.id < b.id ? -1 : 1),
-    );
+  for (const list of byDay.values()) list.sort(compareHearings);
   return byDay;
 }
 
@@ -180,7 +175,7 @@ export function findCases(
     out.push({ id: p.id, label, rank: (byNumber ? 0 : 2) + (p.archived ? 1 : 0) });
   }
   return out
-    .sort((a, b) => a.rank - b.rank || a.label.localeCompare(b.label, 'en', { numeric: true }))
+    .sort((a, b) => a.rank - b.rank || compareCaseTitles(a.label, b.label))
     .slice(0, CASE_SEARCH_MAX)
     .map(({ id, label }) => ({ id, label }));
 }

@@ -7,6 +7,7 @@ import {
   causeListFileName,
   type TCauseListRow,
 } from '@lawfirm/shared-types/pdf/builders/cause-list.ts';
+import { compareHearings } from '@lawfirm/shared-types/calendar/order.ts';
 import type { Db } from '../db/connect.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
 import { serverLoadBytes } from '../pdf/pdf-assets.ts';
@@ -54,11 +55,11 @@ export async function causeListOf(db: Db, actor: TActor, date: string): Promise<
     };
   });
   // The device's order exactly (court, then case in natural order), so both make the same file.
-  rows.sort(
-    (a, b) =>
-      (a.row.court ?? '').localeCompare(b.row.court ?? '') ||
-      a.full.localeCompare(b.full, 'en', { numeric: true }) ||
-      (a.id < b.id ? -1 : 1),
+  rows.sort((a, b) =>
+    compareHearings(
+      { court: a.row.court ?? '', title: a.full, id: a.id },
+      { court: b.row.court ?? '', title: b.full, id: b.id },
+    ),
   );
   return rows.map((r) => r.row);
 }

@@ -23,6 +23,8 @@ export function hearingsCalendar(
   meetings: readonly Meeting[] = [],
 ): string {
   const cal = ical({ name, prodId: PRODID, ttl: 60 * 60 });
+  // The calendar's own lines, folded by the library (it has no events yet).
+  const frame = cal.toString();
   for (const h of hearings) {
     const day = new Date(`${h.date}T00:00:00Z`);
     cal.createEvent({
@@ -52,5 +54,42 @@ export function hearingsCalendar(
       stamp: new Date(m.changed_at),
       status: m.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     });
-  return cal.toString();
+  // The events as the library writes them, folded here: the library folds the whole text with a TextEncoder made
+  // for every character, which took seconds for a firm's year of hearings (a calendar app polls this URL).
+  const events = cal
+    .events()
+    .map((e) => foldLines(e.toString()))
+    .join('');
+  return frame.replace(/END:VCALENDAR$/, `${events}END:VCALENDAR`);
+}
+
+/** UTF-8 length of one character (a surrogate pair is one four-byte character). */
+const utf8Length = (ch: string): number => {
+  const c = ch.codePointAt(0)!;
+  return c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+};
+
+/**
+ * RFC 5545 §3.1 line folding exactly as ical-generator 8 does it (a line longer than 74 octets continues on the
+ * next after CRLF and a space, never inside a character), but only working through the rare long lines.
+ */
+export function foldLines(text: string): string {
+  return text
+    .split('\r\n')
+    .map((line) => {
+      if (Buffer.byteLength(line) <= 74) return line;
+      let out = '';
+      let n = 0;
+      for (const ch of line) {
+        const k = utf8Length(ch);
+        n += k;
+        if (n > 74) {
+          out += '\r\n ';
+          n = k;
+        }
+        out += ch;
+      }
+      return out;
+    })
+    .join('\r\n');
 }
