@@ -151,3 +151,24 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** A report line when the browser benches cannot run here. */
 export const noChromium = (what: string): string | null =>
   existsSync(CHROMIUM) ? null : `${what} bench skipped: Chromium not found (CHROMIUM_PATH).`;
+
+/**
+ * Read in the page after an opening (openTimed's `read`): the HTML's arrival, whether the service worker served
+ * the page, and the first time of each of the app's marks (app/marks.ts), in ms from navigation start.
+ */
+export const READ_MARKS = `(() => {
+  const at = { html: performance.getEntriesByType('navigation')[0].responseEnd };
+  at.controlled = navigator.serviceWorker.controller ? 1 : 0;
+  for (const m of performance.getEntriesByType('mark'))
+    if (m.name.startsWith('lf:') && !(m.name in at)) at[m.name] = m.startTime;
+  return at;
+})()`;
+
+/** Each mark's median time over the openings, in the order they happen: "html 12 ms, lf:main 80 ms, …". */
+export const markTimeline = (openings: readonly Record<string, number>[]): string =>
+  [...new Set(openings.flatMap((o) => Object.keys(o)))]
+    .filter((k) => k !== 'controlled')
+    .map((k) => [k, median(openings.map((o) => o[k] ?? NaN).filter((x) => !Number.isNaN(x)))] as const)
+    .sort((a, b) => a[1] - b[1])
+    .map(([k, t]) => `${k} ${t.toFixed(0)} ms`)
+    .join(', ');

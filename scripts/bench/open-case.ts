@@ -16,10 +16,12 @@ import { INDEX_ITEMS, seedFirm } from './seed.ts';
 import {
   BENCH_EMAIL,
   BENCH_PASSWORD,
+  markTimeline,
   median,
   noChromium,
   openTimed,
   PHONE_SCREEN,
+  READ_MARKS,
   signInSynced,
   withPhoneBench,
 } from './browser-steps.ts';
@@ -93,20 +95,7 @@ async function bigCaseStored(page: Page): Promise<void> {
 
 /** One fresh navigation in a new tab: the milestones in ms from its navigation start. */
 async function openOnce(ctx: BrowserContext, caseId: string): Promise<TOpening> {
-  const at = await openTimed<Record<string, number>>(
-    ctx,
-    `/petitions/${caseId}`,
-    PAINTED,
-    `(() => {
-      const at = {};
-      const nav = performance.getEntriesByType('navigation')[0];
-      at.html = nav.responseEnd;
-      at.controlled = navigator.serviceWorker.controller ? 1 : 0;
-      for (const m of performance.getEntriesByType('mark'))
-        if (m.name.startsWith('lf:') && !(m.name in at)) at[m.name] = m.startTime;
-      return at;
-    })()`,
-  );
+  const at = await openTimed<Record<string, number>>(ctx, `/petitions/${caseId}`, PAINTED, READ_MARKS);
   if (!at.controlled) throw new Error('the page was not served by the service worker');
   return { total: at[PAINTED]!, at };
 }
@@ -147,15 +136,6 @@ export async function openCaseBench(): Promise<{ rows: Row[]; report: string[] }
         const total = median(totals);
         const splits = openings.map(split);
         const parts = PHASES.map(([name], i) => `${name} ${ms(median(splits.map((s) => s[i]!)))}`);
-        const marks = [...new Set(openings.flatMap((o) => Object.keys(o.at)))].filter(
-          (k) => k !== 'controlled',
-        );
-        const timeline = marks
-          .map(
-            (k) => [k, median(openings.map((o) => o.at[k] ?? NaN).filter((x) => !Number.isNaN(x)))] as const,
-          )
-          .sort((a, b) => a[1] - b[1])
-          .map(([k, t]) => `${k} ${ms(t)}`);
         return {
           rows: [
             {
@@ -168,7 +148,7 @@ export async function openCaseBench(): Promise<{ rows: Row[]; report: string[] }
           report: [
             `Opening a case (${INDEX_ITEMS} index items), ${runs} fresh navigations: ${totals.map((t) => t.toFixed(0)).join(', ')} ms`,
             `  split (medians): ${parts.join(', ')}`,
-            `  marks (medians, from navigation start): ${timeline.join(', ')}`,
+            `  marks (medians, from navigation start): ${markTimeline(openings.map((o) => o.at))}`,
           ],
         };
       },
