@@ -4,7 +4,7 @@ import { lazy, useState, type ComponentType } from 'react';
  * A screen loaded when its route is first opened (each screen its own chunk; the service worker precaches
  * them all). `preload` loads it ahead; a screen loaded before its first render is rendered as it is, with no
  * suspending: main.tsx preloads the route the app starts on (routes.tsx preloadScreen), so the first render is
- * the screen, not "Loading....". The same as routes.tsx's own helper, for feature route lists.
+ * the screen, not "Loading....". Used by routes.tsx and the feature route lists.
  */
 export function lazyScreen<K extends string, P extends object>(
   load: () => Promise<Record<K, ComponentType<P>>>,

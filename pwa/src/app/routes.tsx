@@ -1,4 +1,4 @@
-import { lazy, useState, type ComponentType, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { matchPath } from 'react-router';
 import { LINK_ROUTES } from '../library/links.tsx';
 import { LIBRARY_ROUTES } from '../library/library.routes.tsx';
@@ -11,27 +11,7 @@ import {
 import { STANDARD_INDEX_ROUTES } from '../case-documents/standard-index/standardIndex.routes.tsx';
 import { BILLING_ROUTES } from '../invoices/invoices.routes.tsx';
 import { DATED_ROUTES } from '../case-documents/dated/dated.routes.tsx';
-
-/**
- * A screen loaded when its route is first opened: each screen is its own chunk, so the first load carries only
- * the shell and the screen asked for. The service worker precaches every chunk, so all of them open offline.
- * `preload` loads it ahead; a screen loaded before its first render is rendered as it is, with no suspending
- * (main.tsx does that for the route the app starts on, so the first render is the screen, not "Loading....").
- */
-function lazyScreen<K extends string, P extends object>(
-  load: () => Promise<Record<K, ComponentType<P>>>,
-  name: K,
-) {
-  let loaded: ComponentType<P> | null = null;
-  const preload = async (): Promise<ComponentType<P>> => (loaded ??= (await load())[name]);
-  const Lazy = lazy(async () => ({ default: await preload() }));
-  function Screen(props: P) {
-    // Chosen at mount, so one screen never swaps its component (and its state) for another.
-    const [Loaded] = useState(() => loaded);
-    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
-  }
-  return Object.assign(Screen, { preload });
-}
+import { lazyScreen } from './lazyScreen.tsx';
 
 const HomeScreen = lazyScreen(() => import('../landing/HomeScreen.tsx'), 'HomeScreen');
 const LoginScreen = lazyScreen(() => import('../auth/LoginScreen.tsx'), 'LoginScreen');
