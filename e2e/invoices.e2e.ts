@@ -70,6 +70,8 @@ it('an admin offline drafts an invoice with two expenses and tax, reloads, syncs
     await page.getByRole('link', { name: 'Create Invoice', exact: true }).click();
     await page.getByRole('heading', { name: 'Create New Invoice' }).waitFor();
     expect(await page.getByLabel('Invoice number', { exact: true }).inputValue()).toBe('number on sync');
+    // A new invoice is a Draft (§4: status 1).
+    expect(await page.getByLabel('Status', { exact: true }).inputValue()).toBe('1');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Client field is required.').waitFor();
     await page.getByLabel('Client', { exact: true }).fill('zzz');

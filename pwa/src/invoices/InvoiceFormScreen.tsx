@@ -353,7 +353,12 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
           {errors.due_date && <span className="field-error">{errors.due_date}</span>}
           <label className="field">
             <span className="field-label">Status</span>
-            <select value={v.invoice_status_id} onChange={(e) => set({ invoice_status_id: e.target.value })}>
+            {/* Named by its label alone: a label holding a select is otherwise named with the chosen option too. */}
+            <select
+              aria-label="Status"
+              value={v.invoice_status_id}
+              onChange={(e) => set({ invoice_status_id: e.target.value })}
+            >
               {INVOICE_STATUSES.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.title}
@@ -512,7 +517,7 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
         </p>
         <label className="field">
           <span className="field-label">Template</span>
-          <select value="" onChange={(e) => applyTemplate(e.target.value)}>
+          <select aria-label="Template" value="" onChange={(e) => applyTemplate(e.target.value)}>
             <option value="">Choose a template</option>
             {INVOICE_TEMPLATES.map((t) => (
               <option key={t.id} value={t.id}>

@@ -135,7 +135,9 @@ export default function InvoicesScreen() {
           {range && (
             <label className="field">
               <span className="field-label">Date type</span>
+              {/* Named by its label alone: a label holding a select is otherwise named with the chosen option too. */}
               <select
+                aria-label="Date type"
                 value={f.date_type}
                 onChange={(e) => set({ date_type: e.target.value as TInvoiceDateType })}
               >
@@ -159,7 +161,7 @@ export default function InvoicesScreen() {
           </label>
           <label className="field">
             <span className="field-label">Status</span>
-            <select value={f.status} onChange={(e) => set({ status: e.target.value })}>
+            <select aria-label="Status" value={f.status} onChange={(e) => set({ status: e.target.value })}>
               <option value="">All</option>
               {INVOICE_STATUSES.map((s) => (
                 <option key={s.id} value={s.id}>
