@@ -25,6 +25,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('mail_attachments')
     .columns(['mail_id', 'position'])
     .execute();
+  // The mailer looks for files still to make (sha256 null) whenever it is woken, after every device's push.
+  await db.schema
+    .createIndex('mail_attachments_to_make_idx')
+    .on('mail_attachments')
+    .column('sha256')
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
