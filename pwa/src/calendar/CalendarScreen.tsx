@@ -6,7 +6,7 @@ import { useAuth } from '../auth/AuthContext.tsx';
 import { useCan, useFirstSyncRunning } from '../case-files/useCaseFiles.ts';
 import { EventModal, type TEventTarget } from './EventModal.tsx';
 import { HearingList } from './HearingList.tsx';
-import { CauseLists } from './CauseList.tsx';
+import { CAUSE_LIST_PREVIEW, CauseLists } from './CauseList.tsx';
 import { CalendarSubscription } from './CalendarSubscription.tsx';
 import { addDays, isoOfLocal, localOfIso, weekOf, type THearing } from './calendar.logic.ts';
 import { useHearingsByDay } from './useHearings.ts';
@@ -101,7 +101,7 @@ export function CalendarScreen() {
         Server time (Pakistan): <time>{pakistanNow()}</time>
         {canAdd ? '. Tap a date to add an event; tap an event to open it.' : '.'}
       </p>
-      <CauseLists today={today} lists={days} empty={empty} />
+      <CauseLists today={today} lists={days} empty={empty} limit={CAUSE_LIST_PREVIEW} />
 
       <div className="calendar-bar">
         <div role="group" aria-label="Calendar view" className="calendar-views">

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { formatDate } from '@lawfirm/shared-types';
 import { useDownload } from '../case-files/shared/useDownload.ts';
 import { addDays, causeListRows, type THearing } from './calendar.logic.ts';
@@ -15,22 +16,32 @@ function CauseListSection({
   hearings,
   empty,
   download,
+  limit,
 }: {
   heading: 'Today' | 'Tomorrow';
   date: string;
   hearings: THearing[] | undefined;
   empty: string;
   download: boolean;
+  limit?: number;
 }) {
   const pdf = useDownload();
   const list = hearings?.filter((h) => h.kind === 'hearing');
+  const shown = limit && list && list.length > limit ? list.slice(0, limit) : list;
   const id = `cause-${heading}`;
   return (
     <section className="cause-list" aria-labelledby={id}>
       <h2 id={id}>
         {heading} <span className="cause-date">{formatDate(date)}</span>
       </h2>
-      <HearingList hearings={list} empty={empty} />
+      <HearingList hearings={shown} empty={empty} />
+      {list && shown !== list && (
+        <p className="cause-more">
+          <Link to="/cause-list">
+            All {list.length} hearings of {heading.toLowerCase()}: open the cause list
+          </Link>
+        </p>
+      )}
       {download && (
         <button
           type="button"
@@ -55,17 +66,23 @@ function CauseListSection({
   );
 }
 
+/** How many hearings of a day the calendar and the dashboard show before linking to the whole cause list. */
+export const CAUSE_LIST_PREVIEW = 10;
+
 /** Today's and tomorrow's cause lists side by side (one under the other on a phone). */
 export function CauseLists({
   today,
   lists,
   empty,
   download = false,
+  limit,
 }: {
   today: string;
   lists: TCauseLists | Map<string, THearing[]> | undefined;
   empty: string;
   download?: boolean;
+  /** Show the first this many and link to the whole list at /cause-list (the calendar and the dashboard). */
+  limit?: number;
 }) {
   const tomorrow = addDays(today, 1);
   const of = (day: 'today' | 'tomorrow', date: string) =>
@@ -78,6 +95,7 @@ export function CauseLists({
         hearings={of('today', today)}
         empty={empty}
         download={download}
+        limit={limit}
       />
       <CauseListSection
         heading="Tomorrow"
@@ -85,6 +103,7 @@ export function CauseLists({
         hearings={of('tomorrow', tomorrow)}
         empty={empty}
         download={download}
+        limit={limit}
       />
     </div>
   );

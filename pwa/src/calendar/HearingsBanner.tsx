@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { todayInPakistan } from '@lawfirm/shared-types';
 import { useCan } from '../case-files/useCaseFiles.ts';
-import { CauseLists } from './CauseList.tsx';
+import { CAUSE_LIST_PREVIEW, CauseLists } from './CauseList.tsx';
 import { useCauseLists } from './useHearings.ts';
 import './calendar.css';
 
@@ -41,7 +41,7 @@ export function DashboardCauseLists() {
   if (!allowed || !lists) return null;
   return (
     <section className="dashboard-hearings" aria-label="Cause list">
-      <CauseLists today={today} lists={lists} empty="No hearings." />
+      <CauseLists today={today} lists={lists} empty="No hearings." limit={CAUSE_LIST_PREVIEW} />
     </section>
   );
 }
