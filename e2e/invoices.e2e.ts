@@ -204,3 +204,34 @@ it('an admin offline drafts an invoice with two expenses and tax, reloads, syncs
     for (const d of devices) await d.ctx.close();
   }
 });
+
+it('an invoice sent by email carries its PDF, which the admin downloads from the mail outbox on a phone', async () => {
+  const saved = await h.app.inject({
+    method: 'POST',
+    url: '/api/invoices',
+    headers: { authorization: `Bearer ${await adminToken(h)}` },
+    payload: { invoiceable_id: clientId, amount: '2500', sendEmail: true, invoice_status_id: 2 },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const no = saved.json<{ invoice: { invoice_no: number } }>().invoice.invoice_no;
+  await h.app.mailer.flush();
+  const a = await signedInDevice(h, E2E_ADMIN.email, E2E_ADMIN.password, PHONE);
+  try {
+    const page = a.page;
+    await page.goto(`${h.baseUrl}/mail-outbox`);
+    await page.getByRole('heading', { name: 'Mail Outbox' }).waitFor();
+    await page.getByRole('button', { name: new RegExp(`Invoice #${no}\\b`) }).click();
+    const files = page.getByRole('list', { name: 'Attachments' });
+    const link = files.getByRole('link', { name: /\.pdf$/ });
+    await link.waitFor();
+    await expectPhoneFriendly(page, page.getByRole('heading', { name: 'Mail Outbox' }));
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), link.click()]);
+    const file = join(dir, 'mailed.pdf');
+    await download.saveAs(file);
+    const text = (await readPdf(new Uint8Array(await readFile(file)))).text.join('\n');
+    expect(text).toContain(CLIENT.name);
+    expect(text).toContain('Total: Rs. 2,500.00');
+  } finally {
+    await a.ctx.close();
+  }
+});

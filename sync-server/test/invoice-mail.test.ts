@@ -8,7 +8,13 @@ import { connectDevice } from './device.ts';
 import { describeEachDb } from './helper.ts';
 import { header, startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 
-type TAttachment = { id: string; file_name: string | null; mime_type: string | null; size: number | null };
+type TAttachment = {
+  id: string;
+  file_name: string | null;
+  mime_type: string | null;
+  size: number | null;
+  url: string | null;
+};
 type TOutboxMail = {
   id: string;
   to_address: string;
@@ -70,6 +76,14 @@ describeEachDb('invoice mails carry the invoice PDF (no SMTP: stored)', (kind) =
     // §5: 1,000.05 + 250.50 expenses − 10% tax of 1,000.05 (100.01).
     expect(invoice.total_amount).toBe('1150.54');
     expect(text).toContain('Rs. 1,150.54');
+
+    // The list's signed link downloads it with no bearer token (an <a download> in the outbox screen).
+    const url = new URL(mails[0]!.attachments[0]!.url!);
+    const signed = await f.call('GET', url.pathname + url.search);
+    expect(signed.statusCode).toBe(200);
+    expect(signed.rawPayload.equals(file.rawPayload)).toBe(true);
+    const forged = await f.call('GET', `${url.pathname}?sig=${encodeURIComponent('x.y.1.z')}`);
+    expect(forged.statusCode).toBe(401);
 
     const id = mails[0]!.attachments[0]!.id;
     const otherFirm = await f.call('GET', `/api/mail_outbox/attachments/${id}`, f.other);

@@ -15,6 +15,8 @@ type TMail = {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** Files the mail carries (an invoice's PDF); url is a signed download link once the file is made. */
+  attachments?: { id: string; file_name: string | null; size: number | null; url: string | null }[];
 };
 
 /** Mailer states (sync-server mail/mailer.ts); "stored" means no SMTP is set up and the mail is kept here. */
@@ -78,6 +80,21 @@ function MailOutboxList() {
                       {m.sent_at && <> · Sent {formatDate(m.sent_at)}</>}
                     </p>
                     {m.last_error && <p className="field-error">Last error: {m.last_error}</p>}
+                    {!!m.attachments?.length && (
+                      <ul aria-label="Attachments">
+                        {m.attachments.map((a) => (
+                          <li key={a.id}>
+                            {a.url ? (
+                              <a className="btn" href={a.url} download={a.file_name ?? undefined}>
+                                {a.file_name}
+                              </a>
+                            ) : (
+                              'A file being made'
+                            )}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
                     <pre style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 }}>
                       {m.body_text}
                     </pre>

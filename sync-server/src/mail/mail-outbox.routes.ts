@@ -1,14 +1,19 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { toPaginator } from '@lawfirm/shared-types';
+import { can, toPaginator } from '@lawfirm/shared-types';
+import { pdfUrl } from '../case-files/pdf-urls.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
-import { notFound } from '../http/errors.ts';
+import { forbidden, notFound } from '../http/errors.ts';
+import { pdfActor } from '../pdf/pdf-auth.ts';
+import { ZPdfQuery } from '../pdf/pdf.types.ts';
 import { ZIdParams } from '../http/schemas.ts';
 import { blobPath } from '../uploads/blob-store.ts';
 import { findMailAttachment } from './mail-attachments.ts';
 import { listMailOutbox, MAIL_OUTBOX_PER_PAGE } from './mail-outbox.repository.ts';
 import { ZMailOutboxQuery, ZMailOutboxResponse } from './mail-outbox.types.ts';
+
+const mailFilePath = (id: string) => `/api/mail_outbox/attachments/${encodeURIComponent(id)}`;
 
 /**
  * What the server mailed for the admin's firm, newest first, in the Laravel paginator shape the other lists
@@ -26,16 +31,28 @@ export async function mailOutboxRoutes(fastify: FastifyInstance): Promise<void> 
       const { actor } = await req.authorize('mailOutbox.read');
       const { page } = req.query;
       const { data, count } = await listMailOutbox(app.db, actor.company_id, page);
-      return { mails: toPaginator(data, page, MAIL_OUTBOX_PER_PAGE, count) };
+      // Each made file with a signed download link, which a plain <a download> can follow (no bearer token).
+      const mails = data.map((m) => ({
+        ...m,
+        attachments: m.attachments.map((a) => ({
+          ...a,
+          url: a.size === null ? null : pdfUrl(app, req, mailFilePath(a.id), actor),
+        })),
+      }));
+      return { mails: toPaginator(mails, page, MAIL_OUTBOX_PER_PAGE, count) };
     },
   );
 
-  /** A file a mail of the admin's firm carried (an invoice's PDF), as it was sent: a download, never rendered. */
+  /**
+   * A file a mail of the admin's firm carried (an invoice's PDF), as it was sent: a download, never rendered.
+   * Its signed link from the list, or the bearer token.
+   */
   app.get(
     '/api/mail_outbox/attachments/:id',
-    { config: { auth: 'mailOutbox.read' }, schema: { params: ZIdParams } },
+    { schema: { params: ZIdParams, querystring: ZPdfQuery } },
     async (req, reply) => {
-      const { actor } = await req.authorize('mailOutbox.read');
+      const actor = await pdfActor(app, req);
+      if (!can(actor, 'mailOutbox.read')) throw forbidden();
       const file = await findMailAttachment(app.db, actor.company_id, req.params.id);
       if (!file?.sha256) throw notFound('File not found.');
       return reply

@@ -23,6 +23,8 @@ export const ZMail = z.object({
       file_name: z.string().nullable(),
       mime_type: z.string().nullable(),
       size: z.number().nullable(),
+      /** A signed download link (made files only). */
+      url: z.string().nullable(),
     }),
   ),
 });
