@@ -23,6 +23,7 @@ import {
   type TDocumentRow,
 } from './useCaseDocuments.ts';
 import { useSiteHeaderToggle } from './useSiteHeaderToggle.ts';
+import { HeaderToggleButton } from './HeaderToggleButton.tsx';
 
 /**
  * The one document viewer (DESIGN §3) of an index item (/petition-index-details/:id), a reply
@@ -35,16 +36,7 @@ export function DocumentViewerScreen({ kind, id: given }: { kind: TDocumentKind;
   const id = given ?? params.id ?? '';
   const item = useDocument(kind, id);
   const [headerShown, setHeaderShown] = useSiteHeaderToggle();
-  const toolbar = (
-    <button
-      type="button"
-      className="btn"
-      aria-pressed={headerShown}
-      onClick={() => setHeaderShown(!headerShown)}
-    >
-      {headerShown ? 'Hide Header' : 'Show Header'}
-    </button>
-  );
+  const toolbar = <HeaderToggleButton shown={headerShown} onChange={setHeaderShown} />;
   if (item === null) return <NotFound />;
   if (item === undefined)
     return (

@@ -14,7 +14,6 @@ import {
   MSG_CLIENT_REQUIRED,
   MSG_DATE_INVALID,
   MSG_EXPENSE_REQUIRED,
-  MSG_PAID_DATE_REQUIRED,
   MSG_TAX_RANGE,
   MSG_TEMPLATE_NEEDS_FIELDS,
   paisaToDecimal,
@@ -22,7 +21,6 @@ import {
   parseRupees,
   ROLE_IDS,
   STATUS_PAID,
-  todayInPakistan,
 } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { useEntityRows, useSync } from '../sync/hooks.ts';
@@ -32,6 +30,7 @@ import { useToast } from '../ui/toast.tsx';
 import { useSaveReport } from '../ui/useSaveReport.ts';
 import { saveInvoiceLocal, useInvoice, type TListedInvoice } from './invoices.data.ts';
 import { invoiceNoText } from './InvoicesScreen.tsx';
+import { newPaymentDraft, PaymentFields, readPaymentDrafts, type TPaymentDraft } from './PaymentFields.tsx';
 import './invoices.css';
 
 export const NO_RECORD = 'No Record Found!';
@@ -46,16 +45,6 @@ type TClient = {
   address: string | null;
 };
 type TExpenseRow = { key: string; id: string | null; expense: string; amount: string };
-/** A payment row of the form: the date as typed (dd/mm/yyyy), the amount as typed, a receipt picked here. */
-type TPaymentRow = {
-  key: string;
-  id: string | null;
-  paid_date: string;
-  amount: string;
-  notes: string;
-  receipt: File | null;
-  receipt_file_name: string | null;
-};
 /** Dates are typed and shown dd/mm/yyyy (the shared field control's mask), never a native date picker. */
 const DATE_FIELD = { kind: 'date' } as const;
 /** A typed date as stored (YYYY-MM-DD), '' for none, or null when it is not a real date. */
@@ -127,7 +116,7 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
   );
   const [removed, setRemoved] = useState<string[]>([]);
   const [asking, setAsking] = useState<TExpenseRow | null>(null);
-  const [payments, setPayments] = useState<TPaymentRow[]>(
+  const [payments, setPayments] = useState<TPaymentDraft[]>(
     (inv?.paymentRows ?? []).map((p) => ({
       key: p.id,
       id: p.id,
@@ -139,23 +128,11 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
     })),
   );
   const [removedPayments, setRemovedPayments] = useState<string[]>([]);
-  const [askingPayment, setAskingPayment] = useState<TPaymentRow | null>(null);
-  const editPayment = (key: string, patch: Partial<TPaymentRow>) =>
+  const [askingPayment, setAskingPayment] = useState<TPaymentDraft | null>(null);
+  const editPayment = (key: string, patch: Partial<TPaymentDraft>) =>
     setPayments((all) => all.map((r) => (r.key === key ? { ...r, ...patch } : r)));
   // §2.4: a new payment row starts at today's date and the invoice's amount.
-  const addPayment = () =>
-    setPayments((all) => [
-      ...all,
-      {
-        key: crypto.randomUUID(),
-        id: null,
-        paid_date: formatDate(todayInPakistan()),
-        amount: amount === null ? '' : paisaToDecimal(amount),
-        notes: '',
-        receipt: null,
-        receipt_file_name: null,
-      },
-    ]);
+  const addPayment = () => setPayments((all) => [...all, newPaymentDraft(amount)]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [templateWarning, setTemplateWarning] = useState(false);
@@ -208,13 +185,7 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
     if (!Number.isInteger(pct) || pct < 0 || pct > 100) errs.tax_percentage = MSG_TAX_RANGE;
     const due = typedDate(v.due_date);
     if (due === null) errs.due_date = MSG_DATE_INVALID;
-    const paymentDrafts = payments.map((x) => {
-      const date = typedDate(x.paid_date);
-      if (!date) errs[`${x.key}.paid_date`] = date === null ? MSG_DATE_INVALID : MSG_PAID_DATE_REQUIRED;
-      const a = parseRupees(x.amount);
-      if (a === null) errs[`${x.key}.paid_amount`] = MSG_AMOUNT_INVALID;
-      return { id: x.id, paid_date: date ?? '', paid_amount: a ?? 0, notes: x.notes, receipt: x.receipt };
-    });
+    const paymentDrafts = readPaymentDrafts(payments, errs);
     const rows = expenses.map((x) => {
       if (!x.expense.trim()) errs[`${x.key}.expense`] = MSG_EXPENSE_REQUIRED;
       const a = parseRupees(x.amount || '0');
@@ -459,45 +430,13 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
         </button>
         <h2>Payments</h2>
         {payments.map((x, i) => (
-          <fieldset key={x.key} className="payment-row">
-            <legend>Payment {i + 1}</legend>
-            <label className="field">
-              <span className="field-label">Paid date</span>
-              <FieldControl
-                field={DATE_FIELD}
-                value={x.paid_date}
-                aria-invalid={!!errors[`${x.key}.paid_date`]}
-                onChange={(paid_date) => editPayment(x.key, { paid_date })}
-              />
-            </label>
-            {errors[`${x.key}.paid_date`] && (
-              <span className="field-error">{errors[`${x.key}.paid_date`]}</span>
-            )}
-            <label className="field">
-              <span className="field-label">Paid amount</span>
-              <input
-                inputMode="decimal"
-                value={x.amount}
-                aria-invalid={!!errors[`${x.key}.paid_amount`]}
-                onChange={(e) => editPayment(x.key, { amount: e.target.value })}
-              />
-            </label>
-            {errors[`${x.key}.paid_amount`] && (
-              <span className="field-error">{errors[`${x.key}.paid_amount`]}</span>
-            )}
-            <label className="field">
-              <span className="field-label">Notes</span>
-              <input value={x.notes} onChange={(e) => editPayment(x.key, { notes: e.target.value })} />
-            </label>
-            <label className="field">
-              <span className="field-label">Receipt</span>
-              <input
-                type="file"
-                accept="image/png,image/jpeg,application/pdf"
-                onChange={(e) => editPayment(x.key, { receipt: e.target.files?.[0] ?? null })}
-              />
-            </label>
-            {x.receipt_file_name && !x.receipt && <p>Receipt: {x.receipt_file_name}</p>}
+          <PaymentFields
+            key={x.key}
+            row={x}
+            legend={`Payment ${i + 1}`}
+            errors={errors}
+            onChange={(patch) => editPayment(x.key, patch)}
+          >
             <button
               type="button"
               className="btn danger"
@@ -507,7 +446,7 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
             >
               Delete payment
             </button>
-          </fieldset>
+          </PaymentFields>
         ))}
         <button type="button" className="btn" onClick={addPayment}>
           Add Payment

@@ -1,31 +1,16 @@
 import { useState } from 'react';
-import {
-  formatDate,
-  formatRs,
-  MSG_AMOUNT_INVALID,
-  MSG_DATE_INVALID,
-  MSG_PAID_DATE_REQUIRED,
-  paisaToDecimal,
-  parseDisplayDate,
-  parseRupees,
-  STATUS_PAID,
-  todayInPakistan,
-} from '@lawfirm/shared-types';
+import { formatDate, formatRs, STATUS_PAID } from '@lawfirm/shared-types';
 import { deleteLocal } from '../sync/actions.ts';
 import { useSync } from '../sync/hooks.ts';
-import { FieldControl } from '../ui/FieldControl.tsx';
 import { ConfirmDialog, Modal } from '../ui/Modal.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { useSaveReport } from '../ui/useSaveReport.ts';
+import { newPaymentDraft, PaymentFields, readPaymentDrafts, type TPaymentDraft } from './PaymentFields.tsx';
 import { markPaidLocal, savePaymentsLocal, totalsOf, type TListedInvoice } from './invoices.data.ts';
 
 export const MSG_PAID_OK = 'Paid Successfully!';
 export const MSG_MARKED_PAID = 'Successfully Mark as Paid Invoice!';
 export const MSG_PAYMENT_DELETED = 'Payment Deleted Successfully!';
-
-/** A new payment: the date as typed (dd/mm/yyyy), the amount as typed. */
-type TDraftRow = { key: string; paid_date: string; amount: string; notes: string; receipt: File | null };
-const DATE_FIELD = { kind: 'date' } as const;
 
 /**
  * The "Paid Invoice Dialog" (§2.6): the invoice's payments, new ones with date, amount, notes and a receipt
@@ -44,43 +29,21 @@ export function MarkPaidDialog({
   const toast = useToast();
   const saved = useSaveReport();
   const totals = totalsOf(inv);
-  const [rows, setRows] = useState<TDraftRow[]>([]);
+  const [rows, setRows] = useState<TPaymentDraft[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [asking, setAsking] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const paid = inv.invoice_status_id === STATUS_PAID;
 
-  const add = () =>
-    setRows((r) => [
-      ...r,
-      {
-        key: crypto.randomUUID(),
-        paid_date: formatDate(todayInPakistan()),
-        // §2.4: a new payment starts at the invoice's amount (what is still due, once some is paid).
-        amount: paisaToDecimal(totals.due || totals.total),
-        notes: '',
-        receipt: null,
-      },
-    ]);
-  const edit = (key: string, patch: Partial<TDraftRow>) =>
+  // §2.4: a new payment starts at the invoice's amount (what is still due, once some is paid).
+  const add = () => setRows((r) => [...r, newPaymentDraft(totals.due || totals.total)]);
+  const edit = (key: string, patch: Partial<TPaymentDraft>) =>
     setRows((r) => r.map((x) => (x.key === key ? { ...x, ...patch } : x)));
 
   const save = async () => {
     if (!ctx) return;
     const errs: Record<string, string> = {};
-    const drafts = rows.map((r) => {
-      const amount = parseRupees(r.amount);
-      const date = r.paid_date.trim() ? parseDisplayDate(r.paid_date.trim()) : '';
-      if (!date) errs[`${r.key}.date`] = date === null ? MSG_DATE_INVALID : MSG_PAID_DATE_REQUIRED;
-      if (amount === null) errs[`${r.key}.amount`] = MSG_AMOUNT_INVALID;
-      return {
-        id: null,
-        paid_date: date ?? '',
-        paid_amount: amount ?? 0,
-        notes: r.notes,
-        receipt: r.receipt,
-      };
-    });
+    const drafts = readPaymentDrafts(rows, errs);
     setErrors(errs);
     if (Object.keys(errs).length || !drafts.length) return;
     setBusy(true);
@@ -146,39 +109,13 @@ export function MarkPaidDialog({
         ))}
       </ul>
       {rows.map((r, i) => (
-        <fieldset key={r.key} className="payment-row">
-          <legend>New payment {i + 1}</legend>
-          <label className="field">
-            <span className="field-label">Paid date</span>
-            <FieldControl
-              field={DATE_FIELD}
-              value={r.paid_date}
-              aria-invalid={!!errors[`${r.key}.date`]}
-              onChange={(paid_date) => edit(r.key, { paid_date })}
-            />
-          </label>
-          {errors[`${r.key}.date`] && <span className="field-error">{errors[`${r.key}.date`]}</span>}
-          <label className="field">
-            <span className="field-label">Paid amount</span>
-            <input
-              inputMode="decimal"
-              value={r.amount}
-              onChange={(e) => edit(r.key, { amount: e.target.value })}
-            />
-          </label>
-          {errors[`${r.key}.amount`] && <span className="field-error">{errors[`${r.key}.amount`]}</span>}
-          <label className="field">
-            <span className="field-label">Notes</span>
-            <input value={r.notes} onChange={(e) => edit(r.key, { notes: e.target.value })} />
-          </label>
-          <label className="field">
-            <span className="field-label">Receipt</span>
-            <input
-              type="file"
-              accept="image/png,image/jpeg,application/pdf"
-              onChange={(e) => edit(r.key, { receipt: e.target.files?.[0] ?? null })}
-            />
-          </label>
+        <PaymentFields
+          key={r.key}
+          row={r}
+          legend={`New payment ${i + 1}`}
+          errors={errors}
+          onChange={(patch) => edit(r.key, patch)}
+        >
           <button
             type="button"
             className="btn"
@@ -186,7 +123,7 @@ export function MarkPaidDialog({
           >
             Remove
           </button>
-        </fieldset>
+        </PaymentFields>
       ))}
       <button type="button" className="btn" onClick={add}>
         Add Payment

@@ -29,6 +29,7 @@ import {
 import { filesOf } from './datedIndex.data.ts';
 import { typesOf, useDatedIndex } from './useDated.ts';
 import './dated.css';
+import { HeaderToggleButton } from '../HeaderToggleButton.tsx';
 
 /**
  * The index screen of a dated module (part 2 §2.1–2.2): the item (its first by date when the route names
@@ -61,14 +62,7 @@ export function DatedIndexScreen({ m }: { m: TDatedModule }) {
   return (
     <section className="page case-documents dated-index">
       <div className="dated-toolbar" role="toolbar" aria-label={`${m.plural} tools`}>
-        <button
-          type="button"
-          className="btn"
-          aria-pressed={headerShown}
-          onClick={() => setHeaderShown(!headerShown)}
-        >
-          {headerShown ? 'Hide Header' : 'Show Header'}
-        </button>
+        <HeaderToggleButton shown={headerShown} onChange={setHeaderShown} />
         {!headerShown && <SyncStatusBadge />}
         <NavLink to={previous && datedIndexPath(m, petitionId, previous.id)} label="Previous" text="‹" />
         <NavLink to={next && datedIndexPath(m, petitionId, next.id)} label="Next" text="›" />

@@ -15,6 +15,7 @@ import {
   type TAttachmentRow,
 } from '../useCaseDocuments.ts';
 import { useSiteHeaderToggle } from '../useSiteHeaderToggle.ts';
+import { HeaderToggleButton } from '../HeaderToggleButton.tsx';
 
 type TView = 'pages' | 'carousel' | 'table';
 const VIEWS: { key: TView; label: string }[] = [
@@ -61,14 +62,7 @@ export function AnnexuresScreen() {
   return (
     <section className="page case-documents viewer">
       <div className="viewer-bar" role="toolbar" aria-label="Annexure views">
-        <button
-          type="button"
-          className="btn"
-          aria-pressed={headerShown}
-          onClick={() => setHeaderShown(!headerShown)}
-        >
-          {headerShown ? 'Hide Header' : 'Show Header'}
-        </button>
+        <HeaderToggleButton shown={headerShown} onChange={setHeaderShown} />
         {VIEWS.map((v) => (
           <button
             key={v.key}

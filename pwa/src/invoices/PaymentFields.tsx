@@ -1,0 +1,108 @@
+import type { ReactNode } from 'react';
+import {
+  formatDate,
+  MSG_AMOUNT_INVALID,
+  MSG_DATE_INVALID,
+  MSG_PAID_DATE_REQUIRED,
+  paisaToDecimal,
+  parseDisplayDate,
+  parseRupees,
+  todayInPakistan,
+} from '@lawfirm/shared-types';
+import { FieldControl } from '../ui/FieldControl.tsx';
+
+/**
+ * A payment as typed on the invoice form or in the Paid Invoice Dialog: the date dd/mm/yyyy, the amount as
+ * typed, the notes and a receipt picked here (kept on the device and uploaded later); a saved one has its id.
+ */
+export type TPaymentDraft = {
+  key: string;
+  id: string | null;
+  paid_date: string;
+  amount: string;
+  notes: string;
+  receipt: File | null;
+  receipt_file_name: string | null;
+};
+
+/** Dates are typed and shown dd/mm/yyyy (the shared field control's mask), never a native date picker. */
+const DATE_FIELD = { kind: 'date' } as const;
+
+/** §2.4: a new payment starts at today's date and the amount given (the invoice's amount, or what is due). */
+export const newPaymentDraft = (amountPaisa: number | null): TPaymentDraft => ({
+  key: crypto.randomUUID(),
+  id: null,
+  paid_date: formatDate(todayInPakistan()),
+  amount: amountPaisa === null ? '' : paisaToDecimal(amountPaisa),
+  notes: '',
+  receipt: null,
+  receipt_file_name: null,
+});
+
+/** The rows checked and read (dates to ISO, amounts to paisa); each error under `{key}.paid_date|paid_amount`. */
+export function readPaymentDrafts(rows: readonly TPaymentDraft[], errors: Record<string, string>) {
+  return rows.map((r) => {
+    const typed = r.paid_date.trim();
+    const date = typed ? parseDisplayDate(typed) : '';
+    if (!date) errors[`${r.key}.paid_date`] = date === null ? MSG_DATE_INVALID : MSG_PAID_DATE_REQUIRED;
+    const amount = parseRupees(r.amount);
+    if (amount === null) errors[`${r.key}.paid_amount`] = MSG_AMOUNT_INVALID;
+    return { id: r.id, paid_date: date ?? '', paid_amount: amount ?? 0, notes: r.notes, receipt: r.receipt };
+  });
+}
+
+/** One payment's fields; `children` are its row actions (Delete payment, Remove). */
+export function PaymentFields({
+  row,
+  legend,
+  errors,
+  onChange,
+  children,
+}: {
+  row: TPaymentDraft;
+  legend: string;
+  errors: Record<string, string>;
+  onChange: (patch: Partial<TPaymentDraft>) => void;
+  children: ReactNode;
+}) {
+  const error = (field: string) => errors[`${row.key}.${field}`];
+  return (
+    <fieldset className="payment-row">
+      <legend>{legend}</legend>
+      <label className="field">
+        <span className="field-label">Paid date</span>
+        <FieldControl
+          field={DATE_FIELD}
+          value={row.paid_date}
+          aria-invalid={!!error('paid_date')}
+          onChange={(paid_date) => onChange({ paid_date })}
+        />
+      </label>
+      {error('paid_date') && <span className="field-error">{error('paid_date')}</span>}
+      <label className="field">
+        <span className="field-label">Paid amount</span>
+        <input
+          inputMode="decimal"
+          value={row.amount}
+          aria-invalid={!!error('paid_amount')}
+          onChange={(e) => onChange({ amount: e.target.value })}
+        />
+      </label>
+      {error('paid_amount') && <span className="field-error">{error('paid_amount')}</span>}
+      <label className="field">
+        <span className="field-label">Notes</span>
+        <input value={row.notes} onChange={(e) => onChange({ notes: e.target.value })} />
+      </label>
+      <label className="field">
+        <span className="field-label">Receipt</span>
+        <input
+          type="file"
+          accept="image/png,image/jpeg,application/pdf"
+          onChange={(e) => onChange({ receipt: e.target.files?.[0] ?? null })}
+        />
+      </label>
+      {row.receipt_file_name && !row.receipt && <p>Receipt: {row.receipt_file_name}</p>}
+      {children}
+    </fieldset>
+  );
+}
