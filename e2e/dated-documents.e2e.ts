@@ -1,9 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ROLE_IDS } from '@lawfirm/shared-types';
 import { makePng } from '@lawfirm/shared-types/pdf/testing/images.ts';
@@ -13,6 +11,7 @@ import { SyncHeader } from './pages/SyncHeader.ts';
 import { expectPhoneFriendly, PHONE } from './phone.ts';
 import { seedPetition } from './seed.ts';
 import { signedInDevice, type Device } from './session.ts';
+import { downloadFrom, pdfPageTexts } from './downloads.ts';
 
 const LAWYER = { name: 'Dated Lawyer', email: 'dated.lawyer@e2e.firm', password: 'dated-lawyer-pass-1' };
 const STUDENT = { name: 'Dated Student', email: 'dated.student@e2e.firm', password: 'dated-student-pass-1' };
@@ -214,27 +213,16 @@ it('a lawyer offline adds an order sheet with two photos and a type, a talbana, 
 
     await adminSheets.openIndex();
     await a.page.getByRole('figure', { name: 'Page 2', exact: true }).locator('img').waitFor();
-    const [download] = await Promise.all([
-      a.page.waitForEvent('download', { timeout: 20_000 }),
-      a.page.getByRole('button', { name: 'Download PDF', exact: true }).click(),
-    ]);
-    const file = join(dir, 'order-sheet.pdf');
-    await download.saveAs(file);
-    const pdf = await pdfjs.getDocument({
-      data: new Uint8Array(await readFile(file)),
-      isEvalSupported: false,
-      verbosity: 0,
-    }).promise;
-    try {
-      // The heading page, then one page per photo.
-      expect(pdf.numPages).toBe(3);
-      const first = await (await pdf.getPage(1)).getTextContent();
-      const text = first.items.map((i) => ('str' in i ? i.str : '')).join('');
-      expect(text).toContain('Order Sheet: Arguments heard - Arguments Heard');
-      expect(text).toContain('Date: 10/03/2026');
-    } finally {
-      await pdf.destroy();
-    }
+    const sheetPages = await pdfPageTexts(
+      await downloadFrom(
+        a.page.getByRole('button', { name: 'Download PDF', exact: true }),
+        join(dir, 'order-sheet.pdf'),
+      ),
+    );
+    // The heading page, then one page per photo.
+    expect(sheetPages).toHaveLength(3);
+    expect(sheetPages[0]).toContain('Order Sheet: Arguments heard - Arguments Heard');
+    expect(sheetPages[0]).toContain('Date: 10/03/2026');
 
     // A student reads the moot case's order sheets but gets no Add, Edit, Delete or upload.
     const s = await signedInDevice(h, STUDENT.email, STUDENT.password, PHONE);
@@ -263,26 +251,14 @@ it('a lawyer offline adds an order sheet with two photos and a type, a talbana, 
     // Everyone who reads the case downloads an item's PDF (made on the device, the server's builder).
     await dated(s.page, 'naqal-forms').openIndex();
     await s.page.getByRole('figure', { name: 'Page 2', exact: true }).locator('img').waitFor();
-    const [studentDownload] = await Promise.all([
-      s.page.waitForEvent('download', { timeout: 20_000 }),
-      s.page.getByRole('button', { name: 'Download PDF', exact: true }).click(),
-    ]);
-    const naqalFile = join(dir, 'naqal-form.pdf');
-    await studentDownload.saveAs(naqalFile);
-    const naqalPdf = await pdfjs.getDocument({
-      data: new Uint8Array(await readFile(naqalFile)),
-      isEvalSupported: false,
-      verbosity: 0,
-    }).promise;
-    try {
-      expect(naqalPdf.numPages).toBe(3);
-      const first = await (await naqalPdf.getPage(1)).getTextContent();
-      expect(first.items.map((i) => ('str' in i ? i.str : '')).join('')).toContain(
-        'Naqal Form: Certified copy of order',
-      );
-    } finally {
-      await naqalPdf.destroy();
-    }
+    const naqalPages = await pdfPageTexts(
+      await downloadFrom(
+        s.page.getByRole('button', { name: 'Download PDF', exact: true }),
+        join(dir, 'naqal-form.pdf'),
+      ),
+    );
+    expect(naqalPages).toHaveLength(3);
+    expect(naqalPages[0]).toContain('Naqal Form: Certified copy of order');
   } finally {
     for (const d of devices) await d.ctx.close();
   }

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { E2E_ADMIN, startHarness, type Harness } from './harness.ts';
 import { SyncHeader } from './pages/SyncHeader.ts';
 import { expectPhoneFriendly, PHONE } from './phone.ts';
 import { signedInDevice, type Device } from './session.ts';
+import { downloadFrom } from './downloads.ts';
 
 const CLIENT = { name: 'Ayesha Khan', email: 'ayesha.client@e2e.firm', password: 'ayesha-client-password-1' };
 const OTHER = { name: 'Bilal Traders', email: 'bilal.client@e2e.firm', password: 'bilal-client-password-1' };
@@ -176,13 +177,11 @@ it('an admin offline drafts an invoice with two expenses and tax, reloads, syncs
       )
       .toEqual([3, 64]);
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download', { timeout: 20_000 }),
-      page.getByRole('button', { name: 'Download 2', exact: true }).click(),
-    ]);
-    const file = join(dir, 'invoice.pdf');
-    await download.saveAs(file);
-    const text = (await readPdf(new Uint8Array(await readFile(file)))).text.join('\n');
+    const bytes = await downloadFrom(
+      page.getByRole('button', { name: 'Download 2', exact: true }),
+      join(dir, 'invoice.pdf'),
+    );
+    const text = (await readPdf(bytes)).text.join('\n');
     expect(text).toContain(CLIENT.name);
     expect(text).toContain('Total: Rs. 937.54');
     expect(text).toContain('Balance due: Rs. 0.00');
@@ -225,10 +224,7 @@ it('an invoice sent by email carries its PDF, which the admin downloads from the
     const link = files.getByRole('link', { name: /\.pdf$/ });
     await link.waitFor();
     await expectPhoneFriendly(page, page.getByRole('heading', { name: 'Mail Outbox' }));
-    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), link.click()]);
-    const file = join(dir, 'mailed.pdf');
-    await download.saveAs(file);
-    const text = (await readPdf(new Uint8Array(await readFile(file)))).text.join('\n');
+    const text = (await readPdf(await downloadFrom(link, join(dir, 'mailed.pdf')))).text.join('\n');
     expect(text).toContain(CLIENT.name);
     expect(text).toContain('Total: Rs. 2,500.00');
   } finally {

@@ -1,9 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ROLE_IDS } from '@lawfirm/shared-types';
 import { makeSmallPdf } from '@lawfirm/shared-types/pdf/testing/fixtures.ts';
@@ -15,6 +13,7 @@ import { SyncHeader } from './pages/SyncHeader.ts';
 import { expectPhoneFriendly, PHONE } from './phone.ts';
 import { seedIndexItem, seedPetition } from './seed.ts';
 import { signedInDevice, type Device } from './session.ts';
+import { downloadFrom, pdfPageTexts } from './downloads.ts';
 
 const LAWYER = {
   name: 'Case Law Lawyer',
@@ -227,24 +226,14 @@ it('a lawyer offline adds case laws (one with a PDF) and reorders them; after a 
     expect(await s.page.getByRole('button', { name: 'Edit', exact: true }).count()).toBe(0);
     expect(await s.page.getByLabel('Choose files').count()).toBe(0);
     // A reader downloads the entry's PDF (issue 12 item 4), made on the device: its line, then the judgment.
-    const [download] = await Promise.all([
-      s.page.waitForEvent('download', { timeout: 20_000 }),
-      s.page.getByRole('button', { name: 'Download PDF', exact: true }).click(),
-    ]);
-    const file = join(dir, 'case-law.pdf');
-    await download.saveAs(file);
-    const pdf = await pdfjs.getDocument({
-      data: new Uint8Array(await readFile(file)),
-      isEvalSupported: false,
-      verbosity: 0,
-    }).promise;
-    try {
-      expect(pdf.numPages).toBe(3);
-      const first = await (await pdf.getPage(1)).getTextContent();
-      expect(first.items.map((i) => ('str' in i ? i.str : '')).join('')).toContain('2022 SCMR 10');
-    } finally {
-      await pdf.destroy();
-    }
+    const lawPages = await pdfPageTexts(
+      await downloadFrom(
+        s.page.getByRole('button', { name: 'Download PDF', exact: true }),
+        join(dir, 'case-law.pdf'),
+      ),
+    );
+    expect(lawPages).toHaveLength(3);
+    expect(lawPages[0]).toContain('2022 SCMR 10');
   } finally {
     for (const d of devices) await d.ctx.close();
   }
