@@ -7,6 +7,8 @@ export default defineConfig({
     // Two cores: keep parallelism low so database-heavy suites do not starve each other.
     pool: 'forks',
     maxWorkers: 2,
+    // Drops the PostgreSQL template databases the test processes made (sync-server/test/helper.ts).
+    globalSetup: ['sync-server/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -33,23 +33,75 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
+/**
+ * A migrated and bootstrapped database made once per test process and copied for every test app (a file copy
+ * on SQLite, CREATE DATABASE … TEMPLATE on PostgreSQL): each app still gets a database of its own, without
+ * running every migration and loading the reference data again (about a second per app).
+ */
+let sqliteTemplate: Promise<string> | null = null;
+let pgTemplate: Promise<string> | null = null;
+
+async function migratedAndBootstrapped(databaseUrl: string, dataDir: string): Promise<void> {
+  const config = loadConfig(
+    { DATA_DIR: dataDir, ADMIN_EMAIL, ADMIN_PASSWORD },
+    { scrypt: TEST_SCRYPT, databaseUrl },
+  );
+  const database = await openDatabase(databaseUrl);
+  try {
+    await bootstrap(database.db, config);
+  } finally {
+    await database.close();
+  }
+}
+
+function sqliteTemplateFile(): Promise<string> {
+  return (sqliteTemplate ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lf-test-template-'));
+    const file = join(dir, 'template.sqlite');
+    await migratedAndBootstrapped(file, dir);
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    return file;
+  })());
+}
+
+/** Test databases and their template are named with this prefix (dropped by the global teardown). */
+export const PG_TEMPLATE_PREFIX = 'lf_tpl_';
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL_TEST! });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function pgTemplateName(): Promise<string> {
+  return (pgTemplate ??= (async () => {
+    const name = `${PG_TEMPLATE_PREFIX}${newId().replace(/-/g, '').slice(-16)}`;
+    await adminQuery(`create database ${name}`);
+    const url = new URL(process.env.DATABASE_URL_TEST!);
+    url.pathname = `/${name}`;
+    const dir = mkdtempSync(join(tmpdir(), 'lf-test-template-'));
+    try {
+      await migratedAndBootstrapped(url.toString(), dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    return name;
+  })());
+}
+
 async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = process.env.DATABASE_URL_TEST!;
   const name = `lf_test_${newId().replace(/-/g, '').slice(-16)}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
+  await adminQuery(`create database ${name} template ${await pgTemplateName()}`);
   const url = new URL(admin);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
+    drop: () => adminQuery(`drop database if exists ${name} with (force)`),
   };
 }
 
@@ -60,6 +112,11 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lf-test-'));
   const pgDb = kind === 'postgres' ? await freshPostgres() : null;
+  if (!pgDb) {
+    const template = await sqliteTemplateFile();
+    copyFileSync(template, join(dataDir, 'test.sqlite'));
+    if (existsSync(`${template}-wal`)) copyFileSync(`${template}-wal`, join(dataDir, 'test.sqlite-wal'));
+  }
   const config = loadConfig(
     { DATA_DIR: dataDir, ADMIN_EMAIL, ADMIN_PASSWORD, PWA_DIST_DIR: join(dataDir, 'no-pwa') },
     {
