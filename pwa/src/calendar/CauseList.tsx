@@ -89,22 +89,22 @@ export function CauseLists({
     lists instanceof Map ? (lists.get(date) ?? []) : lists?.[day];
   return (
     <div className="cause-lists">
-      <CauseListSection
-        heading="Today"
-        date={today}
-        hearings={of('today', today)}
-        empty={empty}
-        download={download}
-        limit={limit}
-      />
-      <CauseListSection
-        heading="Tomorrow"
-        date={tomorrow}
-        hearings={of('tomorrow', tomorrow)}
-        empty={empty}
-        download={download}
-        limit={limit}
-      />
+      {(
+        [
+          ['Today', 'today', today],
+          ['Tomorrow', 'tomorrow', tomorrow],
+        ] as const
+      ).map(([heading, day, date]) => (
+        <CauseListSection
+          key={day}
+          heading={heading}
+          date={date}
+          hearings={of(day, date)}
+          empty={empty}
+          download={download}
+          limit={limit}
+        />
+      ))}
     </div>
   );
 }

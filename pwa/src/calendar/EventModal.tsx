@@ -14,6 +14,7 @@ import { applyMask, DATE_MASK } from '../ui/fields.ts';
 import { deleteEventLocal, saveEventLocal } from './calendar.actions.ts';
 import { CASE_SEARCH_MIN, type TCaseChoice, type THearing } from './calendar.logic.ts';
 import { useCaseSearch } from './useHearings.ts';
+import { SuggestList } from '../ui/SuggestInput.tsx';
 
 /** What the modal opens on: a day to add an event to, or an event to edit (or only read). */
 export type TEventTarget = { mode: 'add'; date: string } | { mode: 'edit' | 'view'; event: THearing };
@@ -241,29 +242,16 @@ export function EventModal({
               onKeyDown={onTitleKey}
             />
             {searching && (
-              <ul
+              <SuggestList
                 id={listId}
-                role="listbox"
-                className="suggest-list"
-                hidden={!listShown}
-                aria-label="Case files"
-              >
-                {matches.map((c, i) => (
-                  <li
-                    key={c.id}
-                    id={`${listId}-${i}`}
-                    role="option"
-                    aria-selected={i === active}
-                    className={i === active ? 'active' : undefined}
-                    onMouseDown={(e) => {
-                      e.preventDefault();
-                      pick(c);
-                    }}
-                  >
-                    {c.label}
-                  </li>
-                ))}
-              </ul>
+                label="Case files"
+                shown={listShown}
+                items={matches}
+                active={active}
+                keyOf={(c) => c.id}
+                labelOf={(c) => c.label}
+                onPick={pick}
+              />
             )}
           </div>
           {isMeeting && (

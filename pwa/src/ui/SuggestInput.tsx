@@ -73,24 +73,61 @@ export function SuggestInput({ value, onChange, suggestions, onEnter, onEscape, 
         onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
       />
-      <ul id={listId} role="listbox" className="suggest-list" hidden={!shown} aria-label="Suggestions">
-        {matches.map((s, i) => (
-          <li
-            key={s}
-            id={`${listId}-${i}`}
-            role="option"
-            aria-selected={i === active}
-            className={i === active ? 'active' : undefined}
-            // mousedown, not click: the input's blur would close the list before a click lands.
-            onMouseDown={(e) => {
-              e.preventDefault();
-              pick(s);
-            }}
-          >
-            {s}
-          </li>
-        ))}
-      </ul>
+      <SuggestList
+        id={listId}
+        label="Suggestions"
+        shown={shown}
+        items={matches}
+        active={active}
+        keyOf={(m) => m}
+        labelOf={(m) => m}
+        onPick={pick}
+      />
     </div>
+  );
+}
+
+/**
+ * The listbox of a combobox: its options with the highlighted one marked, picked on mousedown (not click: the
+ * input's blur would close the list before a click lands). Option ids are `{id}-{index}` for
+ * aria-activedescendant.
+ */
+export function SuggestList<T>({
+  id,
+  label,
+  shown,
+  items,
+  active,
+  keyOf,
+  labelOf,
+  onPick,
+}: {
+  id: string;
+  label: string;
+  shown: boolean;
+  items: readonly T[];
+  active: number;
+  keyOf: (item: T) => string;
+  labelOf: (item: T) => string;
+  onPick: (item: T) => void;
+}) {
+  return (
+    <ul id={id} role="listbox" className="suggest-list" hidden={!shown} aria-label={label}>
+      {items.map((item, i) => (
+        <li
+          key={keyOf(item)}
+          id={`${id}-${i}`}
+          role="option"
+          aria-selected={i === active}
+          className={i === active ? 'active' : undefined}
+          onMouseDown={(e) => {
+            e.preventDefault();
+            onPick(item);
+          }}
+        >
+          {labelOf(item)}
+        </li>
+      ))}
+    </ul>
   );
 }
