@@ -83,7 +83,8 @@ it('an unknown path shows the 404 page', async () => {
   const page = await ctx.newPage();
   await page.goto('/no/such/page');
   await page.waitForURL('**/404');
-  expect(await page.getByText("We couldn't find this page.").isVisible()).toBe(true);
+  // The page is a lazy screen: its text arrives after the URL changes.
+  await page.getByText("We couldn't find this page.").waitFor();
   await ctx.close();
 });
 

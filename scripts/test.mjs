@@ -12,6 +12,8 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const skipped = [];
 const results = [];
 const counts = { passed: 0, failed: 0, skipped: 0 };
+/** Each failed test, named, so the end of a CI log says what failed. */
+const failures = [];
 const reports = mkdtempSync(join(tmpdir(), 'lf-test-report-'));
 
 /** A vitest run that also writes a JSON report, so the summary can count every test. */
@@ -32,6 +34,21 @@ function countReport(name) {
   counts.passed += r.numPassedTests ?? 0;
   counts.failed += r.numFailedTests ?? 0;
   counts.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  for (const suite of r.testResults ?? []) {
+    const where = suite.name.replace(`${process.cwd()}/`, '');
+    const failedTests = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+    // A file that failed before any test ran (an import or a hook) still names itself.
+    if (failedTests.length === 0 && suite.status === 'failed')
+      failures.push(`${where}: ${firstLine(suite.message)}`);
+    for (const t of failedTests)
+      failures.push(`${where} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+  }
+}
+/** The first line of a failure, without colour codes, short enough for a summary. */
+function firstLine(text = '') {
+  // eslint-disable-next-line no-control-regex
+  const plain = String(text).replace(/\u001b\[[0-9;]*m/g, '');
+  return (plain.split('\n').find((l) => l.trim()) ?? '').trim().slice(0, 300);
 }
 
 function run(label, cmd, args, env = {}) {
@@ -55,6 +72,7 @@ function summary() {
   countReport('e2e');
   rmSync(reports, { recursive: true, force: true });
   console.log(`Tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  for (const f of failures) console.log(`FAILED ${f}`);
 }
 
 if (!process.env.DATABASE_URL_TEST) {
