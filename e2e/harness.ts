@@ -13,6 +13,7 @@ import { buildApp } from '../sync-server/src/app.ts';
 import { loadConfig } from '../sync-server/src/config.ts';
 import { openDatabase, type DbHandle } from '../sync-server/src/db/connect.ts';
 import { bootstrap } from '../sync-server/src/seed/bootstrap.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 
 export const E2E_ADMIN = { email: 'admin@e2e.firm', password: 'e2e-admin-password' };
 
@@ -49,17 +50,8 @@ export async function startHarness(): Promise<Harness> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   return {
     app,

@@ -26,6 +26,7 @@ import { datedDocumentsBench } from './bench/dated-documents.ts';
 import { libraryBench } from './bench/library.ts';
 import { calendarBench } from './bench/calendar.ts';
 import { printTable, type Row } from './bench/table.ts';
+import { CHROMIUM_ARGS } from './chromium.ts';
 
 /** Times `n` pushes from their start to the poke arriving on an open event stream of the same firm. */
 async function pokeLatencies(base: string, authorization: string, n: number): Promise<number[]> {
@@ -374,14 +375,7 @@ async function firstSyncInBrowser(
 ): Promise<{ ms: number; heapMiB: number; openMs: number }> {
   const browser = await chromium.launch({
     executablePath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
   try {
     const page = await (await browser.newContext({ baseURL: base, bypassCSP: true })).newPage();

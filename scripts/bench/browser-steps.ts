@@ -10,6 +10,7 @@ import { openDatabase } from '../../sync-server/src/db/connect.ts';
 import { bootstrap } from '../../sync-server/src/seed/bootstrap.ts';
 import { ensurePwaBuild } from './pwa-size.ts';
 import { printTable, type Row } from './table.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
 
 /**
  * Waits until the signed-in page's first sync has ended: no progress bar for a second. A function, not a
@@ -129,7 +130,7 @@ export async function withPhoneBench<S, T>(
     const app = await buildApp({ config, database });
     const browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+      args: CHROMIUM_ARGS,
     });
     try {
       await app.ready();
@@ -147,7 +148,7 @@ export async function withPhoneBench<S, T>(
   }
 }
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = CHROMIUM_PATH;
 /** A report line when the browser benches cannot run here. */
 export const noChromium = (what: string): string | null =>
   existsSync(CHROMIUM) ? null : `${what} bench skipped: Chromium not found (CHROMIUM_PATH).`;

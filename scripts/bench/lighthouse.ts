@@ -17,6 +17,7 @@ import { chromium } from 'playwright-core';
 import { startDemoServer } from './demo-server.ts';
 import { firstSyncSettled, runAlone } from './browser-steps.ts';
 import type { Row } from './table.ts';
+import { disableFeatures } from '../chromium.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -39,13 +40,27 @@ const PAGES = [
 
 export type PageScores = { path: string; signedIn: boolean; scores: Record<Category, number>; lhr: Result };
 
+/** The features chrome-launcher switches off itself (its default --disable-features). */
+const launcherFeaturesOff = (): string[] =>
+  chromeLauncher.Launcher.defaultFlags()
+    .find((f) => f.startsWith('--disable-features='))
+    ?.slice('--disable-features='.length)
+    .split(',') ?? [];
+
 /** Runs Lighthouse on every page against `base`, signing in as `email` for the signed-in ones. */
 export async function lighthouseScores(base: string, email: string, password: string): Promise<PageScores[]> {
   const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(chromePath)) throw new Error(`no Chromium at ${chromePath} (CHROMIUM_PATH)`);
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      // After the launcher's own flags, so this list (the launcher's, then ours) is the one Chromium reads.
+      disableFeatures(launcherFeaturesOff()),
+    ],
   });
   const out: PageScores[] = [];
   try {

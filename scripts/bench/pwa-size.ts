@@ -9,6 +9,7 @@ import { dirname, join, posix, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import type { Row } from './table.ts';
+import { CHROMIUM_ARGS } from '../chromium.ts';
 
 export const INITIAL_JS_BUDGET_KB = 150;
 const root = resolve(dirname(new URL(import.meta.url).pathname), '../..');
@@ -130,7 +131,7 @@ async function routeScripts(
   const origin = new URL(base).origin;
   const browser = await chromium.launch({
     executablePath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    args: CHROMIUM_ARGS,
   });
   try {
     const first = await browser.newContext({ baseURL: base, serviceWorkers: 'block' });

@@ -14,6 +14,7 @@ import type { TPullResponse } from '@lawfirm/shared-types';
 import { startDemoServer, type DemoServer } from './demo-server.ts';
 import { runAlone } from './browser-steps.ts';
 import { int, type Row } from './table.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
 
 const ENCODINGS = [
   { label: 'raw', accept: 'identity' },
@@ -57,8 +58,8 @@ async function firstSync(server: DemoServer, authorization: string, accept: stri
 /** A cold /login in a fresh Chromium context: bytes the network received for every request until idle. */
 async function coldLogin(base: string, raw: boolean): Promise<{ bytes: number; requests: number }> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   try {
     const ctx = await browser.newContext({

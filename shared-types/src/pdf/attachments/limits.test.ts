@@ -41,6 +41,7 @@ describe('PDF page trees', () => {
       ok: false,
       message: PDF_TOO_MANY_PAGES_MESSAGE,
     });
+    expect(PDF_TOO_MANY_PAGES_MESSAGE).toBe('A PDF may have at most 3,000 pages.');
   });
 
   it('keeps a file pdf-lib cannot read (a built PDF names it instead)', async () => {
