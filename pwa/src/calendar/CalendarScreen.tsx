@@ -8,8 +8,8 @@ import { EventModal, type TEventTarget } from './EventModal.tsx';
 import { HearingList } from './HearingList.tsx';
 import { CAUSE_LIST_PREVIEW, CauseLists } from './CauseList.tsx';
 import { CalendarSubscription } from './CalendarSubscription.tsx';
-import { addDays, isoOfLocal, localOfIso, weekOf, type THearing } from './calendar.logic.ts';
-import { useHearingsByDay } from './useHearings.ts';
+import { addDays, isoOfLocal, localOfIso, monthGrid, weekOf, type THearing } from './calendar.logic.ts';
+import { useCauseLists, useHearingsBetween } from './useHearings.ts';
 import './calendar.css';
 
 type TView = 'week' | 'month' | 'day';
@@ -35,7 +35,12 @@ function pakistanNow(): string {
 
 /** /petitions-calendar (part 2 §2.5): the hearings on this device, read from the local database. */
 export function CalendarScreen() {
-  const days = useHearingsByDay();
+  const today = todayInPakistan();
+  const [day, setDay] = useState(today);
+  // Only the hearings of the month on screen (its whole weeks) are read, and today's and tomorrow's.
+  const grid = monthGrid(day);
+  const days = useHearingsBetween(grid.from, grid.to);
+  const causeLists = useCauseLists(today);
   const syncing = useFirstSyncRunning();
   const { actor } = useAuth();
   const canAdd = useCan('hearingDate.edit');
@@ -67,9 +72,7 @@ export function CalendarScreen() {
       )}
     </h3>
   );
-  const today = todayInPakistan();
   const [view, setView] = useState<TView>(() => (window.matchMedia?.(PHONE).matches ? 'week' : 'month'));
-  const [day, setDay] = useState(today);
   useEffect(() => {
     document.title = 'Calendar';
   }, []);
@@ -98,7 +101,7 @@ export function CalendarScreen() {
         Server time (Pakistan): <time>{pakistanNow()}</time>
         {canAdd ? '. Tap a date to add an event; tap an event to open it.' : '.'}
       </p>
-      <CauseLists today={today} lists={days} empty={empty} limit={CAUSE_LIST_PREVIEW} />
+      <CauseLists today={today} lists={causeLists} empty={empty} limit={CAUSE_LIST_PREVIEW} />
 
       <div className="calendar-bar">
         <div role="group" aria-label="Calendar view" className="calendar-views">

@@ -78,15 +78,13 @@ export function CauseLists({
   limit,
 }: {
   today: string;
-  lists: TCauseLists | Map<string, THearing[]> | undefined;
+  lists: TCauseLists | undefined;
   empty: string;
   download?: boolean;
   /** Show the first this many and link to the whole list at /cause-list (the calendar and the dashboard). */
   limit?: number;
 }) {
   const tomorrow = addDays(today, 1);
-  const of = (day: 'today' | 'tomorrow', date: string) =>
-    lists instanceof Map ? (lists.get(date) ?? []) : lists?.[day];
   return (
     <div className="cause-lists">
       {(
@@ -99,7 +97,7 @@ export function CauseLists({
           key={day}
           heading={heading}
           date={date}
-          hearings={of(day, date)}
+          hearings={lists?.[day]}
           empty={empty}
           download={download}
           limit={limit}

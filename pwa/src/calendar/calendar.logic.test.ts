@@ -5,6 +5,7 @@ import {
   causeListRows,
   findCases,
   hearingsByDay,
+  monthGrid,
   weekOf,
   weekStart,
   type TMeetingRow,
@@ -46,6 +47,15 @@ describe('hearing calendar logic', () => {
       '2027-01-03',
     ]);
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+  });
+
+  it("reads a month's whole weeks, Monday to Sunday, as the month grid shows them", () => {
+    // November 2026: Sunday the 1st to Monday the 30th.
+    expect(monthGrid('2026-11-17')).toEqual({ from: '2026-10-26', to: '2026-12-06' });
+    // February 2027 starts on a Monday and ends on a Sunday; a leap February ends on the 29th.
+    expect(monthGrid('2027-02-01')).toEqual({ from: '2027-02-01', to: '2027-02-28' });
+    expect(monthGrid('2028-02-29')).toEqual({ from: '2028-01-31', to: '2028-03-05' });
+    expect(monthGrid('2026-12-31')).toEqual({ from: '2026-11-30', to: '2027-01-03' });
   });
 
   it('gives each day its hearings by court, with the case title as the list shows it, and skips deleted cases', () => {

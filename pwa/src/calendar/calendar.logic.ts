@@ -57,6 +57,17 @@ export function weekStart(iso: string): string {
 export const weekOf = (iso: string): string[] =>
   Array.from({ length: 7 }, (_, i) => addDays(weekStart(iso), i));
 
+/**
+ * The days a month grid shows for the month holding `iso` (whole weeks, Monday first, as react-calendar lays
+ * out en-GB): from the Monday on or before the 1st to the Sunday on or after the last day. The week and the day
+ * of `iso` are inside it.
+ */
+export function monthGrid(iso: string): { from: string; to: string } {
+  const first = `${iso.slice(0, 8)}01`;
+  const last = addDays(`${addDays(first, 31).slice(0, 8)}01`, -1);
+  return { from: weekStart(first), to: addDays(weekStart(last), 6) };
+}
+
 /** A JS date of a calendar grid's tile (local midnight) as its ISO day. */
 export const isoOfLocal = (d: Date): string =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;

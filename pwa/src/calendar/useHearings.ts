@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useEntityRows, useLiveQuery, useSync } from '../sync/hooks.ts';
+import { useLiveQuery, useSync } from '../sync/hooks.ts';
 import { useAllParties, useLookups, usePetitions } from '../case-files/useCaseFiles.ts';
 import type { TOrderSheetRow, TPetitionRow } from '../case-files/caseFiles.types.ts';
 import { useModuleTypes } from '../reference-data/useReferenceData.ts';
@@ -11,25 +11,6 @@ import {
   type THearing,
   type TMeetingRow,
 } from './calendar.logic.ts';
-
-/** Every hearing and meeting on this device by day, from the local database (works offline); undefined while loading. */
-export function useHearingsByDay(): Map<string, THearing[]> | undefined {
-  const sheets = useEntityRows<TOrderSheetRow>('order_sheets');
-  const meetings = useEntityRows<TMeetingRow>('calendar_meetings');
-  const petitions = usePetitions();
-  const lookups = useLookups();
-  const types = useModuleTypes();
-  return useMemo(() => {
-    if (!sheets || !petitions || !lookups || !types) return undefined;
-    const type = new Map(types.map((t) => [t.id, t.title]));
-    return hearingsByDay(
-      sheets,
-      petitions,
-      { ...lookups, typeOf: (id) => (id ? (type.get(id) ?? null) : null) },
-      meetings ?? [],
-    );
-  }, [sheets, petitions, lookups, types, meetings]);
-}
 
 /** The calendar modal's case search over the case files on this device (undefined while loading). */
 export function useCaseSearch(): ((text: string) => TCaseChoice[]) | undefined {
@@ -52,20 +33,23 @@ export function useCaseSearch(): ((text: string) => TCaseChoice[]) | undefined {
 export type TCauseLists = { today: THearing[]; tomorrow: THearing[] };
 
 /**
- * Today's and tomorrow's hearings (and meetings) from the device, for the cause lists and the dashboard's banner:
- * only the order sheets of those two days are read (by their date index), with the other sheets of their cases
- * for the stage each case stands at, so the dashboard stays quick however many hearings the firm has.
+ * The hearings (and meetings) from `from` to `to`, both included, by day, from the device (works offline):
+ * only the order sheets of those days are read (by their date index), with the other sheets of their cases for
+ * the stage each case stands at, so a screen stays quick however many years of hearings the firm has.
  */
-export function useCauseLists(today: string, enabled = true): TCauseLists | undefined {
+export function useHearingsBetween(
+  from: string,
+  to: string,
+  enabled = true,
+): Map<string, THearing[]> | undefined {
   const ctx = useSync();
-  const tomorrow = addDays(today, 1);
   const lookups = useLookups();
   const types = useModuleTypes();
   const data = useLiveQuery(async () => {
     if (!ctx || !enabled) return undefined;
     const [due, meetings] = await Promise.all([
-      ctx.db.rows('order_sheets').where('order_sheet_date').between(today, tomorrow, true, true).toArray(),
-      ctx.db.rows('calendar_meetings').where('meeting_date').between(today, tomorrow, true, true).toArray(),
+      ctx.db.rows('order_sheets').where('order_sheet_date').between(from, to, true, true).toArray(),
+      ctx.db.rows('calendar_meetings').where('meeting_date').between(from, to, true, true).toArray(),
     ]);
     const ids = [...new Set(due.map((s) => String(s.petition_id)))];
     const [petitions, sheets] = await Promise.all([
@@ -77,7 +61,7 @@ export function useCauseLists(today: string, enabled = true): TCauseLists | unde
       sheets: sheets as unknown as TOrderSheetRow[],
       meetings: meetings as unknown as TMeetingRow[],
     };
-  }, [ctx, today, tomorrow, enabled]);
+  }, [ctx, from, to, enabled]);
   return useMemo(() => {
     if (!data || !lookups || !types) return undefined;
     const type = new Map(types.map((t) => [t.id, t.title]));
@@ -87,6 +71,18 @@ export function useCauseLists(today: string, enabled = true): TCauseLists | unde
       { ...lookups, typeOf: (id) => (id ? (type.get(id) ?? null) : null) },
       data.meetings,
     );
-    return { today: days.get(today) ?? [], tomorrow: days.get(tomorrow) ?? [] };
-  }, [data, lookups, types, today, tomorrow]);
+    // The cases' other sheets were read for their stage; their days outside the range are not asked for.
+    for (const day of days.keys()) if (day < from || day > to) days.delete(day);
+    return days;
+  }, [data, lookups, types, from, to]);
+}
+
+/** Today's and tomorrow's hearings and meetings, for the cause lists and the dashboard's banner. */
+export function useCauseLists(today: string, enabled = true): TCauseLists | undefined {
+  const tomorrow = addDays(today, 1);
+  const days = useHearingsBetween(today, tomorrow, enabled);
+  return useMemo(
+    () => days && { today: days.get(today) ?? [], tomorrow: days.get(tomorrow) ?? [] },
+    [days, today, tomorrow],
+  );
 }
