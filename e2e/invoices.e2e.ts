@@ -43,7 +43,7 @@ type TServerInvoice = {
   invoice_status_id: number;
   total_amount: string;
   client: { name: string };
-  invoice_payments: { attachment: { sha256: string } | null }[];
+  invoice_payments: { attachments: { sha256: string; file_name: string }[] }[];
 };
 const serverInvoices = async () => {
   const r = await h.app.inject({
@@ -55,7 +55,7 @@ const serverInvoices = async () => {
 };
 const ayeshas = async () => (await serverInvoices()).filter((i) => i.client.name === CLIENT.name);
 
-it('an admin offline drafts an invoice with two expenses and tax, reloads, syncs, marks it paid with a receipt photo and downloads its PDF; the client’s phone shows it and no other', async () => {
+it('an admin offline drafts an invoice with two expenses and tax, reloads, syncs, marks it paid with two receipt photos and downloads its PDF; the client’s phone shows it and no other', async () => {
   const devices: Device[] = [];
   try {
     const a = await signedInDevice(h, E2E_ADMIN.email, E2E_ADMIN.password, PHONE);
@@ -156,11 +156,25 @@ it('an admin offline drafts an invoice with two expenses and tax, reloads, syncs
     );
     expect(await page.getByLabel('Paid amount', { exact: true }).inputValue()).toBe('437.54');
     await page.getByLabel('Notes', { exact: true }).fill('Cheque 1234');
-    await page.getByLabel('Receipt', { exact: true }).setInputFiles({
-      name: 'receipt.png',
+    // Several receipts: both sides of the cheque in one pick, a wrong one removed before saving.
+    const receipt = (name: string, green: number) => ({
+      name,
       mimeType: 'image/png',
-      buffer: Buffer.from(makePng(64, 48, () => [30, 160, 60])),
+      buffer: Buffer.from(makePng(64, 48, () => [30, green, 60])),
     });
+    await page
+      .getByLabel('Receipts', { exact: true })
+      .setInputFiles([receipt('cheque-front.png', 160), receipt('cheque-back.png', 120)]);
+    await page.getByLabel('Receipts', { exact: true }).setInputFiles([receipt('wrong.png', 80)]);
+    const picked = page.getByRole('list', { name: 'Receipts of New payment 1' });
+    await picked.getByText('wrong.png').waitFor();
+    await picked.getByRole('button', { name: 'Remove receipt wrong.png', exact: true }).click();
+    await picked.getByText('wrong.png').waitFor({ state: 'detached' });
+    expect(await picked.getByRole('listitem').allInnerTexts()).toEqual([
+      expect.stringContaining('cheque-front.png'),
+      expect.stringContaining('cheque-back.png'),
+    ]);
+    await expectPhoneFriendly(page, page.getByRole('heading', { name: 'Paid Invoice Dialog' }));
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Paid Successfully!').first().waitFor({ timeout: 15_000 });
     await row.getByText('Paid', { exact: true }).waitFor();
@@ -168,14 +182,41 @@ it('an admin offline drafts an invoice with two expenses and tax, reloads, syncs
       .poll(
         async () => {
           const inv = (await ayeshas())[0];
+          const withReceipts = inv?.invoice_payments.find((p) => p.attachments.length);
           return [
             inv?.invoice_status_id,
-            inv?.invoice_payments.find((p) => p.attachment)?.attachment?.sha256.length,
+            withReceipts?.attachments.map((a) => [a.file_name, a.sha256.length]),
           ];
         },
         { timeout: 15_000 },
       )
-      .toEqual([3, 64]);
+      .toEqual([
+        3,
+        [
+          ['cheque-front.png', 64],
+          ['cheque-back.png', 64],
+        ],
+      ]);
+    // The dialog lists each payment's receipts.
+    await row.getByRole('button', { name: 'Show Payment Details', exact: true }).click();
+    const kept = page.getByRole('list', { name: 'Receipts of payment 2' });
+    await kept.getByRole('link', { name: 'cheque-front.png', exact: true }).waitFor();
+    await kept.getByRole('link', { name: 'cheque-back.png', exact: true }).waitFor();
+    await expectPhoneFriendly(page, page.getByRole('heading', { name: 'Paid Invoice Dialog' }));
+    // A receipt found later goes onto the first payment from the same list.
+    await page
+      .getByLabel('Add receipts to payment 1', { exact: true })
+      .setInputFiles([receipt('cash-memo.png', 200)]);
+    await page
+      .getByRole('list', { name: 'Receipts of payment 1' })
+      .getByText('cash-memo.png')
+      .waitFor({ timeout: 15_000 });
+    await expect
+      .poll(async () => (await ayeshas())[0]?.invoice_payments.map((p) => p.attachments.length), {
+        timeout: 15_000,
+      })
+      .toEqual([1, 2]);
+    await page.getByRole('button', { name: 'Close', exact: true }).last().click();
 
     const bytes = await downloadFrom(
       page.getByRole('button', { name: 'Download 2', exact: true }),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MSG } from '@lawfirm/shared-types';
-import { MSG_LOGO_TYPES, MSG_ONE_RECEIPT, MSG_RECEIPT_TYPES } from '../src/invoices/billing-uploads.ts';
+import { MSG, MSG_RECEIPT_TYPES } from '@lawfirm/shared-types';
+import { MSG_LOGO_TYPES } from '../src/invoices/billing-uploads.ts';
 import { caseFirm, multipart, PDF_SMALL, PNG_1PX, type Auth, type CaseFirm } from './case-files-helpers.ts';
 import { connectDevice } from './device.ts';
 import { bearerFor, describeEachDb, insertUser } from './helper.ts';
@@ -52,8 +52,22 @@ describeEachDb('payment receipts and the site logo over POST /api/attachments', 
   };
   const png = (name = 'receipt.png'): TFile => ({ filename: name, type: 'image/png', data: PNG_1PX });
 
-  it('keeps a payment’s receipt on the payment, as the invoice and every device read it, served to its readers', async () => {
-    const res = await upload(f.admin, 'App\\Models\\Payment', paymentId, [png('Bank slip #1.png')]);
+  const receiptsOf = async (auth: Auth) =>
+    (await f.call('GET', `/api/invoices/${invoiceId}`, auth)).json<{
+      invoice: {
+        invoice_payments: {
+          id: string;
+          attachment: { file_name: string } | null;
+          attachments: { file_name: string; url: string }[];
+        }[];
+      };
+    }>().invoice.invoice_payments[0]!;
+
+  it('adds several receipts to a payment, as the invoice and every device read them, served to its readers', async () => {
+    const res = await upload(f.admin, 'App\\Models\\Payment', paymentId, [
+      png('Bank slip #1.png'),
+      { filename: 'receipt.pdf', type: 'application/pdf', data: PDF_SMALL },
+    ]);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<{ message: string; attachments: TAttachment[] }>();
     expect(body.message).toBe('Files Uploaded Successfully!');
@@ -64,26 +78,41 @@ describeEachDb('payment receipts and the site logo over POST /api/attachments', 
         mime_type: 'image/png',
         url: `/storage/attachments/Invoice/Payment/${paymentId}/Bank%20slip%20_1.png`,
       }),
+      expect.objectContaining({
+        file_name: 'receipt.pdf',
+        mime_type: 'application/pdf',
+        url: `/storage/attachments/Invoice/Payment/${paymentId}/receipt.pdf`,
+      }),
     ]);
-    const inv = (await f.call('GET', `/api/invoices/${invoiceId}`, f.admin)).json<{
-      invoice: { invoice_payments: { id: string; attachment: { file_name: string } | null }[] };
-    }>().invoice;
-    expect(inv.invoice_payments[0]!.attachment).toMatchObject({ file_name: 'Bank slip _1.png' });
-    // The device of the invoice's client pulls the receipt with the payment.
+    // A later upload adds to them; a second file of the same name gets its own name (and URL).
+    const again = await upload(f.admin, 'Payment', paymentId, [png('Bank slip #1.png')]);
+    expect(again.statusCode, again.body).toBe(200);
+    const third = again.json<{ attachments: TAttachment[] }>().attachments[0]!;
+    expect(third.file_name).toBe('Bank slip _1 (2).png');
+    const payment = await receiptsOf(f.admin);
+    expect(payment.attachment).toMatchObject({ file_name: 'Bank slip _1.png' });
+    expect(payment.attachments.map((a) => a.file_name)).toEqual([
+      'Bank slip _1.png',
+      'receipt.pdf',
+      'Bank slip _1 (2).png',
+    ]);
+    // The device of the invoice's client pulls the receipts of the payment.
     const device = await connectDevice(f.t, f.client);
-    await device.pull();
-    expect(device.rows.get(`invoice_payments/${paymentId}`)).toMatchObject({
-      receipt_file_name: 'Bank slip _1.png',
-      receipt_mime_type: 'image/png',
-    });
+    expect(
+      device
+        .rowsOf('payment_receipts')
+        .filter((r) => r.payment_id === paymentId)
+        .map((r) => r.file_name)
+        .sort(),
+    ).toEqual(['Bank slip _1 (2).png', 'Bank slip _1.png', 'receipt.pdf']);
 
+    for (const url of [body.attachments[0]!.url, body.attachments[1]!.url, third.url])
+      for (const reader of [f.admin, f.lawyer, f.client]) {
+        const served = await f.t.app.inject({ method: 'GET', url, headers: reader });
+        expect(served.statusCode, url).toBe(200);
+        expect(served.rawPayload.equals(url.endsWith('.pdf') ? PDF_SMALL : PNG_1PX)).toBe(true);
+      }
     const url = body.attachments[0]!.url;
-    for (const reader of [f.admin, f.lawyer, f.client]) {
-      const served = await f.t.app.inject({ method: 'GET', url, headers: reader });
-      expect(served.statusCode).toBe(200);
-      expect(served.rawPayload.equals(PNG_1PX)).toBe(true);
-      expect(served.headers['content-type']).toBe('image/png');
-    }
     const c2 = await insertUser(f.t, { role: 'CLIENT' });
     for (const stranger of [f.other, await bearerFor(f.t, c2.email, c2.password)])
       expect((await f.t.app.inject({ method: 'GET', url, headers: stranger })).statusCode).toBe(404);
@@ -91,15 +120,15 @@ describeEachDb('payment receipts and the site logo over POST /api/attachments', 
   });
 
   it('refuses what a receipt may not be, and anyone but an admin of the payment’s firm', async () => {
-    const two = await upload(f.admin, 'Payment', paymentId, [png('a.png'), png('b.png')]);
-    expect(two.statusCode).toBe(422);
-    expect(two.json().validation_error).toEqual({ files: [MSG_ONE_RECEIPT] });
+    const before = (await receiptsOf(f.admin)).attachments.length;
     const docx = Buffer.from('PK\x03\x04not really a docx');
     const word = await upload(f.admin, 'Payment', paymentId, [
       { filename: 'r.doc', type: 'application/msword', data: docx },
     ]);
     expect(word.statusCode).toBe(422);
+    // One file that is not a receipt refuses the whole upload: nothing of it is kept.
     const xml = await upload(f.admin, 'Payment', paymentId, [
+      png('fine.png'),
       { filename: 'r.xml', type: 'application/xml', data: Buffer.from('<?xml version="1.0"?><r>1</r>') },
     ]);
     expect(xml.statusCode).toBe(422);
@@ -107,20 +136,18 @@ describeEachDb('payment receipts and the site logo over POST /api/attachments', 
     const none = await upload(f.admin, 'Payment', paymentId, []);
     expect(none.statusCode).toBe(422);
     expect(none.json().validation_error).toEqual({ files: ['Select a File Before Uploading.'] });
-    const pdf = await upload(f.admin, 'Payment', paymentId, [
-      { filename: 'receipt.pdf', type: 'application/pdf', data: PDF_SMALL },
-    ]);
-    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect((await receiptsOf(f.admin)).attachments).toHaveLength(before);
 
-    const lawyer = await upload(f.lawyer, 'Payment', paymentId, [png()]);
-    expect(lawyer.statusCode).toBe(403);
-    expect(lawyer.json()).toEqual({ message: MSG.forbidden });
-    const client = await upload(f.client, 'Payment', paymentId, [png()]);
-    expect(client.statusCode).toBe(403);
+    for (const someone of [f.lawyer, f.student, f.client]) {
+      const refused = await upload(someone, 'Payment', paymentId, [png()]);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ message: MSG.forbidden });
+    }
     const otherFirm = await upload(f.other, 'Payment', paymentId, [png()]);
     expect(otherFirm.statusCode).toBe(404);
     const unknown = await upload(f.admin, 'Payment', 'no-such-payment', [png()]);
     expect(unknown.statusCode).toBe(404);
+    expect((await receiptsOf(f.admin)).attachments).toHaveLength(before);
   });
 
   it('sets the firm’s site logo, a server-made name every device pulls, shown to visitors of the firm', async () => {

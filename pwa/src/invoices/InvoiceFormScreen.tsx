@@ -123,8 +123,8 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
       paid_date: formatDate(p.paid_date),
       amount: paisaToDecimal(p.paid_amount),
       notes: p.notes ?? '',
-      receipt: null,
-      receipt_file_name: p.receipt_file_name,
+      receipts: [],
+      removedReceipts: [],
     })),
   );
   const [removedPayments, setRemovedPayments] = useState<string[]>([]);
@@ -433,6 +433,7 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
           <PaymentFields
             key={x.key}
             row={x}
+            saved={inv?.paymentRows.find((p) => p.id === x.id)?.receipts}
             legend={`Payment ${i + 1}`}
             errors={errors}
             onChange={(patch) => editPayment(x.key, patch)}

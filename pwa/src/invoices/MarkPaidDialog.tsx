@@ -1,20 +1,29 @@
 import { useState } from 'react';
-import { formatDate, formatRs, STATUS_PAID } from '@lawfirm/shared-types';
+import { formatDate, formatRs, MSG, STATUS_PAID } from '@lawfirm/shared-types';
 import { deleteLocal } from '../sync/actions.ts';
 import { useSync } from '../sync/hooks.ts';
 import { ConfirmDialog, Modal } from '../ui/Modal.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { useSaveReport } from '../ui/useSaveReport.ts';
 import { newPaymentDraft, PaymentFields, readPaymentDrafts, type TPaymentDraft } from './PaymentFields.tsx';
-import { markPaidLocal, savePaymentsLocal, totalsOf, type TListedInvoice } from './invoices.data.ts';
+import {
+  addReceiptsLocal,
+  markPaidLocal,
+  savePaymentsLocal,
+  totalsOf,
+  type TListedInvoice,
+  type TReceipt,
+} from './invoices.data.ts';
+import { ReceiptPicker, SavedReceipt } from './Receipts.tsx';
 
 export const MSG_PAID_OK = 'Paid Successfully!';
 export const MSG_MARKED_PAID = 'Successfully Mark as Paid Invoice!';
 export const MSG_PAYMENT_DELETED = 'Payment Deleted Successfully!';
 
 /**
- * The "Paid Invoice Dialog" (§2.6): the invoice's payments, new ones with date, amount, notes and a receipt
- * (a photo taken offline is kept on the device and uploaded later); paid in full makes the invoice Paid.
+ * The "Paid Invoice Dialog" (§2.6): the invoice's payments with their receipts, new ones with date, amount,
+ * notes and receipts (photos taken offline are kept on the device and uploaded later); paid in full makes the
+ * invoice Paid. A saved payment's receipts can be added to or removed (after confirmation) here too.
  */
 export function MarkPaidDialog({
   invoice: inv,
@@ -32,6 +41,7 @@ export function MarkPaidDialog({
   const [rows, setRows] = useState<TPaymentDraft[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [asking, setAsking] = useState<string | null>(null);
+  const [askingReceipt, setAskingReceipt] = useState<TReceipt | null>(null);
   const [busy, setBusy] = useState(false);
   const paid = inv.invoice_status_id === STATUS_PAID;
 
@@ -56,6 +66,12 @@ export function MarkPaidDialog({
     } finally {
       setBusy(false);
     }
+  };
+  const addReceipts = (payment: TListedInvoice['paymentRows'][number], files: File[]) => {
+    if (!ctx) return;
+    void saved(() => addReceiptsLocal(ctx.db, payment, files), MSG.savedOk, { files: (shas) => shas }).catch(
+      (e) => toast.failed(e),
+    );
   };
   const markPaid = async () => {
     if (!ctx) return;
@@ -95,16 +111,26 @@ export function MarkPaidDialog({
         <strong>{formatRs(totals.due)}</strong>
       </p>
       <ul className="payments">
-        {inv.paymentRows.map((p) => (
+        {inv.paymentRows.map((p, i) => (
           <li key={p.id}>
             <span>
               {formatDate(p.paid_date)} · {formatRs(p.paid_amount)}
               {p.notes ? ` · ${p.notes}` : ''}
-              {p.receipt_file_name ? ` · Receipt: ${p.receipt_file_name}` : ''}
             </span>
             <button type="button" className="btn danger" onClick={() => setAsking(p.id)}>
               Delete
             </button>
+            {p.receipts.length > 0 && (
+              <ul className="receipts" aria-label={`Receipts of payment ${i + 1}`}>
+                {p.receipts.map((r) => (
+                  <SavedReceipt key={r.id} receipt={r} onRemove={() => setAskingReceipt(r)} />
+                ))}
+              </ul>
+            )}
+            <ReceiptPicker
+              label={`Add receipts to payment ${i + 1}`}
+              onPick={(files) => addReceipts(p, files)}
+            />
           </li>
         ))}
       </ul>
@@ -137,6 +163,20 @@ export function MarkPaidDialog({
           setAsking(null);
           if (ctx && id)
             void saved(() => deleteLocal(ctx.db, 'invoice_payments', id), MSG_PAYMENT_DELETED).catch((e) =>
+              toast.failed(e),
+            );
+        }}
+      />
+      <ConfirmDialog
+        open={askingReceipt !== null}
+        message="Do you really want to delete?"
+        detail={askingReceipt ? `Receipt ${askingReceipt.file_name}` : undefined}
+        onCancel={() => setAskingReceipt(null)}
+        onConfirm={() => {
+          const r = askingReceipt;
+          setAskingReceipt(null);
+          if (ctx && r)
+            void saved(() => deleteLocal(ctx.db, 'payment_receipts', r.id), MSG.deletedOk).catch((e) =>
               toast.failed(e),
             );
         }}

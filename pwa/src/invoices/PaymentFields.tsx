@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   formatDate,
   MSG_AMOUNT_INVALID,
@@ -10,10 +10,14 @@ import {
   todayInPakistan,
 } from '@lawfirm/shared-types';
 import { FieldControl } from '../ui/FieldControl.tsx';
+import { ConfirmDialog } from '../ui/Modal.tsx';
+import type { TReceipt } from './invoices.data.ts';
+import { PickedReceipt, ReceiptPicker, SavedReceipt } from './Receipts.tsx';
 
 /**
  * A payment as typed on the invoice form or in the Paid Invoice Dialog: the date dd/mm/yyyy, the amount as
- * typed, the notes and a receipt picked here (kept on the device and uploaded later); a saved one has its id.
+ * typed, the notes, the receipts picked here (kept on the device and uploaded later) and the saved receipts
+ * removed (after confirmation, gone when the payment is saved); a saved payment has its id.
  */
 export type TPaymentDraft = {
   key: string;
@@ -21,8 +25,8 @@ export type TPaymentDraft = {
   paid_date: string;
   amount: string;
   notes: string;
-  receipt: File | null;
-  receipt_file_name: string | null;
+  receipts: File[];
+  removedReceipts: string[];
 };
 
 /** Dates are typed and shown dd/mm/yyyy (the shared field control's mask), never a native date picker. */
@@ -35,8 +39,8 @@ export const newPaymentDraft = (amountPaisa: number | null): TPaymentDraft => ({
   paid_date: formatDate(todayInPakistan()),
   amount: amountPaisa === null ? '' : paisaToDecimal(amountPaisa),
   notes: '',
-  receipt: null,
-  receipt_file_name: null,
+  receipts: [],
+  removedReceipts: [],
 });
 
 /** The rows checked and read (dates to ISO, amounts to paisa); each error under `{key}.paid_date|paid_amount`. */
@@ -47,25 +51,36 @@ export function readPaymentDrafts(rows: readonly TPaymentDraft[], errors: Record
     if (!date) errors[`${r.key}.paid_date`] = date === null ? MSG_DATE_INVALID : MSG_PAID_DATE_REQUIRED;
     const amount = parseRupees(r.amount);
     if (amount === null) errors[`${r.key}.paid_amount`] = MSG_AMOUNT_INVALID;
-    return { id: r.id, paid_date: date ?? '', paid_amount: amount ?? 0, notes: r.notes, receipt: r.receipt };
+    return {
+      id: r.id,
+      paid_date: date ?? '',
+      paid_amount: amount ?? 0,
+      notes: r.notes,
+      receipts: r.receipts,
+      removedReceipts: r.removedReceipts,
+    };
   });
 }
 
-/** One payment's fields; `children` are its row actions (Delete payment, Remove). */
+/** One payment's fields with its receipts (`saved`: those of a saved payment); `children` are its row actions. */
 export function PaymentFields({
   row,
+  saved = [],
   legend,
   errors,
   onChange,
   children,
 }: {
   row: TPaymentDraft;
+  saved?: readonly TReceipt[];
   legend: string;
   errors: Record<string, string>;
   onChange: (patch: Partial<TPaymentDraft>) => void;
   children: ReactNode;
 }) {
   const error = (field: string) => errors[`${row.key}.${field}`];
+  const [asking, setAsking] = useState<TReceipt | null>(null);
+  const kept = saved.filter((r) => !row.removedReceipts.includes(r.id));
   return (
     <fieldset className="payment-row">
       <legend>{legend}</legend>
@@ -93,16 +108,36 @@ export function PaymentFields({
         <span className="field-label">Notes</span>
         <input value={row.notes} onChange={(e) => onChange({ notes: e.target.value })} />
       </label>
-      <label className="field">
-        <span className="field-label">Receipt</span>
-        <input
-          type="file"
-          accept="image/png,image/jpeg,application/pdf"
-          onChange={(e) => onChange({ receipt: e.target.files?.[0] ?? null })}
-        />
-      </label>
-      {row.receipt_file_name && !row.receipt && <p>Receipt: {row.receipt_file_name}</p>}
+      <ReceiptPicker
+        label="Receipts"
+        onPick={(files) => onChange({ receipts: [...row.receipts, ...files] })}
+      />
+      {(kept.length > 0 || row.receipts.length > 0) && (
+        <ul className="receipts" aria-label={`Receipts of ${legend}`}>
+          {kept.map((r) => (
+            <SavedReceipt key={r.id} receipt={r} onRemove={() => setAsking(r)} />
+          ))}
+          {row.receipts.map((f, i) => (
+            <PickedReceipt
+              key={`${i}:${f.name}`}
+              file={f}
+              onRemove={() => onChange({ receipts: row.receipts.filter((x) => x !== f) })}
+            />
+          ))}
+        </ul>
+      )}
       {children}
+      <ConfirmDialog
+        open={asking !== null}
+        message="Do you really want to delete?"
+        detail={asking ? `Receipt ${asking.file_name}` : undefined}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => {
+          const r = asking;
+          setAsking(null);
+          if (r) onChange({ removedReceipts: [...row.removedReceipts, r.id] });
+        }}
+      />
     </fieldset>
   );
 }

@@ -2,6 +2,7 @@ import { v7 } from 'uuid';
 import {
   invoiceTotals,
   statusAfterPayments,
+  RECEIPT_OWNER,
   STATUS_DRAFT,
   STATUS_PAID,
   STATUS_SENT,
@@ -12,7 +13,7 @@ import { deleteLocal, putLocal } from '../sync/actions.ts';
 import type { LocalDb, TRow } from '../sync/db.ts';
 import { useLiveQuery, useSync } from '../sync/hooks.ts';
 import { syncTables } from '../sync/rebase.ts';
-import { storeLocalFile } from '../sync/attachments.ts';
+import { storeLocalFile, type TStoredFile } from '../sync/attachments.ts';
 
 /** An invoice as this device holds it (its declaration's columns). */
 export type TInvoice = TRow & {
@@ -45,12 +46,21 @@ export type TPayment = TRow & {
   paid_date: string;
   paid_amount: number;
   notes: string | null;
-  receipt_sha256: string | null;
-  receipt_file_name: string | null;
-  receipt_mime_type: string | null;
 };
+/** A receipt of a payment (payment_receipts): its file kept on the device and uploaded like any attachment. */
+export type TReceipt = TRow & {
+  invoice_id: string;
+  payment_id: string;
+  sha256: string;
+  file_name: string;
+  mime_type: string;
+  size: number;
+  display_order: number;
+};
+/** A payment with its receipts, in their order. */
+export type TPaymentWithReceipts = TPayment & { receipts: TReceipt[] };
 export type TListedInvoice = TInvoice &
-  TInvoiceForList & { expenseRows: TExpense[]; paymentRows: TPayment[] };
+  TInvoiceForList & { expenseRows: TExpense[]; paymentRows: TPaymentWithReceipts[] };
 
 const group = <T extends { invoice_id: string }>(rows: T[]) => {
   const m = new Map<string, T[]>();
@@ -58,7 +68,7 @@ const group = <T extends { invoice_id: string }>(rows: T[]) => {
   return m;
 };
 
-/** Every invoice on this device with its expenses and payments (three reads; the list filters them on the device). */
+/** Every invoice on this device with its expenses, payments and receipts (four reads; the list filters on the device). */
 export async function readInvoices(db: LocalDb, id?: string): Promise<TListedInvoice[]> {
   const invoices = (
     id ? [await db.rows('invoices').get(id)].filter(Boolean) : await db.rows('invoices').toArray()
@@ -66,9 +76,17 @@ export async function readInvoices(db: LocalDb, id?: string): Promise<TListedInv
   const where = (t: string) => (id ? db.rows(t).where({ invoice_id: id }).toArray() : db.rows(t).toArray());
   const expenses = group((await where('invoice_expenses')) as TExpense[]);
   const payments = group((await where('invoice_payments')) as TPayment[]);
+  const receipts = new Map<string, TReceipt[]>();
+  for (const r of (await where('payment_receipts')) as TReceipt[])
+    receipts.set(r.payment_id, [...(receipts.get(r.payment_id) ?? []), r]);
   return invoices.map((inv) => {
     const expenseRows = (expenses.get(inv.id) ?? []).sort((a, b) => a.display_order - b.display_order);
-    const paymentRows = (payments.get(inv.id) ?? []).sort((a, b) => a.paid_date.localeCompare(b.paid_date));
+    const paymentRows = (payments.get(inv.id) ?? [])
+      .sort((a, b) => a.paid_date.localeCompare(b.paid_date))
+      .map((p) => ({
+        ...p,
+        receipts: (receipts.get(p.id) ?? []).sort((a, b) => a.display_order - b.display_order),
+      }));
     return {
       ...inv,
       expenseRows,
@@ -100,25 +118,58 @@ export const totalsOf = (
 /** An expense row of the form: a saved one has its id. */
 export type TExpenseDraft = { id: string | null; expense: string; amount: number };
 
-/** A payment row of the form or the dialog: amounts in paisa, a receipt picked or photographed on this device. */
+/**
+ * A payment row of the form or the dialog: amounts in paisa, receipts picked or photographed on this device
+ * (`receipts`) and the saved receipts the user removed (`removedReceipts`, after confirmation).
+ */
 export type TPaymentDraft = {
   id: string | null;
   paid_date: string;
   paid_amount: number;
   notes: string;
-  receipt: File | null;
+  receipts: readonly File[];
+  removedReceipts: readonly string[];
 };
 
-type TReceipt = Awaited<ReturnType<typeof storeLocalFile>>;
+/** Keeps picked receipt files on the device, before the write's transaction (hashing a photo takes a while). */
+const keepFiles = async (db: LocalDb, files: readonly File[]): Promise<TStoredFile[]> => {
+  const out: TStoredFile[] = [];
+  for (const f of files) out.push(await storeLocalFile(db, f));
+  return out;
+};
 
-/** Keeps the drafts' receipts on the device, before the write's transaction (hashing a photo takes a while). */
 async function keepReceipts(
   db: LocalDb,
   drafts: readonly TPaymentDraft[],
-): Promise<Map<TPaymentDraft, TReceipt>> {
-  const out = new Map<TPaymentDraft, TReceipt>();
-  for (const d of drafts) if (d.receipt) out.set(d, await storeLocalFile(db, d.receipt));
+): Promise<Map<TPaymentDraft, TStoredFile[]>> {
+  const out = new Map<TPaymentDraft, TStoredFile[]>();
+  for (const d of drafts) if (d.receipts.length) out.set(d, await keepFiles(db, d.receipts));
   return out;
+}
+
+/** Queues kept files as receipts of a payment (in the caller's transaction), after its last receipt. */
+async function putReceipts(
+  db: LocalDb,
+  payment: { id: string; invoice_id: string },
+  files: readonly TStoredFile[],
+): Promise<void> {
+  const before = (await db
+    .rows('payment_receipts')
+    .where({ invoice_id: payment.invoice_id })
+    .toArray()) as TReceipt[];
+  let order =
+    Math.max(0, ...before.filter((r) => r.payment_id === payment.id).map((r) => r.display_order)) + 1;
+  for (const f of files)
+    await putLocal(db, 'payment_receipts', v7(), {
+      invoice_id: payment.invoice_id,
+      owner_type: RECEIPT_OWNER,
+      payment_id: payment.id,
+      sha256: f.sha256,
+      file_name: f.name.slice(-255),
+      mime_type: f.mime,
+      size: f.size,
+      display_order: order++,
+    });
 }
 
 /** Queues the payment drafts of an invoice (in the caller's transaction): new ones added, changed ones updated. */
@@ -127,29 +178,31 @@ async function putPayments(
   invoiceId: string,
   before: readonly TPayment[],
   drafts: readonly TPaymentDraft[],
-  receipts: ReadonlyMap<TPaymentDraft, TReceipt>,
+  receipts: ReadonlyMap<TPaymentDraft, readonly TStoredFile[]>,
 ): Promise<void> {
   for (const d of drafts) {
-    const r = receipts.get(d);
     const values: Record<string, unknown> = {
       paid_date: d.paid_date,
       paid_amount: d.paid_amount,
       notes: d.notes.trim() || null,
-      ...(r
-        ? { receipt_sha256: r.sha256, receipt_file_name: r.name.slice(-255), receipt_mime_type: r.mime }
-        : {}),
     };
     const old = d.id ? before.find((p) => p.id === d.id) : undefined;
-    if (!old) await putLocal(db, 'invoice_payments', v7(), { ...values, invoice_id: invoiceId });
+    const paymentId = old?.id ?? v7();
+    if (!old) await putLocal(db, 'invoice_payments', paymentId, { ...values, invoice_id: invoiceId });
     else if (
-      r ||
       old.paid_date !== d.paid_date ||
       old.paid_amount !== d.paid_amount ||
       (old.notes ?? null) !== values.notes
     )
       await putLocal(db, 'invoice_payments', old.id, values);
+    if (old) for (const rid of d.removedReceipts) await deleteLocal(db, 'payment_receipts', rid);
+    await putReceipts(db, { id: paymentId, invoice_id: invoiceId }, receipts.get(d) ?? []);
   }
 }
+
+/** The files' hashes, for the save's report (sent once their bytes are on the server too). */
+const hashesOf = (receipts: ReadonlyMap<unknown, readonly TStoredFile[]>) =>
+  [...receipts.values()].flat().map((r) => r.sha256);
 
 /** The form's payment rows: the rows shown, and the saved ones deleted (after confirmation). */
 export type TPaymentRowsDraft = { drafts: readonly TPaymentDraft[]; removed: readonly string[] };
@@ -198,7 +251,7 @@ export async function saveInvoiceLocal(
     if (send !== undefined && (before ? !!before.send_email !== !!send : !!send))
       await putLocal(db, 'invoices', invoiceId, { send_email: !!send });
   });
-  return { id: invoiceId, files: [...receipts.values()].map((r) => r.sha256) };
+  return { id: invoiceId, files: hashesOf(receipts) };
 }
 
 /**
@@ -218,7 +271,17 @@ export async function savePaymentsLocal(db: LocalDb, inv: TListedInvoice, drafts
     else if (inv.invoice_status_id === STATUS_DRAFT)
       await putLocal(db, 'invoices', inv.id, { invoice_status_id: STATUS_SENT });
   });
-  return [...receipts.values()].map((r) => r.sha256);
+  return hashesOf(receipts);
+}
+
+/** Adds receipts to a saved payment (the Paid Invoice Dialog's list): kept on the device, uploaded later. */
+export async function addReceiptsLocal(db: LocalDb, payment: TPayment, files: readonly File[]) {
+  const kept = await keepFiles(db, files);
+  // An async scope, like the other writes here: handing Dexie the inner call's promise committed it too early.
+  await db.transaction('rw', syncTables(db), async () => {
+    await putReceipts(db, payment, kept);
+  });
+  return kept.map((f) => f.sha256);
 }
 
 /** The single-invoice Mark as Paid: Paid, dated today. */

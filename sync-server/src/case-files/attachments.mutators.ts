@@ -49,7 +49,7 @@ export function cleanFileName(raw: string): string {
 const stemOf = (name: string) => name.replace(/\.[^.]*$/, '');
 
 /** Two files of one owner never share a name, or their storage URL would be ambiguous: "scan (2).png". */
-function uniqueName(name: string, taken: Set<string>): string {
+export function uniqueName(name: string, taken: Set<string>): string {
   let candidate = name;
   const ext = extensionOf(name);
   for (let n = 2; taken.has(candidate); n++) candidate = `${stemOf(name)} (${n})${ext ? `.${ext}` : ''}`;

@@ -3,7 +3,14 @@ import { readFile, stat } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { can, DEFAULT_SITE_URL, type TActor } from '@lawfirm/shared-types';
+import {
+  can,
+  DEFAULT_SITE_URL,
+  MSG_RECEIPT_TYPES,
+  RECEIPT_MIME_TYPES,
+  RECEIPT_OWNER,
+  type TActor,
+} from '@lawfirm/shared-types';
 import { checkFile, cleanFileName } from '../case-files/attachments.mutators.ts';
 import type { TApiAttachment } from '../case-files/case-files.types.ts';
 import type { ReceivedFile } from '../case-files/multipart-files.ts';
@@ -20,23 +27,33 @@ import { settingsEntity } from '../settings/settings.entity.ts';
 import { insertSyncedRow, restWriter } from '../sync/system-write.ts';
 import { putRow } from '../sync/store.ts';
 import { blobPath, storeBlob } from '../uploads/blob-store.ts';
-import { invoicePaymentsEntity } from './invoices.entities.ts';
-import { loadInvoices } from './invoices.repository.ts';
+import { paymentReceiptsEntity } from './invoices.entities.ts';
+import { loadInvoices, receiptPath } from './invoices.repository.ts';
 
-export const MSG_ONE_RECEIPT = 'A payment keeps one receipt: choose one file.';
-export const MSG_RECEIPT_TYPES = 'A receipt must be a png, jpeg, jpg or pdf file.';
 export const MSG_ONE_LOGO = 'The site keeps one logo: choose one file.';
 export const MSG_LOGO_TYPES = 'The site logo must be a png, jpeg or jpg image.';
 
 const MODEL_PREFIX = 'App\\Models\\';
-/** The original client's storage URL of a payment's receipt (rest-contract: InvoiceThumb, folder Invoice/Payment). */
-export const receiptPath = (paymentId: string, fileName: string) =>
-  `/storage/attachments/Invoice/Payment/${paymentId}/${encodeURIComponent(fileName)}`;
 /** The original client's URL of the site logo (rest-contract: settings/1/{site_file_name}). */
 export const logoPath = (fileName: string) =>
   `/storage/attachments/settings/1/${encodeURIComponent(fileName)}`;
 
-/** The one file of an upload whose owner keeps one, checked by its bytes (DESIGN §7) and against `types`. */
+/** The files of an upload, each checked by its bytes (DESIGN §7) and against `types`. */
+async function checkedFiles(
+  app: FastifyInstance,
+  files: ReceivedFile[],
+  types: readonly string[],
+  typesMessage: string,
+): Promise<ReceivedFile[]> {
+  // One at a time: each file is read back into memory for its check.
+  for (const f of files) {
+    await checkFile(f, app.pdfWorkers);
+    if (!types.includes(f.kind!.mime)) throw validationError({ files: [typesMessage] });
+  }
+  return files;
+}
+
+/** The one file of an upload whose owner keeps one (the site logo). */
 async function oneFile(
   app: FastifyInstance,
   files: ReceivedFile[],
@@ -44,16 +61,13 @@ async function oneFile(
   messages: { one: string; types: string },
 ): Promise<ReceivedFile> {
   if (files.length > 1) throw validationError({ files: [messages.one] });
-  const f = files[0]!;
-  await checkFile(f, app.pdfWorkers);
-  if (!types.includes(f.kind!.mime)) throw validationError({ files: [messages.types] });
-  return f;
+  return (await checkedFiles(app, files, types, messages.types))[0]!;
 }
 
 /**
- * `attachmentable_type` Payment: the receipt of a payment (one per payment: a second upload replaces it), on
- * the payment's receipt columns, the ones a device's photo of a receipt fills, so every device pulls it. Only
- * those who may change payments (admins); a payment of an invoice the caller cannot read is not found.
+ * `attachmentable_type` Payment: the files become receipts of the payment (rows of payment_receipts, the ones a
+ * device's photos of a receipt make, so every device pulls them), after the payment's last. Only those who may
+ * add receipts (admins); a payment of an invoice the caller cannot read is not found.
  */
 async function uploadReceipt(
   app: FastifyInstance,
@@ -61,7 +75,7 @@ async function uploadReceipt(
   fields: Record<string, string>,
   files: ReceivedFile[],
 ): Promise<TApiAttachment[]> {
-  if (!invoicePaymentsEntity.canCreate(actor)) throw forbidden();
+  if (!paymentReceiptsEntity.canCreate(actor)) throw forbidden();
   const paymentId = (fields.attachmentable_id ?? '').trim();
   const findPayment = async (db: typeof app.db) => {
     const p = paymentId
@@ -75,43 +89,49 @@ async function uploadReceipt(
     return p;
   };
   await findPayment(app.db);
-  const f = await oneFile(app, files, ['image/png', 'image/jpeg', 'application/pdf'], {
-    one: MSG_ONE_RECEIPT,
-    types: MSG_RECEIPT_TYPES,
-  });
-  const mime = f.kind!.mime;
-  await storeBlob(
-    app.db,
-    app.config.dataDir,
-    actor.company_id,
-    { sha256: f.sha256, size: f.size, mime },
-    { path: f.path },
-  );
-  const fileName = cleanFileName(f.filename).slice(-255);
-  await inTransaction(app.db, async (trx) => {
+  await checkedFiles(app, files, RECEIPT_MIME_TYPES, MSG_RECEIPT_TYPES);
+  for (const f of files)
+    await storeBlob(
+      app.db,
+      app.config.dataDir,
+      actor.company_id,
+      { sha256: f.sha256, size: f.size, mime: f.kind!.mime },
+      { path: f.path },
+    );
+  const made = await inTransaction(app.db, async (trx) => {
     // Checked again: the payment may have been deleted while the bytes were stored.
-    await findPayment(trx);
-    await forActor(trx, actor).put(invoicePaymentsEntity, paymentId, {
-      receipt_sha256: f.sha256,
-      receipt_file_name: fileName,
-      receipt_mime_type: mime,
-    });
+    const payment = await findPayment(trx);
+    const firm = forActor(trx, actor);
+    let order = await firm.nextDisplayOrder('payment_receipts', { payment_id: paymentId });
+    const rows = [];
+    for (const f of files) {
+      const { row } = await firm.put(paymentReceiptsEntity, newId(), {
+        invoice_id: payment.invoice_id,
+        owner_type: RECEIPT_OWNER,
+        payment_id: paymentId,
+        sha256: f.sha256,
+        file_name: cleanFileName(f.filename).slice(-255),
+        mime_type: f.kind!.mime,
+        size: f.size,
+        display_order: order++,
+      });
+      rows.push(row);
+    }
+    return rows;
   });
-  return [
-    {
-      id: paymentId,
-      petition_id: null,
-      attachmentable_id: paymentId,
-      attachmentable_type: `${MODEL_PREFIX}Payment`,
-      file_name: fileName,
-      mime_type: mime,
-      size: f.size,
-      sha256: f.sha256,
-      title: null,
-      display_order: 1,
-      url: receiptPath(paymentId, fileName),
-    },
-  ];
+  return made.map((r) => ({
+    id: r.id,
+    petition_id: null,
+    attachmentable_id: paymentId,
+    attachmentable_type: `${MODEL_PREFIX}Payment`,
+    file_name: String(r.file_name),
+    mime_type: String(r.mime_type),
+    size: Number(r.size),
+    sha256: String(r.sha256),
+    title: null,
+    display_order: Number(r.display_order),
+    url: receiptPath(paymentId, String(r.file_name)),
+  }));
 }
 
 /**
@@ -207,8 +227,9 @@ const ZFileParams = z.object({ id: z.string().max(200), file: z.string().max(300
 export async function billingFileRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   /**
-   * A payment's receipt: confidential, so only to a signed-in reader of its invoice (a client their own), unless
-   * the firm turned on legacy public storage for the original client (README: what that costs).
+   * A payment's receipt, by the payment and the receipt's file name (unique within the payment): confidential,
+   * so only to a signed-in reader of its invoice (a client their own), unless the firm turned on legacy public
+   * storage for the original client (README: what that costs).
    */
   app.get(
     '/storage/attachments/Invoice/Payment/:id/:file',
@@ -216,22 +237,23 @@ export async function billingFileRoutes(fastify: FastifyInstance): Promise<void>
     async (req, reply) => {
       const ctx = app.config.legacyPublicStorage ? null : await req.auth();
       const q = ctx
-        ? forFirm(app.db, ctx.actor.company_id).selectFrom('invoice_payments')
-        : app.db.selectFrom('invoice_payments');
-      const p = await q
+        ? forFirm(app.db, ctx.actor.company_id).selectFrom('payment_receipts')
+        : app.db.selectFrom('payment_receipts');
+      const r = await q
         .selectAll()
-        .where('id', '=', req.params.id)
+        .where('payment_id', '=', req.params.id)
+        .where('file_name', '=', req.params.file)
         .where('deleted_at', 'is', null)
+        .orderBy('created_at')
         .executeTakeFirst();
-      if (!p?.receipt_sha256 || !p.invoice_id || p.receipt_file_name !== req.params.file)
-        throw notFound('File not found.');
-      if (ctx && !(await loadInvoices(app.db, ctx.actor, p.invoice_id).catch(() => [])).length)
+      if (!r?.invoice_id || !r.sha256) throw notFound('File not found.');
+      if (ctx && !(await loadInvoices(app.db, ctx.actor, r.invoice_id).catch(() => [])).length)
         throw notFound('File not found.');
       return sendFile(
         reply,
-        blobPath(app.config.dataDir, p.company_id, p.receipt_sha256),
-        p.receipt_file_name,
-        p.receipt_mime_type ?? 'application/octet-stream',
+        blobPath(app.config.dataDir, r.company_id, r.sha256),
+        req.params.file,
+        r.mime_type ?? 'application/octet-stream',
       );
     },
   );

@@ -11,7 +11,12 @@ import type { Db } from '../db/connect.ts';
 import { forFirm } from '../db/firm.ts';
 import { forbidden } from '../http/errors.ts';
 import { toWire } from '../sync/codec.ts';
-import { invoiceExpensesEntity, invoicePaymentsEntity, invoicesEntity } from './invoices.entities.ts';
+import {
+  invoiceExpensesEntity,
+  invoicePaymentsEntity,
+  invoicesEntity,
+  paymentReceiptsEntity,
+} from './invoices.entities.ts';
 
 export type TInvoiceRow = Record<string, unknown> & {
   id: string;
@@ -40,9 +45,17 @@ export type TPaymentRow = {
   paid_date: string;
   paid_amount: number;
   notes: string | null;
-  receipt_sha256: string | null;
-  receipt_file_name: string | null;
-  receipt_mime_type: string | null;
+  /** Its live receipts, in their order. */
+  receipts: TReceiptRow[];
+};
+export type TReceiptRow = {
+  id: string;
+  payment_id: string;
+  sha256: string;
+  file_name: string;
+  mime_type: string;
+  size: number;
+  display_order: number;
 };
 /** An invoice with its live expenses and payments. */
 export type TLoadedInvoice = TInvoiceRow & { expenseRows: TExpenseRow[]; paymentRows: TPaymentRow[] };
@@ -59,21 +72,33 @@ export async function loadInvoices(db: Db, actor: TActor, id?: string): Promise<
   if (actor.is_client) q = q.where('client_id', '=', actor.id);
   const rows = await q.execute();
   if (!rows.length) return [];
-  const children = async (table: 'invoice_expenses' | 'invoice_payments') => {
+  const children = async (table: 'invoice_expenses' | 'invoice_payments' | 'payment_receipts') => {
     let c = firm.live(table).selectAll();
     if (id !== undefined) c = c.where('invoice_id', '=', id);
     return c.orderBy('created_at').orderBy('id').execute();
   };
-  const byInvoice = <T>(list: Record<string, unknown>[], def: typeof invoiceExpensesEntity) => {
+  const byColumn = <T>(
+    list: Record<string, unknown>[],
+    def: typeof invoiceExpensesEntity,
+    column = 'invoice_id',
+  ) => {
     const m = new Map<string, T[]>();
     for (const r of list) {
-      const w = toWire(def, r) as unknown as T & { invoice_id: string };
-      m.set(w.invoice_id, [...(m.get(w.invoice_id) ?? []), w]);
+      const w = toWire(def, r) as unknown as T & Record<string, string>;
+      m.set(w[column]!, [...(m.get(w[column]!) ?? []), w]);
     }
     return m;
   };
-  const expenses = byInvoice<TExpenseRow>(await children('invoice_expenses'), invoiceExpensesEntity);
-  const payments = byInvoice<TPaymentRow>(await children('invoice_payments'), invoicePaymentsEntity);
+  const expenses = byColumn<TExpenseRow>(await children('invoice_expenses'), invoiceExpensesEntity);
+  const receipts = byColumn<TReceiptRow>(
+    await children('payment_receipts'),
+    paymentReceiptsEntity,
+    'payment_id',
+  );
+  const payments = byColumn<TPaymentRow>(await children('invoice_payments'), invoicePaymentsEntity);
+  for (const list of payments.values())
+    for (const p of list)
+      p.receipts = (receipts.get(p.id) ?? []).sort((a, b) => a.display_order - b.display_order);
   return rows.map((r) => ({
     ...(toWire(invoicesEntity, r) as unknown as TInvoiceRow),
     created_at: String(r.created_at),
@@ -106,6 +131,20 @@ export function dateInput(v: unknown): string | null | undefined {
     return parseDisplayDate(`${t.slice(8)}/${t.slice(5, 7)}/${t.slice(0, 4)}`) ?? undefined;
   return parseDisplayDate(t) ?? instantToPakistanDate(t) ?? undefined;
 }
+
+/** The original client's storage URL of a payment's receipt (rest-contract: InvoiceThumb, folder Invoice/Payment). */
+export const receiptPath = (paymentId: string, fileName: string) =>
+  `/storage/attachments/Invoice/Payment/${paymentId}/${encodeURIComponent(fileName)}`;
+
+/** A receipt as the invoice calls answer it: the original client's storage URL serves its bytes. */
+const receiptWire = (r: TReceiptRow) => ({
+  id: r.id,
+  sha256: r.sha256,
+  file_name: r.file_name,
+  mime_type: r.mime_type,
+  size: r.size,
+  url: receiptPath(r.payment_id, r.file_name),
+});
 
 /** An invoice as the original client reads it (rest-contract 91, 93): amounts as decimal text, dates dd/mm/yyyy. */
 export function invoiceWire(inv: TLoadedInvoice, pdfDownloadUrl: string) {
@@ -143,9 +182,9 @@ export function invoiceWire(inv: TLoadedInvoice, pdfDownloadUrl: string) {
       paid_date: formatDate(p.paid_date),
       paid_amount: paisaToDecimal(p.paid_amount),
       notes: p.notes,
-      attachment: p.receipt_sha256
-        ? { sha256: p.receipt_sha256, file_name: p.receipt_file_name, mime_type: p.receipt_mime_type }
-        : null,
+      // The original client shows one (`attachment`); `attachments` has every receipt, in order.
+      attachment: p.receipts[0] ? receiptWire(p.receipts[0]) : null,
+      attachments: p.receipts.map(receiptWire),
     })),
     client: {
       id: inv.client_id,
