@@ -1,16 +1,24 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import Calendar from 'react-calendar';
 import 'react-calendar/dist/Calendar.css';
 import { formatDate, todayInPakistan } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { useCan, useFirstSyncRunning } from '../case-files/useCaseFiles.ts';
-import { EventModal, type TEventTarget } from './EventModal.tsx';
+import type { TEventTarget } from './EventModal.tsx';
+import { lazyScreen } from '../app/lazyScreen.tsx';
+import { whenIdle } from '../ui/whenIdle.ts';
 import { HearingList } from './HearingList.tsx';
 import { CAUSE_LIST_PREVIEW, CauseLists } from './CauseList.tsx';
 import { CalendarSubscription } from './CalendarSubscription.tsx';
 import { addDays, isoOfLocal, localOfIso, monthGrid, weekOf, type THearing } from './calendar.logic.ts';
 import { useCauseLists, useHearingsBetween } from './useHearings.ts';
 import './calendar.css';
+
+/**
+ * The event modal's code (its form checks and the local save, with the schemas they need) loads when the
+ * browser is idle after the calendar is shown, not on the way to it.
+ */
+const EventModal = lazyScreen(() => import('./EventModal.tsx'), 'EventModal');
 
 type TView = 'week' | 'month' | 'day';
 const VIEWS: { id: TView; label: string }[] = [
@@ -75,6 +83,7 @@ export function CalendarScreen() {
   const [view, setView] = useState<TView>(() => (window.matchMedia?.(PHONE).matches ? 'week' : 'month'));
   useEffect(() => {
     document.title = 'Calendar';
+    whenIdle(() => void EventModal.preload());
   }, []);
 
   const step = (sign: 1 | -1) => {
@@ -173,14 +182,16 @@ export function CalendarScreen() {
           <HearingList hearings={days?.get(day)} empty={empty} onOpen={openEvent} />
         </>
       )}
-      {target && actor && (
-        <EventModal
-          key={target.mode === 'add' ? `add-${target.date}` : target.event.id}
-          target={target}
-          userId={actor.id}
-          onClose={() => setTarget(null)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {target && actor && (
+          <EventModal
+            key={target.mode === 'add' ? `add-${target.date}` : target.event.id}
+            target={target}
+            userId={actor.id}
+            onClose={() => setTarget(null)}
+          />
+        )}
+      </Suspense>
 
       <CalendarSubscription />
     </section>

@@ -1,14 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { reportSyncLoadFailure } from '../ui/syncLoadFailure.ts';
+import { whenIdle } from '../ui/whenIdle.ts';
 import { SyncContext, type TSyncContext } from './context.ts';
 import { forgetLocalSync, loadLocalSync } from './local-loader.ts';
-
-/** Runs `fn` when the browser is next idle (soon at most): requestIdleCallback, or a short timer without it. */
-function whenIdle(fn: () => void): void {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(fn, { timeout: 1000 });
-  else setTimeout(fn, 200);
-}
 
 /**
  * Opens the signed-in user's own database and runs its sync engine for as long as that user is signed in.
