@@ -49,6 +49,8 @@ it('an admin writes a proposition with a table and a link; a lawyer on a phone f
     const editor = a.page.getByRole('textbox', { name: 'Content' });
     await editor.click();
     await a.page.keyboard.type('Supreme Court judgments');
+    // The editor takes typed text in as it comes (DOM observation): all of it there before it is selected.
+    await editor.getByText('Supreme Court judgments', { exact: true }).waitFor();
     await a.page.keyboard.press('Shift+Home');
     a.page.once('dialog', (d) => void d.accept(SC));
     await a.page.getByRole('button', { name: 'Link', exact: true }).click();
@@ -68,7 +70,7 @@ it('an admin writes a proposition with a table and a link; a lawyer on a phone f
     const [saved] = await serverPages('/api/general_case_laws', 'general_case_Laws');
     expect(saved).toMatchObject({ case_title: 'Bail after arrest', keywords: 'bail, 497' });
     const link = /<a ([^>]*)>Supreme Court judgments<\/a>/.exec(saved!.content)?.[1];
-    expect(link).toContain(`href="${SC}"`);
+    expect(link, saved!.content).toContain(`href="${SC}"`);
     expect(link).toContain('rel="noopener noreferrer nofollow"');
     expect(saved!.content).toMatch(/<table>.*<th[^>]*>.*Offence.*<\/th>/s);
     expect(url.endsWith(String(saved!.slug))).toBe(true);
