@@ -8,13 +8,14 @@ import {
   replyParentsDecl,
 } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
-import { forFirm, type LiveTable } from '../db/firm.ts';
+import type { LiveTable } from '../db/firm.ts';
 import { serverEntity } from '../sync/entities.ts';
+import { liveRow } from '../sync/relations.ts';
 
 export { ATTACHMENT_OWNERS } from '@lawfirm/shared-types';
 
 async function liveInFirm(trx: Db, table: LiveTable, companyId: string, id: unknown): Promise<boolean> {
-  return typeof id === 'string' && !!id && !!(await forFirm(trx, companyId).find(table, id));
+  return !!(await liveRow(trx, table, companyId, id));
 }
 
 /** A case file's court, category and lawyers must be the firm's own (its policy and parents are shared). */

@@ -1,6 +1,7 @@
 import { childRelationsOf, MSG_MOVE_REFUSED, type TEntityDecl } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { nowIso } from '../db/ids.ts';
+import { runPrecompiled } from '../db/precompiled.ts';
 import { recordChange } from './change-log.ts';
 
 /**
@@ -9,16 +10,31 @@ import { recordChange } from './change-log.ts';
  * when its parent goes, in the same transaction, as tombstones every device pulls.
  */
 
-async function liveRow(trx: Db, entity: string, companyId: string, id: unknown) {
+/**
+ * The firm's live row of `table` with `id`, or undefined. Its SQL is compiled once per table: it runs for every
+ * relation a mutation names (a long outbox of new case files asks for their court 200 times a push).
+ */
+export async function liveRow(
+  trx: Db,
+  table: string,
+  companyId: string,
+  id: unknown,
+): Promise<Record<string, unknown> | undefined> {
   if (typeof id !== 'string' || !id) return undefined;
   // The table is a parameter (every entity's table has its name); the query still filters by firm and tombstone.
-  return (await trx
-    .selectFrom(entity as 'petition_index')
-    .selectAll()
-    .where('id', '=', id)
-    .where('company_id', '=', companyId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst()) as Record<string, unknown> | undefined;
+  const rows = await runPrecompiled(
+    trx,
+    `${table}.live`,
+    (db) =>
+      db
+        .selectFrom(table as 'petition_index')
+        .selectAll()
+        .where('id', '=', '')
+        .where('company_id', '=', '')
+        .where('deleted_at', 'is', null),
+    [id, companyId],
+  );
+  return rows[0];
 }
 
 /** Why a new row may not be created under the parents and owner it names, or null when it may. */
