@@ -12,9 +12,8 @@ import {
   savePaymentsLocal,
   totalsOf,
   type TListedInvoice,
-  type TReceipt,
 } from './invoices.data.ts';
-import { ReceiptPicker, SavedReceipt } from './Receipts.tsx';
+import { ReceiptPicker, SavedReceipt, useReceiptRemoval } from './Receipts.tsx';
 
 export const MSG_PAID_OK = 'Paid Successfully!';
 export const MSG_MARKED_PAID = 'Successfully Mark as Paid Invoice!';
@@ -41,7 +40,12 @@ export function MarkPaidDialog({
   const [rows, setRows] = useState<TPaymentDraft[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [asking, setAsking] = useState<string | null>(null);
-  const [askingReceipt, setAskingReceipt] = useState<TReceipt | null>(null);
+  const receiptRemoval = useReceiptRemoval((r) => {
+    if (ctx)
+      void saved(() => deleteLocal(ctx.db, 'payment_receipts', r.id), MSG.deletedOk).catch((e) =>
+        toast.failed(e),
+      );
+  });
   const [busy, setBusy] = useState(false);
   const paid = inv.invoice_status_id === STATUS_PAID;
 
@@ -123,7 +127,7 @@ export function MarkPaidDialog({
             {p.receipts.length > 0 && (
               <ul className="receipts" aria-label={`Receipts of payment ${i + 1}`}>
                 {p.receipts.map((r) => (
-                  <SavedReceipt key={r.id} receipt={r} onRemove={() => setAskingReceipt(r)} />
+                  <SavedReceipt key={r.id} receipt={r} onRemove={() => receiptRemoval.ask(r)} />
                 ))}
               </ul>
             )}
@@ -167,20 +171,7 @@ export function MarkPaidDialog({
             );
         }}
       />
-      <ConfirmDialog
-        open={askingReceipt !== null}
-        message="Do you really want to delete?"
-        detail={askingReceipt ? `Receipt ${askingReceipt.file_name}` : undefined}
-        onCancel={() => setAskingReceipt(null)}
-        onConfirm={() => {
-          const r = askingReceipt;
-          setAskingReceipt(null);
-          if (ctx && r)
-            void saved(() => deleteLocal(ctx.db, 'payment_receipts', r.id), MSG.deletedOk).catch((e) =>
-              toast.failed(e),
-            );
-        }}
-      />
+      {receiptRemoval.dialog}
     </Modal>
   );
 }

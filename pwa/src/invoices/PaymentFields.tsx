@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import {
   formatDate,
   MSG_AMOUNT_INVALID,
@@ -10,9 +10,8 @@ import {
   todayInPakistan,
 } from '@lawfirm/shared-types';
 import { FieldControl } from '../ui/FieldControl.tsx';
-import { ConfirmDialog } from '../ui/Modal.tsx';
 import type { TReceipt } from './invoices.data.ts';
-import { PickedReceipt, ReceiptPicker, SavedReceipt } from './Receipts.tsx';
+import { PickedReceipt, ReceiptPicker, SavedReceipt, useReceiptRemoval } from './Receipts.tsx';
 
 /**
  * A payment as typed on the invoice form or in the Paid Invoice Dialog: the date dd/mm/yyyy, the amount as
@@ -79,7 +78,7 @@ export function PaymentFields({
   children: ReactNode;
 }) {
   const error = (field: string) => errors[`${row.key}.${field}`];
-  const [asking, setAsking] = useState<TReceipt | null>(null);
+  const removal = useReceiptRemoval((r) => onChange({ removedReceipts: [...row.removedReceipts, r.id] }));
   const kept = saved.filter((r) => !row.removedReceipts.includes(r.id));
   return (
     <fieldset className="payment-row">
@@ -115,7 +114,7 @@ export function PaymentFields({
       {(kept.length > 0 || row.receipts.length > 0) && (
         <ul className="receipts" aria-label={`Receipts of ${legend}`}>
           {kept.map((r) => (
-            <SavedReceipt key={r.id} receipt={r} onRemove={() => setAsking(r)} />
+            <SavedReceipt key={r.id} receipt={r} onRemove={() => removal.ask(r)} />
           ))}
           {row.receipts.map((f, i) => (
             <PickedReceipt
@@ -127,17 +126,7 @@ export function PaymentFields({
         </ul>
       )}
       {children}
-      <ConfirmDialog
-        open={asking !== null}
-        message="Do you really want to delete?"
-        detail={asking ? `Receipt ${asking.file_name}` : undefined}
-        onCancel={() => setAsking(null)}
-        onConfirm={() => {
-          const r = asking;
-          setAsking(null);
-          if (r) onChange({ removedReceipts: [...row.removedReceipts, r.id] });
-        }}
-      />
+      {removal.dialog}
     </fieldset>
   );
 }

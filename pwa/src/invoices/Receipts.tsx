@@ -4,6 +4,7 @@ import { checkFile } from '../case-documents/sniff.ts';
 import { useLocalFile } from '../case-documents/useLocalFile.ts';
 import { usePendingFor } from '../sync/hooks.ts';
 import { PendingMark } from '../ui/PendingMark.tsx';
+import { ConfirmDialog } from '../ui/Modal.tsx';
 import type { TReceipt } from './invoices.data.ts';
 
 /**
@@ -99,4 +100,26 @@ export function PickedReceipt({ file, onRemove }: { file: File; onRemove: () => 
       </button>
     </li>
   );
+}
+
+/**
+ * Removing a saved receipt after "Do you really want to delete?": `ask` opens the question for one receipt,
+ * `dialog` is the question to render, and `remove` runs once it is confirmed.
+ */
+export function useReceiptRemoval(remove: (receipt: TReceipt) => void) {
+  const [asking, setAsking] = useState<TReceipt | null>(null);
+  const dialog = (
+    <ConfirmDialog
+      open={asking !== null}
+      message="Do you really want to delete?"
+      detail={asking ? `Receipt ${asking.file_name}` : undefined}
+      onCancel={() => setAsking(null)}
+      onConfirm={() => {
+        const r = asking;
+        setAsking(null);
+        if (r) remove(r);
+      }}
+    />
+  );
+  return { ask: setAsking, dialog };
 }

@@ -8,6 +8,8 @@ import {
   STATUS_SENT,
   todayInPakistan,
   type TInvoiceForList,
+  type paymentReceiptsDecl,
+  type TRowOf,
 } from '@lawfirm/shared-types';
 import { deleteLocal, putLocal } from '../sync/actions.ts';
 import type { LocalDb, TRow } from '../sync/db.ts';
@@ -48,15 +50,7 @@ export type TPayment = TRow & {
   notes: string | null;
 };
 /** A receipt of a payment (payment_receipts): its file kept on the device and uploaded like any attachment. */
-export type TReceipt = TRow & {
-  invoice_id: string;
-  payment_id: string;
-  sha256: string;
-  file_name: string;
-  mime_type: string;
-  size: number;
-  display_order: number;
-};
+export type TReceipt = TRowOf<typeof paymentReceiptsDecl>;
 /** A payment with its receipts, in their order. */
 export type TPaymentWithReceipts = TPayment & { receipts: TReceipt[] };
 export type TListedInvoice = TInvoice &

@@ -5,7 +5,9 @@ import {
   paisaToDecimal,
   parseDisplayDate,
   statusTitle,
+  type paymentReceiptsDecl,
   type TActor,
+  type TRowOf,
 } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { forFirm } from '../db/firm.ts';
@@ -48,15 +50,7 @@ export type TPaymentRow = {
   /** Its live receipts, in their order. */
   receipts: TReceiptRow[];
 };
-export type TReceiptRow = {
-  id: string;
-  payment_id: string;
-  sha256: string;
-  file_name: string;
-  mime_type: string;
-  size: number;
-  display_order: number;
-};
+export type TReceiptRow = TRowOf<typeof paymentReceiptsDecl>;
 /** An invoice with its live expenses and payments. */
 export type TLoadedInvoice = TInvoiceRow & { expenseRows: TExpenseRow[]; paymentRows: TPaymentRow[] };
 
