@@ -53,6 +53,8 @@ it('hands the page over to the app without errors, every script and style over 1
   await page.getByRole('link', { name: 'Get Started' }).click();
   await page.waitForURL('**/login');
   await appRendered();
+  // The login screen's own form: the landing page's stays on screen while the login screen's code loads.
+  await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
   await page.getByLabel('Email').fill('someone@firm.pk');
   expect(await page.getByLabel('Email').inputValue()).toBe('someone@firm.pk');
   expect(errors).toEqual([]);
