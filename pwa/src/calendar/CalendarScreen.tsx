@@ -11,7 +11,7 @@ import { HearingList } from './HearingList.tsx';
 import { CAUSE_LIST_PREVIEW, CauseLists } from './CauseList.tsx';
 import { CalendarSubscription } from './CalendarSubscription.tsx';
 import { addDays, isoOfLocal, localOfIso, monthGrid, weekOf, type THearing } from './calendar.logic.ts';
-import { useCauseLists, useHearingsBetween } from './useHearings.ts';
+import { useCauseLists, useHearingCounts, useHearingsBetween } from './useHearings.ts';
 import './calendar.css';
 
 /**
@@ -45,9 +45,13 @@ function pakistanNow(): string {
 export function CalendarScreen() {
   const today = todayInPakistan();
   const [day, setDay] = useState(today);
-  // Only the hearings of the month on screen (its whole weeks) are read, and today's and tomorrow's.
+  const [view, setView] = useState<TView>(() => (window.matchMedia?.(PHONE).matches ? 'week' : 'month'));
+  // The month grid counts each day's hearings (counted by the date index, no row read); the hearings
+  // themselves are read only for the days listed (the chosen day, or the week), and today's and tomorrow's.
   const grid = monthGrid(day);
-  const days = useHearingsBetween(grid.from, grid.to);
+  const counts = useHearingCounts(grid.from, grid.to, view === 'month');
+  const week = weekOf(day);
+  const days = useHearingsBetween(view === 'week' ? week[0]! : day, view === 'week' ? week[6]! : day);
   const causeLists = useCauseLists(today);
   const syncing = useFirstSyncRunning();
   const { actor } = useAuth();
@@ -80,7 +84,6 @@ export function CalendarScreen() {
       )}
     </h3>
   );
-  const [view, setView] = useState<TView>(() => (window.matchMedia?.(PHONE).matches ? 'week' : 'month'));
   useEffect(() => {
     document.title = 'Calendar';
     whenIdle(() => void EventModal.preload());
@@ -100,7 +103,7 @@ export function CalendarScreen() {
     view === 'day'
       ? `${dayName(day)} ${formatDate(day)}`
       : view === 'week'
-        ? `${formatDate(weekOf(day)[0])} – ${formatDate(weekOf(day)[6])}`
+        ? `${formatDate(week[0])} – ${formatDate(week[6])}`
         : monthName(day);
 
   return (
@@ -157,7 +160,7 @@ export function CalendarScreen() {
             }}
             showNavigation={false}
             tileContent={({ date, view: v }) => {
-              const n = v === 'month' ? (days?.get(isoOfLocal(date))?.length ?? 0) : 0;
+              const n = v === 'month' ? (counts?.get(isoOfLocal(date)) ?? 0) : 0;
               return n ? (
                 <span className="tile-count" aria-label={`${n} hearing${n === 1 ? '' : 's'}`}>
                   {n}
@@ -170,7 +173,7 @@ export function CalendarScreen() {
         </>
       )}
       {view === 'week' &&
-        weekOf(day).map((d) => (
+        week.map((d) => (
           <section key={d} className={d === today ? 'calendar-day is-today' : 'calendar-day'}>
             {dayTitle(d)}
             <HearingList hearings={days?.get(d)} empty={empty} onOpen={openEvent} />

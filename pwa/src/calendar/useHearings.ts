@@ -86,6 +86,34 @@ export function useHearingsBetween(
   }, [data, lookups, types, from, to]);
 }
 
+/**
+ * How many hearings and meetings each day from `from` to `to` has, counted by the date indexes (no row is
+ * read: a month of 2,000 hearings costs a count per day, not 2,000 rows); undefined while loading or when not
+ * `enabled`.
+ */
+export function useHearingCounts(from: string, to: string, enabled = true): Map<string, number> | undefined {
+  const ctx = useSync();
+  return useLiveQuery(async () => {
+    if (!ctx || !enabled) return undefined;
+    const sheets = ctx.db.rows('order_sheets');
+    const meetings = ctx.db.rows('calendar_meetings');
+    const dates: string[] = [];
+    for (let d = from; d <= to; d = addDays(d, 1)) dates.push(d);
+    return ctx.db.transaction('r', sheets, meetings, async () => {
+      const counted = await Promise.all(
+        dates.map(async (d) => {
+          const [s, m] = await Promise.all([
+            sheets.where('order_sheet_date').equals(d).count(),
+            meetings.where('meeting_date').equals(d).count(),
+          ]);
+          return [d, s + m] as const;
+        }),
+      );
+      return new Map(counted.filter(([, n]) => n > 0));
+    });
+  }, [ctx, from, to, enabled]);
+}
+
 /** Today's and tomorrow's hearings and meetings, for the cause lists and the dashboard's banner. */
 export function useCauseLists(today: string, enabled = true): TCauseLists | undefined {
   const tomorrow = addDays(today, 1);
