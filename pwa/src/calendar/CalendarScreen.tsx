@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import Calendar from 'react-calendar';
 import 'react-calendar/dist/Calendar.css';
 import { formatDate, todayInPakistan } from '@lawfirm/shared-types';
@@ -51,8 +51,20 @@ export function CalendarScreen() {
   const grid = monthGrid(day);
   const counts = useHearingCounts(grid.from, grid.to, view === 'month');
   const week = weekOf(day);
-  const days = useHearingsBetween(view === 'week' ? week[0]! : day, view === 'week' ? week[6]! : day);
-  const causeLists = useCauseLists(today);
+  const listed = view === 'week' ? { from: week[0]!, to: week[6]! } : { from: day, to: day };
+  // Today and tomorrow (the cause lists) are read in the same query when the listed days touch them.
+  const tomorrow = addDays(today, 1);
+  const joined = listed.from <= addDays(tomorrow, 1) && listed.to >= addDays(today, -1);
+  const days = useHearingsBetween(
+    joined && today < listed.from ? today : listed.from,
+    joined && tomorrow > listed.to ? tomorrow : listed.to,
+  );
+  const ownCauseLists = useCauseLists(today, !joined);
+  const causeLists = useMemo(
+    () =>
+      joined ? days && { today: days.get(today) ?? [], tomorrow: days.get(tomorrow) ?? [] } : ownCauseLists,
+    [joined, days, today, tomorrow, ownCauseLists],
+  );
   const syncing = useFirstSyncRunning();
   const { actor } = useAuth();
   const canAdd = useCan('hearingDate.edit');

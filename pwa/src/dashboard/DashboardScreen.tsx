@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { tilesFor, type TTile } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
@@ -6,6 +6,15 @@ import { Icon, type IconName } from '../landing/icons.tsx';
 import { useSettings } from '../settings/useSettings.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { DashboardCauseLists, HearingsBanner } from '../calendar/HearingsBanner.tsx';
+import { preloadScreen } from '../app/routes.tsx';
+import { whenIdle } from '../ui/whenIdle.ts';
+import { mark } from '../app/marks.ts';
+
+/**
+ * The tiles a lawyer opens most from here (in court: the case files and tomorrow's hearings): their screens'
+ * code is loaded when the browser is idle after the dashboard shows, so the tap opens them at once.
+ */
+const PRELOADED_TILES: readonly string[] = ['case-files', 'calendar'];
 
 const TILE_ICONS: Record<string, IconName> = {
   calendar: 'calendar',
@@ -105,6 +114,21 @@ function ForbiddenDialog({ open, onClose }: { open: boolean; onClose: () => void
   );
 }
 
+function PreloadTiles({ tiles }: { tiles: readonly TTile[] }) {
+  const paths = tiles.filter((t) => PRELOADED_TILES.includes(t.key) && !t.external).map((t) => t.to);
+  const key = paths.join(' ');
+  useEffect(() => {
+    // The second idle moment: the first is the sync engine's start (an effect of a parent, registered after this).
+    whenIdle(() =>
+      whenIdle(() => {
+        mark('idle-preload');
+        for (const path of key.split(' ')) void preloadScreen(path, true)?.catch(() => undefined);
+      }),
+    );
+  }, [key]);
+  return null;
+}
+
 export function DashboardScreen() {
   const { user, actor } = useAuth();
   const [forbiddenOpen, setForbiddenOpen] = useState(false);
@@ -112,6 +136,7 @@ export function DashboardScreen() {
   const tiles = tilesFor(actor);
   return (
     <section className="page dashboard" aria-labelledby="dashboard-title">
+      <PreloadTiles tiles={tiles} />
       <h1 id="dashboard-title">Dashboard</h1>
       <HearingsBanner />
       <ul className="tiles">
