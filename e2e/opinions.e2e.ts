@@ -103,6 +103,12 @@ it('an admin on a phone adds, edits inline (Update and Cancel) and deletes an op
     await page.getByRole('cell', { name: 'SM-12' }).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Reset', exact: true }).click();
     await page.getByRole('cell', { name: 'SM-12' }).waitFor();
+    // Without Enter, the changed filter applies by itself after 4 seconds (part 3 §9).
+    await page.getByLabel('Subject', { exact: true }).first().fill('Gulberg');
+    await page.getByRole('cell', { name: 'KS-77' }).waitFor({ state: 'detached', timeout: 8_000 });
+    expect(await page.getByRole('cell', { name: 'SM-12' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Reset', exact: true }).click();
+    await page.getByRole('cell', { name: 'KS-77' }).waitFor();
 
     // The client, on their phone, sees their opinion, never the other client's, and cannot change it.
     const c = await signedInDevice(h, CLIENT.email, CLIENT.password, PHONE);

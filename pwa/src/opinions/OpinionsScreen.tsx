@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { v7 } from 'uuid';
 import { formatDate, MSG, opinionsDecl, parseDisplayDate, ROLE_IDS } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
@@ -12,6 +12,8 @@ import { useConfirmedDelete } from '../ui/useConfirmedDelete.tsx';
 import { useSaveReport } from '../ui/useSaveReport.ts';
 import '../invoices/invoices.css';
 
+/** Part 3 §9: how long after a filter change the opinions list reloads by itself. */
+const FILTER_RELOAD_MS = 4_000;
 /** The opinion update's notice as the spec spells it (§8). */
 export const MSG_OPINION_UPDATED = 'Update Successfully!';
 
@@ -38,6 +40,11 @@ export default function OpinionsScreen() {
   const [shown, setShown] = useState(true);
   const [draftFilter, setDraftFilter] = useState({ client_id: '', reference_no: '', subject: '' });
   const [filter, setFilter] = useState(draftFilter);
+  // Part 3 §9: a changed filter applies by itself after 4 seconds; Enter applies it at once.
+  useEffect(() => {
+    const t = setTimeout(() => setFilter(draftFilter), FILTER_RELOAD_MS);
+    return () => clearTimeout(t);
+  }, [draftFilter]);
   const [editing, setEditing] = useState<TOpinion | null>(null);
   const [adding, setAdding] = useState<TDraft>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
