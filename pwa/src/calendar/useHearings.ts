@@ -100,16 +100,20 @@ export function useHearingCounts(from: string, to: string, enabled = true): Map<
     const dates: string[] = [];
     for (let d = from; d <= to; d = addDays(d, 1)) dates.push(d);
     return ctx.db.transaction('r', sheets, meetings, async () => {
-      const counted = await Promise.all(
-        dates.map(async (d) => {
-          const [s, m] = await Promise.all([
-            sheets.where('order_sheet_date').equals(d).count(),
-            meetings.where('meeting_date').equals(d).count(),
-          ]);
-          return [d, s + m] as const;
-        }),
-      );
-      return new Map(counted.filter(([, n]) => n > 0));
+      // Meetings are few: read in one go. Hearings are many: counted day by day.
+      const [counted, meetingRows] = await Promise.all([
+        Promise.all(dates.map((d) => sheets.where('order_sheet_date').equals(d).count())),
+        meetings.where('meeting_date').between(from, to, true, true).toArray(),
+      ]);
+      const counts = new Map<string, number>();
+      dates.forEach((d, i) => {
+        if (counted[i]) counts.set(d, counted[i]);
+      });
+      for (const m of meetingRows) {
+        const d = String(m.meeting_date);
+        counts.set(d, (counts.get(d) ?? 0) + 1);
+      }
+      return counts;
     });
   }, [ctx, from, to, enabled]);
 }
