@@ -1,16 +1,27 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { CORE_MODULES } from './scripts/build/core-chunk.ts';
 import { entityTable } from './scripts/build/entity-table.ts';
 import { precompress } from './scripts/build/precompress.ts';
 import { prerenderPages } from './scripts/build/prerender-pages.ts';
+import { reactRouterLean } from './scripts/build/react-router-lean.ts';
 
 const SHORTCUT_ICONS = [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }];
 
 // Builds pwa/ into pwa/dist, which the sync server serves on the same origin as /api.
 export default defineConfig({
   root: 'pwa',
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    // Every browser the app supports (it needs IndexedDB, service workers and ES modules) preloads modules
+    // itself; Vite's polyfill for older ones would only add to the first load.
+    modulePreload: { polyfill: false },
+    // The small modules every start needs besides the entry, as one chunk (scripts/build/core-chunk.ts).
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'core', test: CORE_MODULES }] } } },
+  },
   server: {
     proxy: {
       '/api': 'http://localhost:3000',
@@ -21,6 +32,7 @@ export default defineConfig({
   plugins: [
     // The device's entity table as data, so the local database opens without loading zod.
     entityTable(),
+    reactRouterLean(),
     react(),
     VitePWA({
       registerType: 'prompt',

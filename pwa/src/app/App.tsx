@@ -7,7 +7,7 @@ import { Header } from '../ui/Header.tsx';
 import { NotFoundScreen } from '../ui/NotFoundScreen.tsx';
 import { ToastProvider } from '../ui/toast.tsx';
 import { UpdatePrompt } from '../ui/UpdatePrompt.tsx';
-import { ResumeSaveReports } from '../ui/useSaveReport.ts';
+import { ResumeSaveReports } from '../ui/ResumeSaveReports.tsx';
 import { GuestOnly, RequireAuth } from './guards.tsx';
 import { ROUTES } from './routes.tsx';
 

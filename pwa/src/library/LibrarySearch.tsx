@@ -1,12 +1,7 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  CONTRACTS,
-  cut80,
-  PAGE_KINDS,
-  PLEADINGS,
-  PROPOSITIONS,
-} from '@lawfirm/shared-types/library/page-kinds.ts';
+import { CONTRACTS, PAGE_KINDS, PLEADINGS, PROPOSITIONS } from '@lawfirm/shared-types/library/page-kinds.ts';
+import { cut80 } from '@lawfirm/shared-types/library/page-text.ts';
 import { useEntityRows } from '../sync/hooks.ts';
 import type { TRow } from '../sync/db.ts';
 import { buildLibraryIndex, searchLibrary } from './librarySearch.ts';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { MSG_PAGE_NOT_FOUND, pageKindOf, slugFor } from '@lawfirm/shared-types/library/page-kinds.ts';
+import { MSG_PAGE_NOT_FOUND, pageKindOf } from '@lawfirm/shared-types/library/page-kinds.ts';
+import { slugFor } from '@lawfirm/shared-types/library/page-text.ts';
 import { useLiveQuery, useSync } from '../sync/hooks.ts';
 import { api, ApiError } from '../ui/api.ts';
 import { SafeHtml } from './SafeHtml.tsx';

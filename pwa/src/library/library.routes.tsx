@@ -1,7 +1,7 @@
 import { lazy, type ReactElement } from 'react';
 import { PAGE_KINDS, type TPageKind } from '@lawfirm/shared-types/library/page-kinds.ts';
 import { recordRoutes } from '../ui/recordRoutes.tsx';
-import type { TRow } from '../sync/db.ts';
+import type { TCategoryRow } from './categories.module.tsx';
 
 type TRoute = { path: string; access: 'auth' | 'public'; element: ReactElement };
 
@@ -17,27 +17,23 @@ const pageRoutes = (kind: TPageKind): TRoute[] => [
   { path: kind.routes.edit, access: 'auth', element: <PageForm kind={kind} /> },
 ];
 
-type TCategoryRow = TRow & { title: string; display_order?: number | null };
-
-/** Contract categories: a small declared list, like links. */
-const CATEGORY_ROUTES = recordRoutes<TCategoryRow>({
-  decl: async () => (await import('@lawfirm/shared-types/library/pages.ts')).contractCategoriesDecl,
-  list: { path: '/contract-categories', title: 'Contract Categories' },
-  create: {
-    path: '/contract-category/create',
-    title: 'Add New Contract Category',
-    button: 'Add New Category',
+/** Contract categories: a small declared list, like links (categories.module.tsx has the body). */
+const CATEGORY_ROUTES = recordRoutes<TCategoryRow>(
+  {
+    list: { path: '/contract-categories', title: 'Contract Categories' },
+    create: {
+      path: '/contract-category/create',
+      title: 'Add New Contract Category',
+      button: 'Add New Category',
+    },
+    edit: {
+      path: '/contract-category/edit/:category_id',
+      param: 'category_id',
+      title: 'Edit Contract Category',
+    },
   },
-  edit: {
-    path: '/contract-category/edit/:category_id',
-    param: 'category_id',
-    title: 'Edit Contract Category',
-  },
-  fields: [{ key: 'title', label: 'Title', maxLength: 255 }],
-  columns: [{ header: 'Title', cell: (c) => c.title }],
-  sort: (a, b) => (a.display_order ?? 0) - (b.display_order ?? 0) || a.title.localeCompare(b.title),
-  name: (c) => c.title,
-});
+  async () => (await import('./categories.module.tsx')).CATEGORIES,
+);
 
 /**
  * The legal library (issue 14): propositions, sample contracts and sample pleadings (one published-page module

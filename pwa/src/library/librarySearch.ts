@@ -1,5 +1,6 @@
 import MiniSearch from 'minisearch';
-import { PAGE_KINDS, plainText, type TPageKind } from '@lawfirm/shared-types/library/page-kinds.ts';
+import { PAGE_KINDS, type TPageKind } from '@lawfirm/shared-types/library/page-kinds.ts';
+import { plainText } from '@lawfirm/shared-types/library/page-text.ts';
 
 /** A library page as search holds it: which kind, its title, keywords and words. */
 export type TSearchDoc = { id: string; kind: string; title: string; keywords: string; text: string };

@@ -1,4 +1,5 @@
-import { slugFor, type TPageKind } from '@lawfirm/shared-types/library/page-kinds.ts';
+import type { TPageKind } from '@lawfirm/shared-types/library/page-kinds.ts';
+import { slugFor } from '@lawfirm/shared-types/library/page-text.ts';
 
 const textOf = (v: unknown): string => (typeof v === 'string' ? v : '');
 

@@ -1,55 +1,68 @@
-import { lazy, type ComponentType, type ReactElement } from 'react';
-import { formatDate, type TRowOf } from '@lawfirm/shared-types';
+import type { ReactElement } from 'react';
+import type { TRowOf } from '@lawfirm/shared-types';
 import type { holidaysDecl } from '@lawfirm/shared-types/limitation/limitation.entities.ts';
 import { recordRoutes } from '../ui/recordRoutes.tsx';
+import { lazyScreen } from '../app/lazyScreen.tsx';
 
 type TRoute = { path: string; access: 'public' | 'auth'; element: ReactElement };
 type THolidayRow = TRowOf<typeof holidaysDecl>;
 
-/** A screen of its own chunk, with `preload` for the route the app starts on (as app/routes.tsx does). */
-function screen(load: () => Promise<ComponentType>): ReactElement {
-  const preload = load;
-  const Lazy = lazy(async () => ({ default: await load() }));
-  const Screen = Object.assign(() => <Lazy />, { preload });
-  return <Screen />;
-}
+// Each screen its own chunk, preloaded when the app starts on its route (app/lazyScreen.tsx).
+const LimitationCalculatorScreen = lazyScreen(
+  () => import('./LimitationCalculatorScreen.tsx'),
+  'LimitationCalculatorScreen',
+);
+const FirReaderScreen = lazyScreen(() => import('../fir/FirReaderScreen.tsx'), 'FirReaderScreen');
+const FirResultScreen = lazyScreen(() => import('../fir/FirResultScreen.tsx'), 'FirResultScreen');
+// (Its module exports other functions; the screen takes no props.)
+const FirSectionsScreen = lazyScreen<'FirSectionsScreen', object>(
+  () => import('../fir/FirSectionsScreen.tsx'),
+  'FirSectionsScreen',
+);
+const FirSectionFormScreen = lazyScreen(
+  () => import('../fir/FirSectionFormScreen.tsx'),
+  'FirSectionFormScreen',
+);
+const LimitationCasesScreen = lazyScreen(
+  () => import('./LimitationCasesScreen.tsx'),
+  'LimitationCasesScreen',
+);
+const LimitationQuestionsScreen = lazyScreen(
+  () => import('./LimitationQuestionsScreen.tsx'),
+  'LimitationQuestionsScreen',
+);
+const LimitationQuestionFormScreen = lazyScreen(
+  () => import('./LimitationQuestionFormScreen.tsx'),
+  'LimitationQuestionFormScreen',
+);
+const MeetingScreen = lazyScreen(() => import('../meeting/MeetingScreen.tsx'), 'MeetingScreen');
 
 /** Court holidays an admin adds per year (Eid and other gazetted days); the calculator moves past them. */
-export const HOLIDAY_ROUTES = recordRoutes<THolidayRow>({
-  decl: async () => (await import('@lawfirm/shared-types/limitation/limitation.entities.ts')).holidaysDecl,
-  list: { path: '/limitation-holidays', title: 'Holidays' },
-  create: { path: '/limitation-holidays/create', title: 'Add Holiday', button: 'Add Holiday' },
-  edit: { path: '/limitation-holidays/edit/:holiday_id', param: 'holiday_id', title: 'Edit Holiday' },
-  fields: [
-    { key: 'date', label: 'Date', kind: 'date' },
-    { key: 'title', label: 'Title', maxLength: 255, hint: 'e.g. Eid ul Fitr' },
-  ],
-  columns: [
-    { header: 'Date', cell: (h) => formatDate(h.date) },
-    { header: 'Title', cell: (h) => h.title },
-  ],
-  sort: (a, b) => a.date.localeCompare(b.date),
-  name: (h) => `${h.title} ${formatDate(h.date)}`,
-});
+export const HOLIDAY_ROUTES = recordRoutes<THolidayRow>(
+  {
+    list: { path: '/limitation-holidays', title: 'Holidays' },
+    create: { path: '/limitation-holidays/create', title: 'Add Holiday', button: 'Add Holiday' },
+    edit: { path: '/limitation-holidays/edit/:holiday_id', param: 'holiday_id', title: 'Edit Holiday' },
+  },
+  async () => (await import('./holidays.module.tsx')).HOLIDAYS,
+);
 
 /** The public tools (part 3 §2.15, §2.16): open to anyone, offline after one visit. */
 export const PUBLIC_TOOLS_ROUTES: TRoute[] = [
   {
     path: '/limitation-calculator',
     access: 'public',
-    element: screen(
-      async () => (await import('./LimitationCalculatorScreen.tsx')).LimitationCalculatorScreen,
-    ),
+    element: <LimitationCalculatorScreen />,
   },
   {
     path: '/fir-reader',
     access: 'public',
-    element: screen(async () => (await import('../fir/FirReaderScreen.tsx')).FirReaderScreen),
+    element: <FirReaderScreen />,
   },
   {
     path: '/fir-reader-result',
     access: 'public',
-    element: screen(async () => (await import('../fir/FirResultScreen.tsx')).FirResultScreen),
+    element: <FirResultScreen />,
   },
   ...HOLIDAY_ROUTES,
 ];
@@ -59,12 +72,12 @@ export const FIR_SECTION_ROUTES: TRoute[] = [
   {
     path: '/fir-sections',
     access: 'auth',
-    element: screen(async () => (await import('../fir/FirSectionsScreen.tsx')).FirSectionsScreen),
+    element: <FirSectionsScreen />,
   },
   ...['/fir-section/create', '/fir-section/edit/:fir_section_id'].map((path): TRoute => ({
     path,
     access: 'auth',
-    element: screen(async () => (await import('../fir/FirSectionFormScreen.tsx')).FirSectionFormScreen),
+    element: <FirSectionFormScreen />,
   })),
 ];
 
@@ -73,12 +86,12 @@ export const LIMITATION_ADMIN_ROUTES: TRoute[] = [
   {
     path: '/limitation-calculator-index',
     access: 'auth',
-    element: screen(async () => (await import('./LimitationCasesScreen.tsx')).LimitationCasesScreen),
+    element: <LimitationCasesScreen />,
   },
   {
     path: '/limitation-calculator-case-question',
     access: 'auth',
-    element: screen(async () => (await import('./LimitationQuestionsScreen.tsx')).LimitationQuestionsScreen),
+    element: <LimitationQuestionsScreen />,
   },
   ...[
     '/limitation-calculator-questions-answers/create',
@@ -86,9 +99,7 @@ export const LIMITATION_ADMIN_ROUTES: TRoute[] = [
   ].map((path): TRoute => ({
     path,
     access: 'auth',
-    element: screen(
-      async () => (await import('./LimitationQuestionFormScreen.tsx')).LimitationQuestionFormScreen,
-    ),
+    element: <LimitationQuestionFormScreen />,
   })),
 ];
 
@@ -97,6 +108,6 @@ export const MEETING_ROUTES: TRoute[] = [
   {
     path: '/online-meeting',
     access: 'auth',
-    element: screen(async () => (await import('../meeting/MeetingScreen.tsx')).MeetingScreen),
+    element: <MeetingScreen />,
   },
 ];

@@ -1,9 +1,10 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import type { TSyncContext } from '../sync/context.ts';
 import type { TOutboxEntry } from '../sync/db.ts';
 import { useSync } from '../sync/hooks.ts';
 import type { TSyncStatus } from '../sync/status.ts';
 import { useToast, type ToastApi } from './toast.tsx';
+import { saveReportsKey } from './ResumeSaveReports.tsx';
 
 /**
  * Honest words after a save (issue 11 item 4). Every local write is queued in the outbox, so the spec's
@@ -47,7 +48,7 @@ const metaOf = async (ctx: TSyncContext, key: 'clientId' | 'nextMutationId' | 'l
   (await ctx.db.meta.get(key))?.value;
 
 /** Unanswered saves, per local database, in localStorage: the last hundred. */
-const storageKey = (ctx: TSyncContext) => `lf-save-reports:${ctx.db.name}`;
+const storageKey = (ctx: TSyncContext) => saveReportsKey(ctx.db.name);
 function stored(ctx: TSyncContext): TReport[] {
   try {
     const list: unknown = JSON.parse(localStorage.getItem(storageKey(ctx)) ?? '[]');
@@ -181,20 +182,13 @@ export function useSaveReport(): <T>(
 
 /**
  * Follows again the saves a previous page left unanswered (a reload, or the app opened again later), so their
- * answer (the spec's text, or the reason of a refusal) is still shown. Rendered once, inside the sync and
- * toast providers (App.tsx).
+ * answer (the spec's text, or the reason of a refusal) is still shown. Called by ResumeSaveReports.tsx, which
+ * loads this module only when such saves are stored.
  */
-export function ResumeSaveReports(): null {
-  const ctx = useSync();
-  const toast = useToast();
-  useEffect(() => {
-    if (!ctx) return;
-    void metaOf(ctx, 'clientId').then((client) => {
-      const all = stored(ctx);
-      const mine = all.filter((r) => r.client === String(client));
-      if (mine.length < all.length) store(ctx, () => mine);
-      for (const r of mine) follow(ctx, toast, r, true);
-    });
-  }, [ctx, toast]);
-  return null;
+export async function resumeSaveReports(ctx: TSyncContext, toast: ToastApi): Promise<void> {
+  const client = await metaOf(ctx, 'clientId');
+  const all = stored(ctx);
+  const mine = all.filter((r) => r.client === String(client));
+  if (mine.length < all.length) store(ctx, () => mine);
+  for (const r of mine) follow(ctx, toast, r, true);
 }

@@ -1,7 +1,7 @@
 /**
  * The published-page kinds (propositions, sample contracts, sample pleadings) as screens and routes need them,
- * without their schemas (no zod here: the app's route table imports this), and the pure helpers every side
- * shares: the public slug, the plain text of HTML and the spec's 80-character cut.
+ * without their schemas (no zod here: the app's route table imports this). The text helpers every side shares
+ * are in page-text.ts, out of the app's first load.
  */
 
 export const MSG_CASE_TITLE_REQUIRED = 'Proposition field is required.';
@@ -26,62 +26,6 @@ export type TPageKind = {
   routes: { list: string; create: string; edit: string; param: string };
   /** The screen titles. */
   titles: { list: string; create: string; edit: string; button: string };
-};
-
-const slugPart = (s: string) =>
-  s
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '');
-
-/**
- * A page's public address segment: its title at creation and the tail of its id (UUIDv7's random bits), so a
- * phone offline and the server make the same one and two firms' pages never share it.
- */
-export const slugFor = (title: string, id: string): string => {
-  const tail = id
-    .replace(/[^0-9a-z]/gi, '')
-    .slice(-12)
-    .toLowerCase();
-  const head = slugPart(title);
-  return head ? `${head}-${tail}` : tail;
-};
-
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
-
-/** The words of (sanitised) HTML, for search and excerpts: tags dropped, blocks split, entities decoded. */
-export function plainText(html: string | null | undefined): string {
-  if (!html) return '';
-  return html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<\/?(p|div|h[1-6]|li|tr|td|th|br|table|ul|ol|blockquote)\b[^>]*>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
-      if (e[0] === '#') {
-        const n = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
-        return Number.isFinite(n) && n > 0 && n < 0x110000 ? String.fromCodePoint(n) : ' ';
-      }
-      return ENTITIES[e.toLowerCase()] ?? m;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** The spec's cut: 80 characters, 79 plus an ellipsis when longer (card excerpts, legal provisions). */
-export const cut80 = (s: string | null | undefined): string => {
-  const t = s ?? '';
-  return t.length > 80 ? `${t.slice(0, 79)}…` : t;
 };
 
 export const PROPOSITIONS: TPageKind & { name: 'general_case_laws'; titleColumn: 'case_title' } = {

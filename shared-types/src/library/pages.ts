@@ -13,6 +13,7 @@ import {
 } from './page-kinds.ts';
 
 export * from './page-kinds.ts';
+export * from './page-text.ts';
 
 /**
  * The firm's published pages (part 2 §2.7, part 3 §2.7–2.8): a titled rich-text page with a public address
