@@ -10,12 +10,12 @@ import {
 import type { Db } from '../db/connect.ts';
 import type { LiveTable } from '../db/firm.ts';
 import { serverEntity } from '../sync/entities.ts';
-import { liveRow } from '../sync/relations.ts';
+import { isLive } from '../sync/relations.ts';
 
 export { ATTACHMENT_OWNERS } from '@lawfirm/shared-types';
 
 async function liveInFirm(trx: Db, table: LiveTable, companyId: string, id: unknown): Promise<boolean> {
-  return !!(await liveRow(trx, table, companyId, id));
+  return isLive(trx, table, companyId, id);
 }
 
 /** A case file's court, category and lawyers must be the firm's own (its policy and parents are shared). */

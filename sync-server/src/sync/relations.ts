@@ -1,4 +1,5 @@
 import { childRelationsOf, MSG_MOVE_REFUSED, type TEntityDecl } from '@lawfirm/shared-types';
+import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { nowIso } from '../db/ids.ts';
 import { runPrecompiled } from '../db/precompiled.ts';
@@ -37,6 +38,27 @@ export async function liveRow(
   return rows[0];
 }
 
+/**
+ * Whether the firm has a live row of `table` with `id`: liveRow's check without reading the row (a parent or a
+ * referenced court, category or lawyer is only looked up; one SQL per table, compiled once).
+ */
+export async function isLive(trx: Db, table: string, companyId: string, id: unknown): Promise<boolean> {
+  if (typeof id !== 'string' || !id) return false;
+  const rows = await runPrecompiled(
+    trx,
+    `${table}.isLive`,
+    (db) =>
+      db
+        .selectFrom(table as 'petition_index')
+        .select(sql<number>`1`.as('live'))
+        .where('id', '=', '')
+        .where('company_id', '=', '')
+        .where('deleted_at', 'is', null),
+    [id, companyId],
+  );
+  return rows.length > 0;
+}
+
 /** Why a new row may not be created under the parents and owner it names, or null when it may. */
 export async function refuseParents(
   trx: Db,
@@ -45,7 +67,7 @@ export async function refuseParents(
   row: Record<string, unknown>,
 ): Promise<string | null> {
   for (const p of decl.parents ?? [])
-    if (!(await liveRow(trx, p.entity, companyId, row[p.column]))) return p.message;
+    if (!(await isLive(trx, p.entity, companyId, row[p.column]))) return p.message;
   const o = decl.owner;
   if (o) {
     const entity = o.entities[String(row[o.typeColumn])];
