@@ -193,7 +193,7 @@ async function run(distDir: string): Promise<{ rows: Row[]; report: string[] }> 
           ok: tap < CALENDAR_MONTH_BUDGET_MS,
         },
         {
-          what: `calendar month view, fresh navigation with the app's start (same data, median of ${fresh.length})`,
+          what: `calendar month view, fresh navigation in the app's tab, with the app's start (same data, median of ${fresh.length})`,
           figure: ms(median(fresh)),
           budget: '-',
           ok: null,

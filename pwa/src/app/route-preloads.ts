@@ -1,6 +1,8 @@
 import { DATED_MODULES } from '@lawfirm/shared-types/case-documents/dated.modules.ts';
 import { loadPetitionPage } from '../case-files/page/petitionPage.data.ts';
 import { datedIndexKey, loadDatedIndex } from '../case-documents/dated/datedIndex.data.ts';
+import { PAGE_KINDS } from '@lawfirm/shared-types/library/page-kinds.ts';
+import { loadPageList, pageListKey } from '../library/pageList.data.ts';
 import { openRawRead } from '../sync/raw-read.ts';
 import type { TRead } from '../sync/read.ts';
 import { mark } from './marks.ts';
@@ -33,6 +35,15 @@ const ROUTE_PRELOADS: { path: RegExp; run: (userId: string, param: string) => Pr
         preload(datedIndexKey(userId, m, petitionId), () =>
           readOnce(userId, (read) => loadDatedIndex(read, m, petitionId)),
         ),
+      ]),
+  })),
+  // A library list (issue 14): its first page in title order, and how many pages there are.
+  ...PAGE_KINDS.map((kind) => ({
+    path: new RegExp(`^${kind.routes.list}()$`),
+    run: (userId: string) =>
+      Promise.all([
+        import('../library/PageList.tsx'),
+        preload(pageListKey(userId, kind), () => readOnce(userId, (read) => loadPageList(read, kind, 1))),
       ]),
   })),
 ];

@@ -1,24 +1,19 @@
-import { lazy, Suspense, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { v7 } from 'uuid';
 import { MSG } from '@lawfirm/shared-types';
 import {
   contractsDecl,
-  cut80,
   MSG_LIBRARY_FILE_TYPES,
   pleadingsDecl,
   propositionsDecl,
   type TPageKind,
 } from '@lawfirm/shared-types/library/pages.ts';
-import { useAuth } from '../auth/AuthContext.tsx';
-import { useLocalFile } from '../case-documents/useLocalFile.ts';
 import { checkFile } from '../case-documents/sniff.ts';
 import { deleteLocal, putLocal } from '../sync/actions.ts';
 import { storeLocalFile, type TStoredFile } from '../sync/attachments.ts';
-import type { TRow } from '../sync/db.ts';
 import { syncTables } from '../sync/rebase.ts';
-import { useEntityRow, useEntityRows, useLiveQuery, usePendingIds, useSync } from '../sync/hooks.ts';
-import { EditDeleteCell } from '../ui/EditDeleteCell.tsx';
+import { useEntityRow, useEntityRows, useSync } from '../sync/hooks.ts';
 import {
   CheckboxField,
   FieldFrame,
@@ -28,13 +23,9 @@ import {
   useForm,
   zodFieldErrors,
 } from '../ui/form.tsx';
-import { ListTable } from '../ui/ListTable.tsx';
-import { Paginator } from '../ui/Paginator.tsx';
-import { PendingMark } from '../ui/PendingMark.tsx';
 import { useToast } from '../ui/toast.tsx';
-import { useConfirmedDelete } from '../ui/useConfirmedDelete.tsx';
 import { useSaveReport } from '../ui/useSaveReport.ts';
-import { LibrarySearch } from './LibrarySearch.tsx';
+import { NoAccess, textOf, titleOf, useCanManage, type TFileRow, type TPage } from './pageCommon.tsx';
 import { publicPath } from './pagePaths.ts';
 import './library.css';
 
@@ -45,257 +36,6 @@ const DECLS = {
   contracts_and_agreements: contractsDecl,
   sample_pleadings: pleadingsDecl,
 } as const;
-
-type TPage = TRow & Record<string, unknown>;
-type TFileRow = TRow & { owner_id: string; sha256: string; file_name: string; mime_type: string };
-
-const PAGE_SIZE = 50;
-
-const textOf = (v: unknown): string => (typeof v === 'string' ? v : '');
-const titleOf = (kind: TPageKind, row: TPage) => textOf(row[kind.titleColumn]);
-
-function useCanManage(kind: TPageKind) {
-  const { actor } = useAuth();
-  const policy = DECLS[kind.name as keyof typeof DECLS].policy;
-  return {
-    read: !!actor && policy.readScope(actor) !== 'none',
-    manage: !!actor && policy.canCreate(actor),
-  };
-}
-
-const NoAccess = () => (
-  <section className="page">
-    <p role="alert">You do not have access to this page.</p>
-  </section>
-);
-
-/** Rows whose text columns contain every filled filter (case-insensitive); ids are matched exactly. */
-function filtered(rows: readonly TPage[], filters: Record<string, string>): TPage[] {
-  const active = Object.entries(filters).filter(([, v]) => v.trim());
-  return rows.filter((r) =>
-    active.every(([k, v]) =>
-      k.endsWith('_id') ? r[k] === v : textOf(r[k]).toLowerCase().includes(v.trim().toLowerCase()),
-    ),
-  );
-}
-
-/** The first image of a page, as the cards show it (downloaded for offline reading while online). */
-function Thumbnail({ file }: { file: TFileRow | undefined }) {
-  if (!file || !file.mime_type.startsWith('image/'))
-    return <div className="page-card-thumb" aria-hidden="true" />;
-  return <LoadedThumbnail file={file} />;
-}
-function LoadedThumbnail({ file }: { file: TFileRow }) {
-  const state = useLocalFile(file.sha256, file.file_name);
-  return (
-    <div className="page-card-thumb">
-      {state.status === 'ready' && <img src={state.url} alt="" loading="lazy" />}
-    </div>
-  );
-}
-
-/** A library list (part 2 §2.7 as a table, part 3 §2.7–2.8 as cards), its filters and the library search. */
-export function PageList({ kind }: { kind: TPageKind }) {
-  const { read, manage } = useCanManage(kind);
-  const ctx = useSync();
-  const files = useEntityRows<TFileRow>('library_files');
-  const categories = useEntityRows<TPage>(
-    'contract_categories',
-    kind.name === 'contracts_and_agreements' ? undefined : null,
-  );
-  const pending = usePendingIds(kind.name);
-  const [filters, setFiltersNow] = useState<Record<string, string>>(() =>
-    Object.fromEntries(kind.rest.filters.map((f) => [f, ''])),
-  );
-  const [pageNo, setPageNo] = useState(1);
-  const filtering = Object.values(filters).some((v) => v.trim());
-  // With no filter, only the page shown is read, in title order from its index (a library of thousands opens
-  // at once); a filter reads every row of the kind and matches within them.
-  const all = useEntityRows<TPage>(kind.name, filtering ? undefined : null);
-  const paged = useLiveQuery(async () => {
-    if (!ctx || filtering) return undefined;
-    const table = ctx.db.rows(kind.name);
-    const [count, rows] = await Promise.all([
-      table.count(),
-      table
-        .orderBy(kind.titleColumn)
-        .offset((pageNo - 1) * PAGE_SIZE)
-        .limit(PAGE_SIZE)
-        .toArray() as Promise<TPage[]>,
-    ]);
-    return { count, rows };
-  }, [ctx, filtering, kind, pageNo]);
-  const setFilters = (next: (s: Record<string, string>) => Record<string, string>) => {
-    setFiltersNow(next);
-    setPageNo(1);
-  };
-  const del = useConfirmedDelete(
-    async (row: TPage) => {
-      if (ctx) await deleteLocal(ctx.db, kind.name, row.id);
-    },
-    MSG.deletedOk,
-    () => undefined,
-  );
-  const firstFile = useMemo(() => {
-    const m = new Map<string, TFileRow>();
-    for (const f of [...(files ?? [])].sort(
-      (a, b) => Number(a.display_order ?? 0) - Number(b.display_order ?? 0),
-    ))
-      if (!m.has(f.owner_id) && f.mime_type.startsWith('image/')) m.set(f.owner_id, f);
-    return m;
-  }, [files]);
-  if (!read) return <NoAccess />;
-  const rows = filtering ? all : paged?.rows;
-  const matching = filtering
-    ? filtered(all ?? [], filters).sort((a, b) => titleOf(kind, a).localeCompare(titleOf(kind, b)))
-    : null;
-  const total = matching ? matching.length : (paged?.count ?? 0);
-  // A page of the list at a time: a firm's library runs to thousands of pages.
-  const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const current = Math.min(pageNo, lastPage);
-  const shown = matching
-    ? matching.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE)
-    : (paged?.rows ?? []);
-  const isTable = kind.name === 'general_case_laws';
-  const editTo = (row: TPage) => kind.routes.edit.replace(`:${kind.routes.param}`, row.id);
-  const view = (row: TPage) => (
-    <a className="tap-link" href={publicPath(kind, row)} target="_blank" rel="noopener noreferrer">
-      View
-    </a>
-  );
-  const filterLabels: Record<string, string> = {
-    case_title: 'Proposition',
-    keywords: 'Keyword',
-    title: 'Title',
-    contract_category_id: 'Category',
-  };
-
-  let list: ReactNode;
-  if (isTable)
-    list = (
-      <ListTable
-        caption={kind.titles.list}
-        columns={['Proposition', 'Keywords', 'Legal Provisions', 'Action']}
-        loading={rows === undefined}
-        empty={shown.length === 0}
-      >
-        {shown.map((row) => (
-          <tr key={row.id}>
-            <td data-label="Proposition">
-              {titleOf(kind, row)}
-              {pending.has(row.id) && <PendingMark />}
-            </td>
-            <td data-label="Keywords">{textOf(row.keywords)}</td>
-            <td data-label="Legal Provisions">{cut80(textOf(row.legal_provisions))}</td>
-            <EditDeleteCell
-              label="Action"
-              before={view(row)}
-              editTo={manage ? editTo(row) : null}
-              onDelete={manage ? () => del.ask(row) : null}
-              busy={del.busy}
-              name={titleOf(kind, row)}
-            />
-          </tr>
-        ))}
-      </ListTable>
-    );
-  else if (rows === undefined) list = <p role="status">Loading....</p>;
-  else if (!shown.length) list = <p role="status">No Records found.</p>;
-  else
-    list = (
-      <ul className="page-cards" aria-label={kind.titles.list}>
-        {shown.map((row) => (
-          <li key={row.id} className="page-card card">
-            <Thumbnail file={firstFile.get(row.id)} />
-            <div className="page-card-body">
-              <h2 className="page-card-title">
-                {titleOf(kind, row)}
-                {pending.has(row.id) && <PendingMark />}
-              </h2>
-              <p className="page-card-excerpt">
-                {cut80(textOf(row.plain_content) || textOf(row.content).replace(/<[^>]*>/g, ' '))}
-              </p>
-              <div className="row-actions">
-                {view(row)}
-                {manage && (
-                  <>
-                    <Link className="btn" to={editTo(row)} aria-label={`Edit ${titleOf(kind, row)}`}>
-                      Edit
-                    </Link>
-                    <button
-                      type="button"
-                      className="btn danger"
-                      disabled={del.busy}
-                      aria-label={`Delete ${titleOf(kind, row)}`}
-                      onClick={() => del.ask(row)}
-                    >
-                      Delete
-                    </button>
-                  </>
-                )}
-              </div>
-            </div>
-          </li>
-        ))}
-      </ul>
-    );
-
-  return (
-    <section className="page">
-      <div className="row-between">
-        <h1>{kind.titles.list}</h1>
-        {manage && (
-          <Link className="btn primary" to={kind.routes.create}>
-            {kind.titles.button}
-          </Link>
-        )}
-      </div>
-      <LibrarySearch />
-      <form
-        className="filters card"
-        role="search"
-        aria-label={`Filter ${kind.titles.list}`}
-        onSubmit={(e) => e.preventDefault()}
-      >
-        {kind.rest.filters.map((f) =>
-          f === 'contract_category_id' ? (
-            <SelectField
-              key={f}
-              label={filterLabels[f]!}
-              value={filters[f] ?? ''}
-              onChange={(v) => setFilters((s) => ({ ...s, [f]: v }))}
-              placeholder="All categories"
-              options={(categories ?? []).map((c) => ({ value: c.id, label: textOf(c.title) }))}
-            />
-          ) : (
-            <TextField
-              key={f}
-              label={filterLabels[f]!}
-              value={filters[f] ?? ''}
-              onChange={(v) => setFilters((s) => ({ ...s, [f]: v }))}
-            />
-          ),
-        )}
-        <button
-          type="button"
-          className="btn"
-          onClick={() => setFilters(() => Object.fromEntries(kind.rest.filters.map((f) => [f, ''])))}
-        >
-          Reset
-        </button>
-      </form>
-      {total > 0 && (
-        <p className="muted" role="status">
-          Showing from {(current - 1) * PAGE_SIZE + 1} to {(current - 1) * PAGE_SIZE + shown.length} of{' '}
-          {total}
-        </p>
-      )}
-      {list}
-      <Paginator current_page={current} last_page={lastPage} onPage={setPageNo} />
-      {del.dialog}
-    </section>
-  );
-}
 
 /** The public address of a page with a copy button (part 2 §2.7, part 3 §2.7–2.8). */
 function PublicUrl({ url }: { url: string }) {
@@ -324,7 +64,7 @@ function PublicUrl({ url }: { url: string }) {
 export function PageForm({ kind }: { kind: TPageKind }) {
   const id = useParams()[kind.routes.param];
   const row = useEntityRow<TPage>(kind.name, id);
-  const { manage } = useCanManage(kind);
+  const { manage } = useCanManage();
   let body: ReactNode;
   if (!manage) return <NoAccess />;
   if (id && row === undefined) body = <p role="status">Loading....</p>;

@@ -1,15 +1,19 @@
-import { lazy, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
+import { lazyScreen } from '../app/lazyScreen.tsx';
 import { PAGE_KINDS, type TPageKind } from '@lawfirm/shared-types/library/page-kinds.ts';
 import { recordRoutes } from '../ui/recordRoutes.tsx';
 import type { TCategoryRow } from './categories.module.tsx';
 
 type TRoute = { path: string; access: 'auth' | 'public'; element: ReactElement };
 
-/** The library's screens are chunks of their own; the editor is another, loaded by the forms only. */
-const PageList = lazy(async () => ({ default: (await import('./PageScreens.tsx')).PageList }));
-const PageForm = lazy(async () => ({ default: (await import('./PageScreens.tsx')).PageForm }));
-const PreviewScreen = lazy(async () => ({ default: (await import('./PreviewScreen.tsx')).PreviewScreen }));
-const AboutScreen = lazy(async () => ({ default: (await import('./AboutScreen.tsx')).AboutScreen }));
+/**
+ * The library's screens are chunks of their own; the editor is another, loaded by the forms only. The lists,
+ * preloaded when the app starts on them (app/route-preloads.ts), render at once.
+ */
+const PageList = lazyScreen(() => import('./PageList.tsx'), 'PageList');
+const PageForm = lazyScreen(() => import('./PageScreens.tsx'), 'PageForm');
+const PreviewScreen = lazyScreen(() => import('./PreviewScreen.tsx'), 'PreviewScreen');
+const AboutScreen = lazyScreen(() => import('./AboutScreen.tsx'), 'AboutScreen');
 
 const pageRoutes = (kind: TPageKind): TRoute[] => [
   { path: kind.routes.list, access: 'auth', element: <PageList kind={kind} /> },

@@ -33,6 +33,9 @@ export function readDexie(db: LocalDb): TRead {
         byIndex: (table, index, value) => db.table(table).where(index).equals(value).toArray(),
         keysByIndex: (table, index, value) =>
           db.table(table).where(index).equals(value).primaryKeys() as Promise<string[]>,
+        count: (table) => db.table(table).count(),
+        pageByIndex: (table, index, offset, limit) =>
+          db.table(table).orderBy(index).offset(offset).limit(limit).toArray(),
       }),
     );
 }

@@ -24,6 +24,26 @@ export async function openRawRead(name: string): Promise<{ read: TRead; close: (
         answer(tx.objectStore(table).index(index).getAll(IDBKeyRange.only(value))),
       keysByIndex: async (table, index, value) =>
         (await answer(tx.objectStore(table).index(index).getAllKeys(IDBKeyRange.only(value)))) as string[],
+      count: (table) => answer(tx.objectStore(table).count()),
+      pageByIndex: <T>(table: string, index: string, offset: number, limit: number) =>
+        new Promise<T[]>((resolve, reject) => {
+          const rows: T[] = [];
+          let skipped = offset === 0;
+          const req = tx.objectStore(table).index(index).openCursor();
+          req.onerror = () => reject(req.error ?? new Error('The local database could not be read.'));
+          req.onsuccess = () => {
+            const cursor = req.result;
+            if (!cursor || rows.length >= limit) return resolve(rows);
+            if (!skipped) {
+              skipped = true;
+              cursor.advance(offset);
+              return;
+            }
+            rows.push(cursor.value as T);
+            if (rows.length >= limit) resolve(rows);
+            else cursor.continue();
+          };
+        }),
     });
   };
   return { read, close: () => db.close() };

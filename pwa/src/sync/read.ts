@@ -10,6 +10,10 @@ export type TRowReader = {
   byIndex: <T>(table: string, index: string, value: string) => Promise<T[]>;
   /** The primary keys of those rows, without reading the rows. */
   keysByIndex: (table: string, index: string, value: string) => Promise<string[]>;
+  /** How many rows the table holds. */
+  count: (table: string) => Promise<number>;
+  /** `limit` rows in the order of an index (rows without the field are not in it), after skipping `offset`. */
+  pageByIndex: <T>(table: string, index: string, offset: number, limit: number) => Promise<T[]>;
 };
 
 export type TRead = <T>(tables: readonly string[], fn: (r: TRowReader) => Promise<T>) => Promise<T>;

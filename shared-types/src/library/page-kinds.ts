@@ -10,6 +10,13 @@ export const MSG_CATEGORY_MISSING = 'The selected contract category does not exi
 /** Stored HTML may be long (pasted Word documents) but never unbounded. */
 export const MAX_CONTENT = 400_000;
 
+/** Who may do what with library pages (pages.ts makes the entities' policy of it; screens read it as is). */
+export const PAGE_PERMISSIONS = {
+  read: 'library.read',
+  create: 'library.manage',
+  manage: 'library.manage',
+} as const;
+
 /** How a page kind is reached: its public address segment and the original API's names. */
 export type TPageKind = {
   /** The entity and table. */

@@ -7,6 +7,7 @@ import {
   MAX_CONTENT,
   MSG_CASE_TITLE_REQUIRED,
   PAGE_KINDS,
+  PAGE_PERMISSIONS,
   PLEADINGS,
   PROPOSITIONS,
   type TPageKind,
@@ -38,11 +39,7 @@ type TPageColumns<T extends string> = {
 } & { [K in T]: 'text' };
 
 /** Library pages: those who may read the library read them; admins add, edit and delete (part 2 §6, part 3 §6). */
-const pagePolicy = permissionsPolicy({
-  read: 'library.read',
-  create: 'library.manage',
-  manage: 'library.manage',
-});
+const pagePolicy = permissionsPolicy(PAGE_PERMISSIONS);
 
 /**
  * One published-page kind: its title column, content, the server-derived plain text and public slug, a
