@@ -1,5 +1,5 @@
 import { routeData } from './app/boot.ts';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/App.tsx';
@@ -16,13 +16,19 @@ mark('main');
 
 const render = () => {
   mark('render');
-  createRoot(document.getElementById('root')!).render(
+  const container = document.getElementById('root')!;
+  const root = createRoot(container);
+  const app = (
     <StrictMode>
       <BrowserRouter>
         <App />
       </BrowserRouter>
-    </StrictMode>,
+    </StrictMode>
   );
+  // A prerendered page is already on screen: React renders over it in slices, between which the browser
+  // answers taps and scrolls (a transition), instead of one long task. An empty page renders at once.
+  if (container.hasChildNodes()) startTransition(() => root.render(app));
+  else root.render(app);
 };
 
 // The first render is the screen asked for, whole: its chunk (and its data, when boot.ts started a query)
