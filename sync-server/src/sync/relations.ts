@@ -12,9 +12,28 @@ import { recordChange } from './change-log.ts';
  */
 
 /**
- * The firm's live row of `table` with `id`, or undefined. Its SQL is compiled once per table: it runs for every
- * relation a mutation names (a long outbox of new case files asks for their court 200 times a push).
+ * The firm's live rows of `table` with `id` (its whole row, or only whether there is one). The table is a
+ * parameter (every entity's table has its name); the query still filters by firm and tombstone, and its SQL is
+ * compiled once per table and shape: it runs for every relation a mutation names (a long outbox of new case
+ * files asks for their court 200 times a push).
  */
+function findLive(trx: Db, table: string, companyId: string, id: string, whole: boolean) {
+  return runPrecompiled(
+    trx,
+    `${table}.${whole ? 'live' : 'isLive'}`,
+    (db) => {
+      const q = db
+        .selectFrom(table as 'petition_index')
+        .where('id', '=', '')
+        .where('company_id', '=', '')
+        .where('deleted_at', 'is', null);
+      return whole ? q.selectAll() : q.select(sql<number>`1`.as('live'));
+    },
+    [id, companyId],
+  );
+}
+
+/** The firm's live row of `table` with `id`, or undefined. */
 export async function liveRow(
   trx: Db,
   table: string,
@@ -22,41 +41,16 @@ export async function liveRow(
   id: unknown,
 ): Promise<Record<string, unknown> | undefined> {
   if (typeof id !== 'string' || !id) return undefined;
-  // The table is a parameter (every entity's table has its name); the query still filters by firm and tombstone.
-  const rows = await runPrecompiled(
-    trx,
-    `${table}.live`,
-    (db) =>
-      db
-        .selectFrom(table as 'petition_index')
-        .selectAll()
-        .where('id', '=', '')
-        .where('company_id', '=', '')
-        .where('deleted_at', 'is', null),
-    [id, companyId],
-  );
-  return rows[0];
+  return (await findLive(trx, table, companyId, id, true))[0];
 }
 
 /**
- * Whether the firm has a live row of `table` with `id`: liveRow's check without reading the row (a parent or a
- * referenced court, category or lawyer is only looked up; one SQL per table, compiled once).
+ * Whether the firm has a live row of `table` with `id`, without reading the row (a parent, or a case file's
+ * court, category or lawyer, is only looked up).
  */
 export async function isLive(trx: Db, table: string, companyId: string, id: unknown): Promise<boolean> {
   if (typeof id !== 'string' || !id) return false;
-  const rows = await runPrecompiled(
-    trx,
-    `${table}.isLive`,
-    (db) =>
-      db
-        .selectFrom(table as 'petition_index')
-        .select(sql<number>`1`.as('live'))
-        .where('id', '=', '')
-        .where('company_id', '=', '')
-        .where('deleted_at', 'is', null),
-    [id, companyId],
-  );
-  return rows.length > 0;
+  return (await findLive(trx, table, companyId, id, false)).length > 0;
 }
 
 /** Why a new row may not be created under the parents and owner it names, or null when it may. */
