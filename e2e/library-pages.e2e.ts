@@ -69,6 +69,12 @@ it('an admin writes a proposition with a table and a link; a lawyer on a phone f
     expect(url).toMatch(new RegExp(`^${h.baseUrl}/preview/general-case-law/bail-after-arrest-[0-9a-f]{12}$`));
     await a.page.getByRole('button', { name: 'Save', exact: true }).click();
     await a.page.waitForURL('**/petition-general-case-law');
+    // The header may not yet show '1 pending' when the list opens, so wait on the server's answer itself.
+    await expect
+      .poll(async () => (await serverPages('/api/general_case_laws', 'general_case_Laws')).length, {
+        timeout: 15_000,
+      })
+      .toBe(1);
     await new SyncHeader(a.page).pending().waitFor({ state: 'detached', timeout: 15_000 });
     const [saved] = await serverPages('/api/general_case_laws', 'general_case_Laws');
     expect(saved).toMatchObject({ case_title: 'Bail after arrest', keywords: 'bail, 497' });
