@@ -18,7 +18,7 @@ import { loadConfig } from '../../sync-server/src/config.ts';
 import { openDatabase } from '../../sync-server/src/db/connect.ts';
 import { newId } from '../../sync-server/src/db/ids.ts';
 import { bootstrap } from '../../sync-server/src/seed/bootstrap.ts';
-import { helloWorld, rawSqliteRowsPerSec } from './limits.ts';
+import { rawSqliteRowsPerSec, startHelloWorld, type HelloWorld } from './limits.ts';
 import { startLoadGenerator, type LoadGenerator, type LoadResult, type LoadSpec } from './load.ts';
 import { ensurePwaBuild, pwaSizeRows, type PwaBuild } from './pwa-size.ts';
 import { statementsDuring } from './query-count.ts';
@@ -41,6 +41,8 @@ type Call = {
   statements: number;
   /** The filtered list: how many case files its filters match. */
   found?: number;
+  /** REST calls on SQLite: the hello-world route measured right before this call, its limit. */
+  limit?: LoadResult;
 };
 
 /** Requests the server has received and not yet answered (a run's abandoned ones finish after it). */
@@ -93,6 +95,7 @@ async function measureApp(
   load: LoadGenerator,
   seconds: number,
   pwa: PwaBuild | null,
+  hello: HelloWorld | null,
   whileListening?: (base: string) => Promise<void>,
 ): Promise<Call[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lf-bench-hot-'));
@@ -118,7 +121,7 @@ async function measureApp(
       const firm = await seedFirm(app, EMAIL, PASSWORD);
       await app.listen({ port: 0, host: '127.0.0.1' });
       const server = track(app);
-      const calls = await measureCalls(app, server, firm, load, seconds);
+      const calls = await measureCalls(app, server, firm, load, seconds, hello);
       await server.idle();
       if (whileListening) await whileListening(server.base);
       return calls;
@@ -137,6 +140,7 @@ async function measureCalls(
   firm: SeededFirm,
   load: LoadGenerator,
   seconds: number,
+  hello: HelloWorld | null,
 ): Promise<Call[]> {
   // What a browser (the PWA, the original client) sends with every call.
   const browser = { authorization: firm.authorization, 'accept-encoding': 'gzip, deflate, br, zstd' };
@@ -158,6 +162,7 @@ async function measureCalls(
       if (r.statusCode !== 200)
         throw new Error(`GET ${url} answered ${r.statusCode}: ${r.body.slice(0, 200)}`);
     });
+    const limit = await hello?.measure(load, CONNECTIONS, seconds);
     const result = await measure(
       server,
       load,
@@ -171,6 +176,7 @@ async function measureCalls(
       result,
       statements,
       ...(key === 'filtered' ? { found: firm.filter.matches } : {}),
+      ...(limit ? { limit } : {}),
     });
   }
 
@@ -263,9 +269,9 @@ function sqliteRows(calls: Call[], limits: { hello: number; single: number; batc
           : c.kind === 'push1'
             ? [limits.single, 'raw single-row commits', 0.5, 100]
             : [limits.batched, `raw rows in txns of ${BATCH}`, 0.05, null];
-    const ratio = rate / limit;
+    const ratio = rate / (c.limit?.reqPerSec ?? limit);
     rows.push({
-      what: `${c.label} [SQLite] vs ${limitName}`,
+      what: `${c.label} [SQLite] vs ${limitName}${c.limit ? ` just before (${int(c.limit.reqPerSec)} req/s)` : ''}`,
       figure: `${ratio.toFixed(3)} (${int(rate)} ${unit(c)})`,
       budget: minRatio === null ? '-' : `>= ${minRatio.toFixed(2)}`,
       ok: minRatio === null ? null : ratio >= minRatio,
@@ -335,13 +341,19 @@ export async function hotPathBench(): Promise<{ rows: Row[]; report: string[] }>
     report.push(String(e).split('\n').slice(0, 20).join('\n'));
   }
   const load = startLoadGenerator();
+  let closeHello = async () => {};
   try {
-    const hello = await helloWorld(load, CONNECTIONS, seconds);
+    const helloWorld = await startHelloWorld();
+    closeHello = helloWorld.close;
+    const hello = {
+      version: helloWorld.version,
+      result: await helloWorld.measure(load, CONNECTIONS, seconds),
+    };
     const single = rawSqliteRowsPerSec(1, 3);
     const batched = rawSqliteRowsPerSec(BATCH, 3);
     rows.push(
       {
-        what: `limit: hello-world route, bare Fastify ${hello.version}, ${CONNECTIONS} connections (p99 ${ms(hello.result.p99)})`,
+        what: `limit: hello-world route, bare Fastify ${hello.version}, ${CONNECTIONS} connections (p99 ${ms(hello.result.p99)}; measured again right before each REST call, its ratio's limit)`,
         figure: `${int(hello.result.reqPerSec)} req/s`,
         budget: '-',
         ok: null,
@@ -362,14 +374,14 @@ export async function hotPathBench(): Promise<{ rows: Row[]; report: string[] }>
 
     const pwaParts: { rows: Row[]; report: string[] }[] = [];
     const build = pwa;
-    const sqlite = await measureApp(null, load, seconds, build, async (base) => {
+    const sqlite = await measureApp(null, load, seconds, build, helloWorld, async (base) => {
       if (build) pwaParts.push(await pwaSizeRows(build, base, EMAIL, PASSWORD));
     });
     rows.push(...sqliteRows(sqlite, { hello: hello.result.reqPerSec, single, batched }));
 
     let postgres: Call[] | null = null;
     if (pgUrl) {
-      postgres = await withFreshPostgres(pgUrl, (url) => measureApp(url, load, seconds, pwa));
+      postgres = await withFreshPostgres(pgUrl, (url) => measureApp(url, load, seconds, pwa, null));
     } else
       report.push('PostgreSQL not measured: set BENCH_DATABASE_URL (or DATABASE_URL_TEST) to a server URL.');
 
@@ -384,6 +396,7 @@ export async function hotPathBench(): Promise<{ rows: Row[]; report: string[] }>
       '',
     );
   } finally {
+    await closeHello();
     load.close();
     pwa?.cleanup();
   }

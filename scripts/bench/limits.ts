@@ -13,11 +13,18 @@ import type { LoadGenerator, LoadResult } from './load.ts';
 /** Fastify as the server resolves it (its own dependency), so the limit is the same version as the app's. */
 const serverRequire = createRequire(new URL('../../sync-server/package.json', import.meta.url));
 
-export async function helloWorld(
-  load: LoadGenerator,
-  connections: number,
-  seconds: number,
-): Promise<{ version: string; result: LoadResult }> {
+export type HelloWorld = {
+  version: string;
+  /** Warms the route up, then measures it for `seconds` at `connections`. */
+  measure: (load: LoadGenerator, connections: number, seconds: number) => Promise<LoadResult>;
+  close: () => Promise<void>;
+};
+
+/**
+ * A hello-world route on the app's Fastify, kept listening so it can be measured again right before each app
+ * call: on this noisy machine a limit measured minutes earlier can differ from the moment's by a third.
+ */
+export async function startHelloWorld(): Promise<HelloWorld> {
   const { default: Fastify } = (await import(serverRequire.resolve('fastify'))) as {
     default: () => FastifyInstance;
   };
@@ -25,13 +32,15 @@ export async function helloWorld(
   const app = Fastify();
   app.get('/', async () => ({ hello: 'world' }));
   await app.listen({ port: 0, host: '127.0.0.1' });
-  try {
-    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/`;
-    await load.run({ url, connections, amount: 5000 });
-    return { version, result: await load.run({ url, connections, duration: seconds }) };
-  } finally {
-    await app.close();
-  }
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/`;
+  return {
+    version,
+    measure: async (load, connections, seconds) => {
+      await load.run({ url, connections, amount: 5000 });
+      return load.run({ url, connections, duration: seconds });
+    },
+    close: () => app.close(),
+  };
 }
 
 /** Pragmas of sync-server/src/db/connect.ts (DESIGN §7): an acknowledged write survives power loss. */

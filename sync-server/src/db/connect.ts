@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync, readSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import {
@@ -77,15 +77,65 @@ class CachedSqliteConnection implements DatabaseConnection {
  * and the release hands the connection to the next one alone: Kysely's own lock wakes every waiter on each
  * release, which under 50 concurrent requests cost more than the queries themselves.
  */
+/**
+ * Whether any connection, this process's or another's, may have committed since the last look, read from the
+ * header of the WAL index (the database's -shm file; https://sqlite.org/walformat.html, "The WAL-Index
+ * Header"): one pread instead of the read transaction `pragma data_version` opens (a file lock taken and
+ * released, the costliest step of the auth check every request pays). Every commit rewrites the header (its
+ * change counter, last frame and checksums), and so does a WAL reset or a recovery. SQLite writes the header's
+ * second copy, then its first: two unequal copies mean a write in progress, and the caller then asks SQLite.
+ */
+class WalHeaderWatch {
+  readonly #file: string;
+  #fd: number | null = null;
+  readonly #read = Buffer.alloc(HEADER_COPY * 2);
+  readonly #seen = Buffer.alloc(HEADER_COPY);
+  #epoch = 0;
+  constructor(database: string) {
+    this.#file = `${database}-shm`;
+  }
+
+  /** A number that moves whenever the header changed since the last look; undefined when unsure. */
+  now(): number | undefined {
+    // SQLite makes the index file at its first read in WAL mode; until then the caller asks SQLite.
+    if (this.#fd === null) {
+      if (!existsSync(this.#file)) return undefined;
+      this.#fd = openSync(this.#file, 'r');
+    }
+    const b = this.#read;
+    if (readSync(this.#fd, b, 0, b.length, 0) < b.length) return undefined;
+    // Byte 12 is isInit: an index not yet built (or being rebuilt) says nothing.
+    if (b[12] === 0 || b.compare(b, HEADER_COPY, HEADER_COPY * 2, 0, HEADER_COPY) !== 0) return undefined;
+    if (b.compare(this.#seen, 0, HEADER_COPY, 0, HEADER_COPY) !== 0) {
+      b.copy(this.#seen, 0, 0, HEADER_COPY);
+      this.#epoch++;
+    }
+    return this.#epoch;
+  }
+
+  close(): void {
+    if (this.#fd !== null) closeSync(this.#fd);
+    this.#fd = null;
+  }
+}
+/** Bytes of one copy of the WAL-index header (WalIndexHdr); the file starts with two. */
+const HEADER_COPY = 48;
+
 class QueuedSqliteDriver extends SqliteDriver {
   readonly #database: SQLite.Database;
   readonly #connection: CachedSqliteConnection;
   readonly #waiting: (() => void)[] = [];
+  readonly #watch: WalHeaderWatch | null;
   #busy = false;
   constructor(database: SQLite.Database) {
     super({ database });
     this.#database = database;
     this.#connection = new CachedSqliteConnection(database);
+    // A database in WAL mode on disk has its index file once open; in memory there is none.
+    this.#watch =
+      !database.memory && database.pragma('journal_mode', { simple: true }) === 'wal'
+        ? new WalHeaderWatch(database.name)
+        : null;
   }
 
   override async init(): Promise<void> {}
@@ -103,13 +153,15 @@ class QueuedSqliteDriver extends SqliteDriver {
 
   /**
    * A text that changes whenever the database's data may have changed, read at once when the connection is
-   * idle (else undefined): this connection's write count, and SQLite's data_version, which changes when
-   * another connection (another process) commits.
+   * idle (else undefined): this connection's write count, and the WAL index header's epoch (WalHeaderWatch) or,
+   * when that cannot be read, SQLite's data_version; both move when another connection (another process) commits.
    */
   generationNow(): string | undefined {
     if (this.#busy) return undefined;
+    const epoch = this.#watch?.now();
+    if (epoch !== undefined) return `${this.#connection.writes}.w${epoch}`;
     const v = this.#connection.prepare('pragma data_version').pluck().get() as number;
-    return `${this.#connection.writes}.${v}`;
+    return `${this.#connection.writes}.v${v}`;
   }
 
   override acquireConnection(): Promise<DatabaseConnection> {
@@ -131,6 +183,7 @@ class QueuedSqliteDriver extends SqliteDriver {
   }
 
   override async destroy(): Promise<void> {
+    this.#watch?.close();
     this.#database.close();
   }
 }

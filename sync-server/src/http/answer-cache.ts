@@ -67,7 +67,7 @@ function encode(body: Buffer, encoding: Encoding): Buffer {
 /**
  * The answers of the hot REST reads, kept while the data they were read from is unchanged. The check is exact,
  * not a time-out: every answer is keyed by the database's generation (db/connect.ts dataGenerationNow: this
- * process's writes and SQLite's data_version, which moves when another process commits), read when the request
+ * process's writes and the WAL index header, which moves when another process commits), read when the request
  * starts and again when its answer is ready; an answer is kept only when both agree (nothing was written while
  * it was read) and given again only while the generation is still the one it was read at. The auth check runs
  * before, on every request, as always: a blocked user is refused whatever is kept. PostgreSQL has no
