@@ -170,6 +170,83 @@ describeEachDb('payment receipts', (kind) => {
     expect((await mine.pull()).get(`payment_receipts/${receiptIds[1]}`)).toBeNull();
   });
 
+  it('applies a payment an older build of the app queued with its receipt in the old fields: nothing lost, no second receipt', async () => {
+    // Queued offline before the upgrade: the payment with its one receipt (receipt_* fields); the photo's
+    // bytes follow the push, as the old upload queue sends them.
+    const old = connectDevice(f.t, f.admin);
+    const device = await old;
+    const photo = Buffer.concat([PNG_1PX, Buffer.from('old build')]);
+    const payment = newPayment(invoiceId);
+    const legacy = {
+      name: 'put',
+      args: {
+        ...payment.args,
+        values: {
+          ...payment.args.values,
+          receipt_sha256: sha(photo),
+          receipt_file_name: 'cheque.png',
+          receipt_mime_type: 'image/png',
+        },
+      },
+    };
+    const pushed = await device.push([legacy]);
+    expect(pushed.results[0], JSON.stringify(pushed.results)).toMatchObject({ status: 'applied' });
+    await uploadBytes(photo, 'cheque.png');
+
+    const saved = (await paymentsOf(f.admin)).find((p) => p.id === payment.args.id);
+    expect(saved, 'the payment').toBeDefined();
+    expect(saved!.attachments.map((a) => a.file_name)).toEqual(['cheque.png']);
+    const served = await f.t.app.inject({
+      method: 'GET',
+      url: saved!.attachments[0]!.url,
+      headers: f.client,
+    });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(photo)).toBe(true);
+    // Every device pulls it as a receipt row of today's shape.
+    const mine = await connectDevice(f.t, f.client);
+    expect(mine.rowsOf('payment_receipts').filter((r) => r.payment_id === payment.args.id)).toMatchObject([
+      { file_name: 'cheque.png', mime_type: 'image/png', sha256: sha(photo), invoice_id: invoiceId },
+    ]);
+
+    // The old build edits the payment naming the same receipt again: no second receipt.
+    await device.pull();
+    const again = await device.push([
+      {
+        name: 'put',
+        args: {
+          entity: 'invoice_payments',
+          id: payment.args.id,
+          values: { notes: 'Cheque cleared', receipt_sha256: sha(photo), receipt_file_name: 'cheque.png' },
+        },
+      },
+    ]);
+    expect(again.results[0]).toMatchObject({ status: 'applied' });
+    const edited = (await paymentsOf(f.admin)).find((p) => p.id === payment.args.id)!;
+    expect(edited.attachments).toHaveLength(1);
+    expect(await mine.pull()).toSatisfy((d: Map<string, Record<string, unknown> | null>) =>
+      [...d.values()].some((r) => r?.notes === 'Cheque cleared'),
+    );
+
+    // Clearing the old field removes the receipt, as it did; a lawyer's old-shape change is refused whole.
+    const lawyer = await connectDevice(f.t, f.lawyer);
+    const refused = await lawyer.push([
+      {
+        name: 'put',
+        args: { entity: 'invoice_payments', id: payment.args.id, values: { receipt_sha256: null } },
+      },
+    ]);
+    expect(refused.results[0]).toMatchObject({ status: 'rejected', message: MSG.forbidden });
+    const cleared = await device.push([
+      {
+        name: 'put',
+        args: { entity: 'invoice_payments', id: payment.args.id, values: { receipt_sha256: null } },
+      },
+    ]);
+    expect(cleared.results[0]).toMatchObject({ status: 'applied' });
+    expect((await paymentsOf(f.admin)).find((p) => p.id === payment.args.id)!.attachments).toEqual([]);
+  });
+
   it('migrates: a payment’s one receipt (the old columns) becomes its first receipt, for every device', async () => {
     const paid = await f.call('POST', '/api/invoice/mark_as_paid', f.admin, {
       invoiceable_id: invoiceId,

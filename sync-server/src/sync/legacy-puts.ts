@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { MSG_PAYMENT_MISSING, RECEIPT_OWNER, type TActor } from '@lawfirm/shared-types';
+import type { Db } from '../db/connect.ts';
+import type { SyncRegistry } from './entities.ts';
+import { deleteRow, loadRow, MutationRejected, putRow, type PutOptions, type WriteResult } from './store.ts';
+
+/**
+ * Puts in the shape an entity had before a migration changed it, as an older build of the app queued them, made
+ * into the writes that mean the same today. A phone that was offline across a server upgrade still has those in
+ * its outbox: they are applied, not refused (DESIGN §5: nothing a user saved is lost). Each runs inside the
+ * mutation's own transaction, so it is all applied or all refused, like any mutation.
+ */
+type TLegacyPut = {
+  /** Whether the values are in the old shape. */
+  matches: (values: Record<string, unknown>) => boolean;
+  apply: (
+    trx: Db,
+    actor: TActor,
+    registry: SyncRegistry,
+    id: string,
+    values: Record<string, unknown>,
+    opts: PutOptions,
+  ) => Promise<Pick<WriteResult, 'status' | 'conflicts'>>;
+};
+
+const RECEIPT_FIELDS = ['receipt_sha256', 'receipt_file_name', 'receipt_mime_type'] as const;
+const MIME_BY_EXTENSION: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  pdf: 'application/pdf',
+};
+
+/** One receipt id per payment and file, whichever old mutation names it: a repeat adds no second row. */
+function receiptIdFor(paymentId: string, sha256: string): string {
+  const h = createHash('sha256').update(`payment-receipt\n${paymentId}\n${sha256}`).digest('hex');
+  // UUID layout, version 8 (application-defined), RFC 9562 variant.
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+const defOf = (registry: SyncRegistry, name: string) => {
+  const def = registry.byName.get(name);
+  if (!def) throw new Error(`entity ${name} is not registered`);
+  return def;
+};
+
+/**
+ * Migration 0017: a payment held one receipt in receipt_sha256, receipt_file_name and receipt_mime_type; now
+ * its receipts are rows of payment_receipts. The payment's other fields are put as sent; a file named becomes
+ * the payment's receipt (its size read from the stored file, 0 until the file arrives); null removes the
+ * payment's receipts, as clearing the old field did.
+ */
+const paymentWithReceipt: TLegacyPut = {
+  matches: (values) => RECEIPT_FIELDS.some((f) => f in values),
+  apply: async (trx, actor, registry, id, values, opts) => {
+    const { receipt_sha256: sha, receipt_file_name: name, receipt_mime_type: mime, ...rest } = values;
+    let result: Pick<WriteResult, 'status' | 'conflicts'> = { status: 'applied', conflicts: [] };
+    if (Object.keys(rest).length)
+      result = await putRow(trx, actor, defOf(registry, 'invoice_payments'), id, rest, opts);
+    const receipts = defOf(registry, 'payment_receipts');
+    if (typeof sha === 'string') {
+      const payment = await loadRow(trx, defOf(registry, 'invoice_payments'), id);
+      if (!payment || payment.company_id !== actor.company_id || payment.deleted_at)
+        throw new MutationRejected(MSG_PAYMENT_MISSING, 422);
+      const receiptId = receiptIdFor(id, sha);
+      if (await loadRow(trx, receipts, receiptId)) return result;
+      const fileName = typeof name === 'string' && name.trim() ? name.trim().slice(-255) : 'receipt';
+      const extension = fileName.toLowerCase().split('.').pop() ?? '';
+      const blob = await trx
+        .selectFrom('blobs')
+        .select('size')
+        .where('company_id', '=', actor.company_id)
+        .where('sha256', '=', sha)
+        .executeTakeFirst();
+      await putRow(
+        trx,
+        actor,
+        receipts,
+        receiptId,
+        {
+          invoice_id: payment.invoice_id,
+          owner_type: RECEIPT_OWNER,
+          payment_id: id,
+          sha256: sha,
+          file_name: fileName,
+          mime_type: typeof mime === 'string' && mime ? mime : (MIME_BY_EXTENSION[extension] ?? ''),
+          size: Number(blob?.size ?? 0),
+        },
+        { ...opts, base: undefined },
+      );
+    } else if (sha === null) {
+      const kept = await trx
+        .selectFrom('payment_receipts')
+        .select('id')
+        .where('company_id', '=', actor.company_id)
+        .where('payment_id', '=', id)
+        .where('deleted_at', 'is', null)
+        .execute();
+      for (const r of kept) await deleteRow(trx, actor, receipts, r.id);
+    }
+    return result;
+  },
+};
+
+const LEGACY_PUTS = new Map<string, TLegacyPut>([['invoice_payments', paymentWithReceipt]]);
+
+/** The legacy conversion of a put to `entity` with these values, if they are in an entity's old shape. */
+export function legacyPutFor(entity: string, values: Record<string, unknown>): TLegacyPut | undefined {
+  const legacy = LEGACY_PUTS.get(entity);
+  return legacy?.matches(values) ? legacy : undefined;
+}
