@@ -125,14 +125,14 @@ it('a lawyer offline adds case laws (one with a PDF) and reorders them; after a 
       .click();
     await list.table.waitFor();
 
-    // Reordered with the keyboard-reachable buttons (drag and drop writes the same order).
-    for (let i = 0; i < 2; i++) {
-      const before = await list.descriptions();
-      await list.row('2022 SCMR 10').getByRole('button', { name: 'Move up', exact: true }).click();
-      await expect.poll(() => list.descriptions()).not.toEqual(before);
-    }
+    // Reordered with the keyboard-reachable buttons (drag and drop writes the same order). The table is on
+    // screen before its rows are read: each step waits for the order it should show, not for any change.
+    await expect.poll(() => list.descriptions()).toEqual(['PLD 2020 SC 1', 'PLD 2021 Lah 5', '2022 SCMR 10']);
     const order = ['2022 SCMR 10', 'PLD 2020 SC 1', 'PLD 2021 Lah 5'];
-    expect(await list.descriptions()).toEqual(order);
+    for (const shown of [['PLD 2020 SC 1', '2022 SCMR 10', 'PLD 2021 Lah 5'], order]) {
+      await list.row('2022 SCMR 10').getByRole('button', { name: 'Move up', exact: true }).click();
+      await expect.poll(() => list.descriptions()).toEqual(shown);
+    }
     expect(await serverCaseLaws()).toEqual([]);
 
     await l.page.reload();
