@@ -86,6 +86,12 @@ describeEachDb('payment receipts', (kind) => {
     (await f.call('GET', `/api/invoices/${id}`, auth)).json<{
       invoice: { invoice_payments: TPaymentAnswer[] };
     }>().invoice.invoice_payments;
+  /** A receipt's original-API URL gives `bytes` to a reader of its invoice. */
+  const expectServed = async (url: string, bytes: Buffer) => {
+    const served = await f.t.app.inject({ method: 'GET', url, headers: f.client });
+    expect(served.statusCode, url).toBe(200);
+    expect(served.rawPayload.equals(bytes)).toBe(true);
+  };
   const newPayment = (invoice: string) => ({
     name: 'put',
     args: {
@@ -127,9 +133,7 @@ describeEachDb('payment receipts', (kind) => {
 
     for (const [i, bytes] of [PNG_1PX, PDF_SMALL].entries()) {
       const url = answer!.attachments[i]!.url;
-      const served = await f.t.app.inject({ method: 'GET', url, headers: f.client });
-      expect(served.statusCode, url).toBe(200);
-      expect(served.rawPayload.equals(bytes)).toBe(true);
+      await expectServed(url, bytes);
       expect((await f.t.app.inject({ method: 'GET', url, headers: client2 })).statusCode).toBe(404);
       // The bytes by their hash too, as devices download them: only to a reader of a receipt naming them.
       const file = `/files/${sha(bytes)}`;
@@ -173,8 +177,7 @@ describeEachDb('payment receipts', (kind) => {
   it('applies a payment an older build of the app queued with its receipt in the old fields: nothing lost, no second receipt', async () => {
     // Queued offline before the upgrade: the payment with its one receipt (receipt_* fields); the photo's
     // bytes follow the push, as the old upload queue sends them.
-    const old = connectDevice(f.t, f.admin);
-    const device = await old;
+    const device = await connectDevice(f.t, f.admin);
     const photo = Buffer.concat([PNG_1PX, Buffer.from('old build')]);
     const payment = newPayment(invoiceId);
     const legacy = {
@@ -196,13 +199,7 @@ describeEachDb('payment receipts', (kind) => {
     const saved = (await paymentsOf(f.admin)).find((p) => p.id === payment.args.id);
     expect(saved, 'the payment').toBeDefined();
     expect(saved!.attachments.map((a) => a.file_name)).toEqual(['cheque.png']);
-    const served = await f.t.app.inject({
-      method: 'GET',
-      url: saved!.attachments[0]!.url,
-      headers: f.client,
-    });
-    expect(served.statusCode).toBe(200);
-    expect(served.rawPayload.equals(photo)).toBe(true);
+    await expectServed(saved!.attachments[0]!.url, photo);
     // Every device pulls it as a receipt row of today's shape.
     const mine = await connectDevice(f.t, f.client);
     expect(mine.rowsOf('payment_receipts').filter((r) => r.payment_id === payment.args.id)).toMatchObject([
@@ -237,6 +234,13 @@ describeEachDb('payment receipts', (kind) => {
       },
     ]);
     expect(refused.results[0]).toMatchObject({ status: 'rejected', message: MSG.forbidden });
+    const renamed = await lawyer.push([
+      {
+        name: 'put',
+        args: { entity: 'invoice_payments', id: payment.args.id, values: { receipt_sha256: sha(photo) } },
+      },
+    ]);
+    expect(renamed.results[0]).toMatchObject({ status: 'rejected', message: MSG.forbidden });
     const cleared = await device.push([
       {
         name: 'put',
@@ -273,13 +277,7 @@ describeEachDb('payment receipts', (kind) => {
 
     const [after] = await paymentsOf(f.admin);
     expect(after!.attachments.map((a) => a.file_name)).toEqual(['old slip.png']);
-    const served = await f.t.app.inject({
-      method: 'GET',
-      url: after!.attachments[0]!.url,
-      headers: f.client,
-    });
-    expect(served.statusCode).toBe(200);
-    expect(served.rawPayload.equals(PNG_1PX)).toBe(true);
+    await expectServed(after!.attachments[0]!.url, PNG_1PX);
     const delivered = await mine.pull();
     expect(delivered.get(`payment_receipts/${after!.attachments[0]!.id}`)).toMatchObject({
       payment_id: payment!.id,

@@ -69,14 +69,9 @@ class CachedSqliteConnection implements DatabaseConnection {
   }
 }
 
-/**
- * Write transactions on SQLite must begin IMMEDIATE: a deferred transaction that reads and then writes fails
- * with SQLITE_BUSY instead of waiting for the busy timeout when another writer holds the lock (DESIGN §7).
- *
- * SQLite has one connection, lent to one query or transaction at a time. Waiters queue first come, first served
- * and the release hands the connection to the next one alone: Kysely's own lock wakes every waiter on each
- * release, which under 50 concurrent requests cost more than the queries themselves.
- */
+/** Bytes of one copy of the WAL-index header (WalIndexHdr); the file starts with two. */
+const HEADER_COPY = 48;
+
 /**
  * Whether any connection, this process's or another's, may have committed since the last look, read from the
  * header of the WAL index (the database's -shm file; https://sqlite.org/walformat.html, "The WAL-Index
@@ -118,9 +113,15 @@ class WalHeaderWatch {
     this.#fd = null;
   }
 }
-/** Bytes of one copy of the WAL-index header (WalIndexHdr); the file starts with two. */
-const HEADER_COPY = 48;
 
+/**
+ * Write transactions on SQLite must begin IMMEDIATE: a deferred transaction that reads and then writes fails
+ * with SQLITE_BUSY instead of waiting for the busy timeout when another writer holds the lock (DESIGN §7).
+ *
+ * SQLite has one connection, lent to one query or transaction at a time. Waiters queue first come, first served
+ * and the release hands the connection to the next one alone: Kysely's own lock wakes every waiter on each
+ * release, which under 50 concurrent requests cost more than the queries themselves.
+ */
 class QueuedSqliteDriver extends SqliteDriver {
   readonly #database: SQLite.Database;
   readonly #connection: CachedSqliteConnection;

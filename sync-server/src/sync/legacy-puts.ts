@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { MSG_PAYMENT_MISSING, RECEIPT_OWNER, type TActor } from '@lawfirm/shared-types';
+import { MSG, MSG_PAYMENT_MISSING, RECEIPT_OWNER, type TActor } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import type { SyncRegistry } from './entities.ts';
 import { deleteRow, loadRow, MutationRejected, putRow, type PutOptions, type WriteResult } from './store.ts';
@@ -62,6 +62,8 @@ const paymentWithReceipt: TLegacyPut = {
       const payment = await loadRow(trx, defOf(registry, 'invoice_payments'), id);
       if (!payment || payment.company_id !== actor.company_id || payment.deleted_at)
         throw new MutationRejected(MSG_PAYMENT_MISSING, 422);
+      // A receipt already there is not written again, but only a role that may add receipts hears 'applied'.
+      if (!receipts.canCreate(actor)) throw new MutationRejected(MSG.forbidden, 403);
       const receiptId = receiptIdFor(id, sha);
       if (await loadRow(trx, receipts, receiptId)) return result;
       const fileName = typeof name === 'string' && name.trim() ? name.trim().slice(-255) : 'receipt';
