@@ -237,5 +237,7 @@ describe('sync through server crashes [sqlite, server in a child process]', () =
     } finally {
       db.close();
     }
-  }, 90_000);
+    // Each kill restarts a server process (a Node start with tsx, 1-3 s on a loaded machine), and the loop may
+    // need up to MAX_KILLS + 10 of them: 20-55 s here, once 90 s when the whole suite ran beside it.
+  }, 180_000);
 });
