@@ -53,7 +53,7 @@ type TOpening = { total: number; at: Record<string, number> };
  * from its animation frame runs once that frame is painted), and says so on the console: the bench waits for
  * that message, so nothing of Playwright's runs in the page while it opens.
  */
-const rowsShownScript = (n: number) => `(() => {
+export const rowsShownScript = (n: number) => `(() => {
   if (!location.pathname.startsWith('/petitions/')) return;
   const obs = new MutationObserver(() => {
     if (document.querySelectorAll(${JSON.stringify(ITEM_LINKS)}).length < ${n}) return;
@@ -68,7 +68,7 @@ const rowsShownScript = (n: number) => `(() => {
 })()`;
 
 /** Every index item of the big case stored (a function, not a string: the page's CSP refuses eval). */
-async function bigCaseStored(page: Page): Promise<void> {
+export async function bigCaseStored(page: Page): Promise<void> {
   const userId = await page.evaluate(
     () => (JSON.parse(localStorage.getItem('lf_user') ?? '{}') as { id: string }).id,
   );

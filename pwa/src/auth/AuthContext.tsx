@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { TActor, TUser } from '@lawfirm/shared-types';
 import { api, ApiError } from '../ui/api.ts';
+import { whenIdle } from '../ui/whenIdle.ts';
 import {
   getAccessToken,
   login as doLogin,
@@ -48,9 +49,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  // After the first screen is up: it shows the device's own data, and the check is a network call.
+  useEffect(() => whenIdle(() => void reload()), [reload]);
 
   const value = useMemo<AuthState>(
     () => ({

@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useMemo, useState, type ReactNode
 import { PUBLIC_SETTINGS_FIELDS, type TPublicSettings } from '@lawfirm/shared-types';
 import { useEntityRows } from '../sync/hooks.ts';
 import { api } from '../ui/api.ts';
+import { whenIdle } from '../ui/whenIdle.ts';
 import type { TSettingsRow } from './settings-form.logic.ts';
 
 /**
@@ -27,14 +28,19 @@ const publicSettingsOf = (row: TSettingsRow): TPublicSettings =>
 
 export function SettingsProvider({ children }: { children: ReactNode }) {
   const [fetched, setFetched] = useState<TPublicSettings | null>(cached);
-  useEffect(() => {
-    api<{ setting: TPublicSettings }>('/api/settings')
-      .then((r) => {
-        setFetched(r.setting);
-        localStorage.setItem(KEY, JSON.stringify(r.setting));
-      })
-      .catch(() => undefined);
-  }, []);
+  // After the first screen is up (the kept copy shows meanwhile): a network call.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        api<{ setting: TPublicSettings }>('/api/settings')
+          .then((r) => {
+            setFetched(r.setting);
+            localStorage.setItem(KEY, JSON.stringify(r.setting));
+          })
+          .catch(() => undefined);
+      }),
+    [],
+  );
 
   const row = useEntityRows<TSettingsRow>('settings')?.[0];
   const local = useMemo(() => (row ? publicSettingsOf(row) : null), [row]);
