@@ -1,5 +1,5 @@
 import type { TUser } from '@lawfirm/shared-types';
-import { api, setTokenSource } from '../ui/api.ts';
+import { api, ApiError, setTokenSource } from '../ui/api.ts';
 
 /**
  * The signed-in user is remembered in localStorage so the app (and its route guard) opens offline; the
@@ -43,7 +43,11 @@ export function onSessionChange(listener: () => void): () => void {
 
 type TokenAnswer = { access_token: string; user: TUser };
 
-/** Asks for a new access token; one request at a time however many calls hit a 401 together. */
+/**
+ * Asks for a new access token; one request at a time however many calls hit a 401 together. Null when the
+ * server refused (the session ends); rejects when it could not be asked (offline, or a server error), and the
+ * stored user stays so the app still opens.
+ */
 export function refreshAccessToken(): Promise<string | null> {
   refreshing ??= api<TokenAnswer>('/api/auth/refresh', { method: 'POST', auth: false })
     .then((r) => {
@@ -51,9 +55,8 @@ export function refreshAccessToken(): Promise<string | null> {
       return r.access_token;
     })
     .catch((e: unknown) => {
-      // Offline: keep the stored user so the app still opens; a refused refresh ends the session.
-      if (e instanceof Error && 'status' in e && (e as { status: number }).status === 401)
-        setSession(null, null);
+      if (!(e instanceof ApiError && e.status === 401)) throw e;
+      setSession(null, null);
       return null;
     })
     .finally(() => (refreshing = null));

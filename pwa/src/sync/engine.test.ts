@@ -342,6 +342,28 @@ describe('sync engine against a real server', () => {
     expect(await serverCourt(id)).toMatchObject({ title: 'Labour Court' });
   });
 
+  it('waits for the network, not for a sign-in, when the session cannot be renewed for want of a server', async () => {
+    let reachable = false;
+    const d = device(adminId, adminToken, {
+      getToken: () => null,
+      refreshToken: async () => {
+        if (!reachable) throw new TypeError('Failed to fetch');
+        return adminToken;
+      },
+    });
+    const id = newId();
+    await putLocal(d.db, 'courts', id, { title: 'Banking Court' });
+    await d.engine.syncNow();
+    // What the user reads after a save: "It will be sent when you are online", not "when you sign in again".
+    expect(d.status()).toMatchObject({ paused: false, online: false, pending: 1 });
+    expect(d.status().error).toMatch(/No connection to the server/);
+
+    reachable = true;
+    await d.engine.syncNow();
+    expect(d.status()).toMatchObject({ paused: false, pending: 0 });
+    expect(await serverCourt(id)).toMatchObject({ title: 'Banking Court' });
+  });
+
   it('once started, pushes a local write by itself and pulls when another device pokes', async () => {
     const a = device(adminId, adminToken);
     const b = device(adminId, adminToken);

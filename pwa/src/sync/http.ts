@@ -3,7 +3,11 @@ export type THttp = {
   baseUrl: string;
   fetch: typeof fetch;
   getToken: () => string | null;
-  /** A fresh access token, or null when the session cannot be renewed (signed out, or offline). */
+  /**
+   * A fresh access token, or null when the server refused to renew the session (signed out). Rejects when
+   * the server could not be asked (no network): the sync then waits for the network, it does not pause for a
+   * sign-in.
+   */
   refreshToken?: () => Promise<string | null>;
 };
 

@@ -72,7 +72,8 @@ export async function api<T = Record<string, unknown>>(path: string, opts: Reque
   try {
     res = await send(path, opts, useAuth ? tokens.get() : null);
     if (res.status === 401 && useAuth) {
-      const fresh = await tokens.refresh();
+      // Not renewed (refused, or not reachable): the 401 is the answer.
+      const fresh = await tokens.refresh().catch(() => null);
       if (fresh) res = await send(path, opts, fresh);
     }
   } catch (e) {
