@@ -26,8 +26,9 @@ export function SyncProvider({ children }: { children: ReactNode }) {
       // Syncing waits for the first screen: its reads (and its render) go first, the pull's writes after.
       whenIdle(() => !ended && started.start());
     }, reportSyncLoadFailure);
-    // Offline data must survive storage pressure (DESIGN §8); the browser may still say no.
-    void navigator.storage?.persist?.().catch(() => false);
+    // Offline data must survive storage pressure (DESIGN §8); the browser may still say no. Asked once the
+    // first screen is up.
+    whenIdle(() => void navigator.storage?.persist?.().catch(() => false));
     return () => {
       ended = true;
       setCtx(null);

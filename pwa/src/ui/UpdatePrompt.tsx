@@ -1,14 +1,18 @@
 import { useEffect, useState } from 'react';
 import { registerSW } from 'virtual:pwa-register';
+import { whenIdle } from './whenIdle.ts';
 
 /** Runs `fn` once the page has loaded (at once when it has). */
+/** Runs `fn` once the page has loaded and the browser is then idle (not in the frame after the first paint). */
 function afterLoad(fn: () => void): () => void {
-  if (document.readyState === 'complete') {
-    fn();
-    return () => undefined;
-  }
-  window.addEventListener('load', fn, { once: true });
-  return () => window.removeEventListener('load', fn);
+  let cancelled = false;
+  const run = () => whenIdle(() => !cancelled && fn());
+  if (document.readyState === 'complete') run();
+  else window.addEventListener('load', run, { once: true });
+  return () => {
+    cancelled = true;
+    window.removeEventListener('load', run);
+  };
 }
 
 let registered: ((reloadPage?: boolean) => Promise<void>) | null = null;
