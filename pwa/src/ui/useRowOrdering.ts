@@ -1,43 +1,19 @@
-import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { MSG } from '@lawfirm/shared-types';
-import { moveItem, reorderChanges } from './rowOrder.ts';
+import { reorderChanges } from './rowOrder.ts';
 import { useToast } from './toast.tsx';
 import { useSaveReport } from './useSaveReport.ts';
 import type { TRow, TRowStore } from './useRowStore.ts';
 
 export type TMoveLabel = 'Move up' | 'Move down';
 
-/** After the last move's write, how long the moved order is shown if the live rows never come to show it. */
-const SETTLE_MS = 2000;
-
-const sameOrder = (rows: readonly TRow[], ids: readonly string[]): boolean =>
-  rows.length === ids.length && rows.every((r, i) => r.id === ids[i]);
-
-/** `rows` in the order of `ids`, or null when they are not the same rows (one was added or removed). */
-function inOrder<T extends TRow>(rows: readonly T[], ids: readonly string[]): T[] | null {
-  if (rows.length !== ids.length) return null;
-  const at = new Map(ids.map((id, i) => [id, i]));
-  if (!rows.every((r) => at.has(r.id))) return null;
-  return [...rows].sort((a, b) => at.get(a.id)! - at.get(b.id)!);
-}
-
 /**
  * Drag and drop and Move up / Move down of an orderable row table. A move writes the new display orders of
- * just the rows that moved, all at once (TRowStore.reorder), and shows at once: until the live rows read the
- * write back, the table shows them in the moved order (`rows`), and the next move starts from it, so two quick
- * taps on Move up move a row two places. Should the live rows settle on another order (another device moved
- * them too), they win.
+ * just the rows that moved, all at once (TRowStore.reorder).
  */
-export function useRowOrdering<T extends TRow>(store: TRowStore | null, live: readonly T[] | undefined) {
+export function useRowOrdering<T extends TRow>(store: TRowStore | null, rows: readonly T[] | undefined) {
   const toast = useToast();
   const saved = useSaveReport();
-  // The ids in the order last moved to, while the live rows do not show it yet.
-  const [moved, setMoved] = useState<readonly string[] | null>(null);
-  const writing = useRef(0);
-  const rows = useMemo(() => (moved && live && inOrder(live, moved)) || live, [moved, live]);
-  useEffect(() => {
-    if (moved && live && sameOrder(live, moved)) setMoved(null);
-  }, [live, moved]);
   const [drag, setDrag] = useState<{ id: string; over: string | null } | null>(null);
   // After Move up/down the row is re-rendered elsewhere: put the focus back on the same button.
   const refocus = useRef<{ id: string; label: TMoveLabel } | null>(null);
@@ -56,20 +32,12 @@ export function useRowOrdering<T extends TRow>(store: TRowStore | null, live: re
 
   const move = async (from: number, to: number) => {
     if (!store || !rows) return;
-    const changes = reorderChanges(rows, from, to);
-    if (!changes.length) return;
-    setMoved(moveItem(rows, from, to).map((r) => r.id));
-    writing.current++;
     try {
+      const changes = reorderChanges(rows, from, to);
+      if (!changes.length) return;
       await saved(() => store.reorder(changes), MSG.updatedOk);
     } catch (e) {
       toast.failed(e);
-      setMoved(null);
-    } finally {
-      if (--writing.current === 0)
-        setTimeout(() => {
-          if (writing.current === 0) setMoved(null);
-        }, SETTLE_MS);
     }
   };
   const indexOf = (id: string) => rows?.findIndex((r) => r.id === id) ?? -1;
@@ -105,5 +73,5 @@ export function useRowOrdering<T extends TRow>(store: TRowStore | null, live: re
   const dragClass = (row: T): string =>
     drag?.id === row.id ? 'dragging' : drag?.over === row.id ? 'drop-target' : '';
 
-  return { rows, tableRef, step, dragProps, dragClass };
+  return { tableRef, step, dragProps, dragClass };
 }
