@@ -14,6 +14,7 @@ export function ListTable({
   className,
   caption,
   tableRef,
+  busy = false,
   children,
 }: {
   /** Header cells: column names, or a control (the row table's Select all box). */
@@ -25,11 +26,17 @@ export function ListTable({
   /** The table's accessible name, read by screen readers only. */
   caption?: string;
   tableRef?: Ref<HTMLTableElement>;
+  /** Rows being saved (aria-busy): what shows may not be stored yet. */
+  busy?: boolean;
   children: ReactNode;
 }) {
   return (
     <div className="table-scroll">
-      <table className={`table stack${className ? ` ${className}` : ''}`} ref={tableRef}>
+      <table
+        className={`table stack${className ? ` ${className}` : ''}`}
+        ref={tableRef}
+        aria-busy={busy || undefined}
+      >
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead>
           <tr>

@@ -77,12 +77,14 @@ export function RowTable<T extends TRow>({
         else next.delete(r.id);
       return next;
     });
-  const rows = useMemo(
+  const shown = useMemo(
     () => (given && hidden.size ? given.filter((r) => !hidden.has(r.id)) : given),
     [given, hidden],
   );
+  // In the order last moved to, until the live rows show it.
+  const ordering = useRowOrdering(store, shown);
+  const rows = ordering.rows;
   const picks = useRowSelection(rows);
-  const ordering = useRowOrdering(store, rows);
   // One prompt for a row's Delete and for Delete Selected.
   const remover = useConfirmedDelete<readonly T[]>(
     async (doomed) => {
@@ -138,6 +140,7 @@ export function RowTable<T extends TRow>({
         className="row-table"
         caption={caption}
         tableRef={ordering.tableRef}
+        busy={ordering.saving}
       >
         {rows?.map((row, i) => {
           const draggable = canEdit && orderable;

@@ -1,19 +1,58 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { MSG } from '@lawfirm/shared-types';
-import { reorderChanges } from './rowOrder.ts';
+import { moveItem, reorderChanges, type TOrderChange } from './rowOrder.ts';
 import { useToast } from './toast.tsx';
 import { useSaveReport } from './useSaveReport.ts';
 import type { TRow, TRowStore } from './useRowStore.ts';
 
 export type TMoveLabel = 'Move up' | 'Move down';
 
+/** After the last move's write, how long the moved order is shown if the live rows never come to show it. */
+const SETTLE_MS = 2000;
+
+/** Whether the live rows show every write of the moves: the same rows, in that order, with those numbers. */
+const settled = (rows: readonly TRow[], moved: readonly TOrderChange[]): boolean =>
+  rows.length === moved.length &&
+  rows.every((r, i) => r.id === moved[i]!.id && r.display_order === moved[i]!.display_order);
+
+/** `rows` in the order of `ids`, or null when they are not the same rows (one was added or removed). */
+function inOrder<T extends TRow>(rows: readonly T[], ids: readonly string[]): T[] | null {
+  if (rows.length !== ids.length) return null;
+  const at = new Map(ids.map((id, i) => [id, i]));
+  if (!rows.every((r) => at.has(r.id))) return null;
+  return [...rows].sort((a, b) => at.get(a.id)! - at.get(b.id)!);
+}
+
 /**
  * Drag and drop and Move up / Move down of an orderable row table. A move writes the new display orders of
- * just the rows that moved, all at once (TRowStore.reorder).
+ * just the rows that moved, all at once (TRowStore.reorder), and shows at once: until the live rows read the
+ * write back, the table shows them in the moved order (`rows`), and the next move starts from it (order and
+ * numbers, as the writes in flight will leave them), so two quick taps on Move up move a row two places. Should
+ * the live rows settle on another order (another device moved them too), they win. `saving` is true while a
+ * move's write is in flight (the table is then aria-busy).
  */
-export function useRowOrdering<T extends TRow>(store: TRowStore | null, rows: readonly T[] | undefined) {
+export function useRowOrdering<T extends TRow>(store: TRowStore | null, live: readonly T[] | undefined) {
   const toast = useToast();
   const saved = useSaveReport();
+  // Every row's number after the last move, in that order, while the live rows do not show it yet.
+  const [moved, setMoved] = useState<readonly TOrderChange[] | null>(null);
+  const [saving, setSaving] = useState(0);
+  const writing = useRef(0);
+  const moves = useRef(0);
+  const rows = useMemo(
+    () =>
+      (moved &&
+        live &&
+        inOrder(
+          live,
+          moved.map((m) => m.id),
+        )?.map((r, i) => ({ ...r, display_order: moved[i]!.display_order }))) ||
+      live,
+    [moved, live],
+  );
+  useEffect(() => {
+    if (moved && live && settled(live, moved)) setMoved(null);
+  }, [live, moved]);
   const [drag, setDrag] = useState<{ id: string; over: string | null } | null>(null);
   // After Move up/down the row is re-rendered elsewhere: put the focus back on the same button.
   const refocus = useRef<{ id: string; label: TMoveLabel } | null>(null);
@@ -32,12 +71,25 @@ export function useRowOrdering<T extends TRow>(store: TRowStore | null, rows: re
 
   const move = async (from: number, to: number) => {
     if (!store || !rows) return;
+    // Numbered from what the rows will hold once the writes in flight have landed, not from the live numbers:
+    // a row the last move renumbered is written again when this move changes it back.
+    const changes = reorderChanges(rows, from, to);
+    if (!changes.length) return;
+    setMoved(moveItem(rows, from, to).map((r, i) => ({ id: r.id, display_order: i + 1 })));
+    const mine = ++moves.current;
+    writing.current++;
+    setSaving((n) => n + 1);
     try {
-      const changes = reorderChanges(rows, from, to);
-      if (!changes.length) return;
       await saved(() => store.reorder(changes), MSG.updatedOk);
     } catch (e) {
       toast.failed(e);
+      setMoved(null);
+    } finally {
+      writing.current--;
+      setSaving((n) => n - 1);
+      setTimeout(() => {
+        if (writing.current === 0 && moves.current === mine) setMoved(null);
+      }, SETTLE_MS);
     }
   };
   const indexOf = (id: string) => rows?.findIndex((r) => r.id === id) ?? -1;
@@ -73,5 +125,5 @@ export function useRowOrdering<T extends TRow>(store: TRowStore | null, rows: re
   const dragClass = (row: T): string =>
     drag?.id === row.id ? 'dragging' : drag?.over === row.id ? 'drop-target' : '';
 
-  return { tableRef, step, dragProps, dragClass };
+  return { rows, saving: saving > 0, tableRef, step, dragProps, dragClass };
 }
