@@ -50,6 +50,7 @@ function openLikeTheApp(file: string): SQLite.Database {
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  db.pragma('temp_store = MEMORY');
   return db;
 }
 
