@@ -1,5 +1,6 @@
 import { roleFlags, roleNameById } from '@lawfirm/shared-types';
 import type { TPartyRow, TPetitionRow, TUserRow } from './caseFiles.types.ts';
+import { compareNatural } from '@lawfirm/shared-types/common/natural-order.ts';
 
 /** Part 1 §9: petitioner names longer than 20 characters show their first 19 and an ellipsis. */
 export const NAMES_MAX = 20;
@@ -73,11 +74,7 @@ export function pendingCaseRows(
       caseNo: caseNumber(abbrOf(c.petition_type_id), c.case_no, c.year),
       court: courtOf(c.court_id),
     }))
-    .sort(
-      (a, b) =>
-        a.libraryNo.localeCompare(b.libraryNo, undefined, { numeric: true, sensitivity: 'base' }) ||
-        a.caseNo.localeCompare(b.caseNo, undefined, { numeric: true }),
-    );
+    .sort((a, b) => compareNatural(a.libraryNo, b.libraryNo) || compareNatural(a.caseNo, b.caseNo));
 }
 
 /** 'Total Petitions' of a lawyer's profile: the cases on this device that list the lawyer. */
@@ -111,7 +108,7 @@ export function lawyerOptions(
   if (me && !out.has(me.id)) out.set(me.id, { value: me.id, label: byId.get(me.id)?.name ?? me.name });
   for (const id of assigned)
     if (!out.has(id)) out.set(id, { value: id, label: byId.get(id)?.name ?? UNKNOWN_LAWYER });
-  return [...out.values()].sort((a, b) => a.label.localeCompare(b.label));
+  return [...out.values()].sort((a, b) => compareNatural(a.label, b.label));
 }
 
 export const UNKNOWN_LAWYER = 'Lawyer (not on this device)';

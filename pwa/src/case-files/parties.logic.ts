@@ -1,4 +1,5 @@
 import type { TPartyRow, TPartySide } from './caseFiles.types.ts';
+import { compareNatural } from '@lawfirm/shared-types/common/natural-order.ts';
 
 /** Part 1 §5 and §9: the party-name autocomplete starts at 3 characters. */
 export const SUGGEST_MIN = 3;
@@ -38,7 +39,7 @@ export function partySuggestions(
     (a, b) =>
       Number(b.prefix) - Number(a.prefix) ||
       Number(!!b.s.user_id) - Number(!!a.s.user_id) ||
-      a.key.localeCompare(b.key),
+      compareNatural(a.key, b.key),
   );
   return hits.slice(0, limit).map((h) => h.s);
 }

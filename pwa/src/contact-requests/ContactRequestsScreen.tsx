@@ -5,6 +5,7 @@ import { useEntityRows, useSync, useSyncStatus } from '../sync/hooks.ts';
 import { ScreenGuard } from '../ui/ScreenGuard.tsx';
 import { ListTable } from '../ui/ListTable.tsx';
 import { useConfirmedDelete } from '../ui/useConfirmedDelete.tsx';
+import { compareCodes } from '@lawfirm/shared-types/common/natural-order.ts';
 
 export function ContactRequestsScreen() {
   return (
@@ -16,7 +17,7 @@ export function ContactRequestsScreen() {
 
 /** Newest first, as the server lists them. */
 const newestFirst = (a: TContactRequest, b: TContactRequest) =>
-  (b.created_at ?? '').localeCompare(a.created_at ?? '') || b.id.localeCompare(a.id);
+  compareCodes(b.created_at ?? '', a.created_at ?? '') || compareCodes(b.id, a.id);
 
 /** Read from the device's copy (so it opens offline); a delete is queued and sent by the sync engine. */
 function ContactRequestsList() {

@@ -15,6 +15,7 @@ import { Paginator } from '../ui/Paginator.tsx';
 import { useConfirmedDelete } from '../ui/useConfirmedDelete.tsx';
 import type { TToolsRow } from '../limitation/usePublicTools.ts';
 import '../limitation/public-tools.css';
+import { compareNatural } from '@lawfirm/shared-types/common/natural-order.ts';
 
 /** A stored value as text ('' for anything else). */
 const text = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
@@ -30,7 +31,7 @@ export function filterFirSections(rows: readonly TToolsRow[], f: TFilters): TToo
     .filter((r) => !f.statute_id || r.statute_id === f.statute_id)
     .filter((r) => !key || sectionKey(String(r.fir_no)).startsWith(key))
     .filter((r) => !words || String(r.title).toLowerCase().includes(words))
-    .sort((a, b) => String(a.fir_no).localeCompare(String(b.fir_no), 'en', { numeric: true }));
+    .sort((a, b) => compareNatural(String(a.fir_no), String(b.fir_no)));
 }
 
 /**

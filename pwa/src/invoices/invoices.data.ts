@@ -16,6 +16,7 @@ import type { LocalDb, TRow } from '../sync/db.ts';
 import { useLiveQuery, useSync } from '../sync/hooks.ts';
 import { syncTables } from '../sync/rebase.ts';
 import { storeLocalFile, type TStoredFile } from '../sync/attachments.ts';
+import { compareCodes } from '@lawfirm/shared-types/common/natural-order.ts';
 
 /** An invoice as this device holds it (its declaration's columns). */
 export type TInvoice = TRow & {
@@ -76,7 +77,7 @@ export async function readInvoices(db: LocalDb, id?: string): Promise<TListedInv
   return invoices.map((inv) => {
     const expenseRows = (expenses.get(inv.id) ?? []).sort((a, b) => a.display_order - b.display_order);
     const paymentRows = (payments.get(inv.id) ?? [])
-      .sort((a, b) => a.paid_date.localeCompare(b.paid_date))
+      .sort((a, b) => compareCodes(a.paid_date, b.paid_date))
       .map((p) => ({
         ...p,
         receipts: (receipts.get(p.id) ?? []).sort((a, b) => a.display_order - b.display_order),

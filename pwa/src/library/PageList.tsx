@@ -19,6 +19,7 @@ import { publicPath } from './pagePaths.ts';
 import { NoAccess, textOf, titleOf, useCanManage, type TFileRow, type TPage } from './pageCommon.tsx';
 import { loadPageList, PAGE_SIZE, pageListKey } from './pageList.data.ts';
 import './library.css';
+import { compareNatural } from '@lawfirm/shared-types/common/natural-order.ts';
 
 /** Rows whose text columns contain every filled filter (case-insensitive); ids are matched exactly. */
 function filtered(rows: readonly TPage[], filters: Record<string, string>): TPage[] {
@@ -93,7 +94,7 @@ export function PageList({ kind }: { kind: TPageKind }) {
   if (!read) return <NoAccess />;
   const rows = filtering ? all : paged?.rows;
   const matching = filtering
-    ? filtered(all ?? [], filters).sort((a, b) => titleOf(kind, a).localeCompare(titleOf(kind, b)))
+    ? filtered(all ?? [], filters).sort((a, b) => compareNatural(titleOf(kind, a), titleOf(kind, b)))
     : null;
   const total = matching ? matching.length : (paged?.count ?? 0);
   // A page of the list at a time: a firm's library runs to thousands of pages.

@@ -1,6 +1,7 @@
 import type { TRowOf } from '@lawfirm/shared-types';
 import { linksDecl } from '@lawfirm/shared-types/library/library.entities.ts';
 import type { TRecordBody } from '../ui/recordRoutes.tsx';
+import { compareNatural } from '@lawfirm/shared-types/common/natural-order.ts';
 
 /** Useful links' form fields and list (part 3 §2.9), loaded with the screens (links.tsx has the pages). */
 export const LINKS: TRecordBody<TRowOf<typeof linksDecl>> = {
@@ -21,6 +22,6 @@ export const LINKS: TRecordBody<TRowOf<typeof linksDecl>> = {
     },
     { header: 'Description', cell: (l) => l.description },
   ],
-  sort: (a, b) => (a.display_order ?? 0) - (b.display_order ?? 0) || a.title.localeCompare(b.title),
+  sort: (a, b) => (a.display_order ?? 0) - (b.display_order ?? 0) || compareNatural(a.title, b.title),
   name: (l) => l.title,
 };

@@ -15,12 +15,13 @@ import { saveFile } from '../pdf/save-file.ts';
 import { RemindMeButton } from '../calendar/RemindMeButton.tsx';
 import { usePublicTools, type TToolsRow } from './usePublicTools.ts';
 import './public-tools.css';
+import { compareCodes } from '@lawfirm/shared-types/common/natural-order.ts';
 
 /** The Limitation Act, 1908 on the Pakistan Code, the official text of federal laws. */
 export const LIMITATION_ACT_URL = 'https://pakistancode.gov.pk/english/';
 
 const byOrder = (a: TToolsRow, b: TToolsRow) =>
-  Number(a.display_order ?? 0) - Number(b.display_order ?? 0) || String(a.id).localeCompare(String(b.id));
+  Number(a.display_order ?? 0) - Number(b.display_order ?? 0) || compareCodes(String(a.id), String(b.id));
 
 /** An answer as the dropdown lists it: its article and text, with its common names (RFA, ICA…). */
 export function answerLabel(a: TToolsRow): string {

@@ -1,6 +1,7 @@
 import { formatDate, type TRowOf } from '@lawfirm/shared-types';
 import { holidaysDecl } from '@lawfirm/shared-types/limitation/limitation.entities.ts';
 import type { TRecordBody } from '../ui/recordRoutes.tsx';
+import { compareCodes } from '@lawfirm/shared-types/common/natural-order.ts';
 
 /** The holidays' form and list, loaded with the screens (routes.tsx has the pages). */
 export const HOLIDAYS: TRecordBody<TRowOf<typeof holidaysDecl>> = {
@@ -13,6 +14,6 @@ export const HOLIDAYS: TRecordBody<TRowOf<typeof holidaysDecl>> = {
     { header: 'Date', cell: (h) => formatDate(h.date) },
     { header: 'Title', cell: (h) => h.title },
   ],
-  sort: (a, b) => a.date.localeCompare(b.date),
+  sort: (a, b) => compareCodes(a.date, b.date),
   name: (h) => `${h.title} ${formatDate(h.date)}`,
 };

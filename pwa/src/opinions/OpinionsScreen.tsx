@@ -11,6 +11,7 @@ import { useToast } from '../ui/toast.tsx';
 import { useConfirmedDelete } from '../ui/useConfirmedDelete.tsx';
 import { useSaveReport } from '../ui/useSaveReport.ts';
 import '../invoices/invoices.css';
+import { compareCodes } from '@lawfirm/shared-types/common/natural-order.ts';
 
 /** Part 3 §9: how long after a filter change the opinions list reloads by itself. */
 const FILTER_RELOAD_MS = 4_000;
@@ -72,7 +73,7 @@ export default function OpinionsScreen() {
         has(o.reference_no, filter.reference_no) &&
         has(o.subject, filter.subject),
     )
-    .sort((a, b) => b.issuance_date.localeCompare(a.issuance_date));
+    .sort((a, b) => compareCodes(b.issuance_date, a.issuance_date));
 
   /** `typed` holds the issuance date as typed (dd/mm/yyyy); a date that is not real gets the schema's message. */
   const write = async (id: string | null, typed: TDraft) => {

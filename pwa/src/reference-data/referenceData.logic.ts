@@ -1,5 +1,6 @@
 import { MODULE_LABELS } from '@lawfirm/shared-types';
 import type { TOption } from '../ui/fields.ts';
+import { compareNatural, compareCodes } from '@lawfirm/shared-types/common/natural-order.ts';
 
 /** Rows of the reference lists as the screens read them (the synced fields of sync-server entities). */
 export type TTitled = { id: string; title?: unknown };
@@ -10,8 +11,7 @@ const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v)
 
 /** Alphabetical the way people read lists: case-insensitive, and "Court 2" before "Court 10". */
 export const compareTitles = (a: TTitled, b: TTitled): number =>
-  text(a.title).localeCompare(text(b.title), undefined, { sensitivity: 'base', numeric: true }) ||
-  a.id.localeCompare(b.id);
+  compareNatural(text(a.title), text(b.title)) || compareCodes(a.id, b.id);
 
 export const sortByTitle = <T extends TTitled>(rows: readonly T[]): T[] => [...rows].sort(compareTitles);
 

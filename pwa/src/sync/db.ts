@@ -2,6 +2,7 @@ import { Dexie, type Table } from 'dexie';
 import { parentsOf, type TEntityName } from '@lawfirm/shared-types';
 import { ENTITY_TABLE } from './entity-table.ts';
 import { rowKey } from './db-access.ts';
+import { compareCodes } from '@lawfirm/shared-types/common/natural-order.ts';
 
 /** The synced entities' Dexie stores (primary key first, then indexes), by entity. */
 export const CLIENT_STORES = Object.fromEntries(
@@ -85,7 +86,7 @@ export const LOCAL_TABLES = {
 
 /** The tables and indexes as declared, independent of key order. */
 export const schemaFingerprint = (stores: Record<string, string>): string =>
-  JSON.stringify(Object.entries(stores).sort(([a], [b]) => a.localeCompare(b)));
+  JSON.stringify(Object.entries(stores).sort(([a], [b]) => compareCodes(a, b)));
 
 export class LocalDb extends Dexie {
   declare shadow: Table<TShadowRow, [string, string]>;

@@ -4,6 +4,7 @@ import { forgetPreload, preloaded } from '../app/preload.ts';
 import { SyncContext, type TSyncContext } from './context.ts';
 import type { TOutboxEntry, TRow } from './db.ts';
 import { INITIAL_STATUS, type TSyncStatus } from './status.ts';
+import { compareCodes } from '@lawfirm/shared-types/common/natural-order.ts';
 
 /** The signed-in user's database and engine; null while signed out or opening. */
 export function useSync(): TSyncContext | null {
@@ -135,7 +136,7 @@ export function useConflicts(): TConflictRow[] | undefined {
       .rows('conflicts')
       .filter((c) => !c.resolved_at)
       .toArray()) as TConflictRow[];
-    return rows.sort((a, b) => a.client_changed_at.localeCompare(b.client_changed_at));
+    return rows.sort((a, b) => compareCodes(a.client_changed_at, b.client_changed_at));
   }, [ctx]);
 }
 

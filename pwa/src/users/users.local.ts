@@ -8,6 +8,7 @@ import {
   type usersDecl,
 } from '@lawfirm/shared-types';
 import type { TUserFilters } from './UserSearchForm.tsx';
+import { compareCodes } from '@lawfirm/shared-types/common/natural-order.ts';
 
 /** A user as an admin's device holds it, inferred from its declaration (users.entity.ts). */
 export type TUserRow = TRowOf<typeof usersDecl>;
@@ -39,9 +40,7 @@ export function filterUsers(rows: TUserRow[], f: TUserFilters): TUserRow[] {
 
 /** Newest first, as the server lists them. */
 export const sortUsers = (rows: TUserRow[]): TUserRow[] =>
-  [...rows].sort(
-    (a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? '') || b.id.localeCompare(a.id),
-  );
+  [...rows].sort((a, b) => compareCodes(b.created_at ?? '', a.created_at ?? '') || compareCodes(b.id, a.id));
 
 export type TUserPage = {
   data: TUserRow[];

@@ -1,6 +1,7 @@
 import { toAttachments, type TAttachmentRow, type TNamed } from '../pdf/case-data.ts';
 import type { TPdfDocumentEntry } from '../pdf/types.ts';
 import { DATED_MODULES, datedFields, datedPdfEntry, type TDatedModule } from './dated.modules.ts';
+import { compareCodes } from '../common/natural-order.ts';
 
 /**
  * The dated modules inside the whole case-file PDF (issue 12 item 5), the same on the server and the device:
@@ -28,8 +29,8 @@ export function toDatedEntries(
     .filter((r) => !r.deleted_at)
     .sort(
       (a, b) =>
-        date(a).localeCompare(date(b)) ||
-        String(a.created_at ?? '').localeCompare(String(b.created_at ?? '')),
+        compareCodes(date(a), date(b)) ||
+        compareCodes(String(a.created_at ?? ''), String(b.created_at ?? '')),
     )
     .map((r) => {
       const type = r[f.type];

@@ -1,5 +1,6 @@
 import { parseDisplayDate } from '../common/dates.ts';
 import { invoiceTotals, type TInvoiceTotals } from './money.ts';
+import { compareCodes } from '../common/natural-order.ts';
 
 /** The invoices list's page size (§9: the server's per_page; the device pages the same way). */
 export const INVOICES_PER_PAGE = 10;
@@ -86,7 +87,7 @@ export function filterInvoices<T extends TInvoiceForList>(
   out.sort(
     (a, b) =>
       (b.invoice_no ?? Number.MAX_SAFE_INTEGER) - (a.invoice_no ?? Number.MAX_SAFE_INTEGER) ||
-      String(b.created_at ?? '').localeCompare(String(a.created_at ?? '')),
+      compareCodes(String(b.created_at ?? ''), String(a.created_at ?? '')),
   );
   return out;
 }

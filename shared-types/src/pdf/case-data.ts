@@ -5,6 +5,7 @@ import type {
   TPdfDocumentEntry,
   TPendingCaseRow,
 } from './types.ts';
+import { compareNatural, compareCodes } from '../common/natural-order.ts';
 
 /**
  * From stored rows to what the builders print. The server reads the rows with Kysely and the PWA from its
@@ -59,8 +60,7 @@ const live = <T extends TLive>(rows: readonly T[]): T[] => rows.filter((r) => !r
 const byDisplayOrder = <T extends { display_order?: number | null; created_at?: string | null }>(
   a: T,
   b: T,
-) =>
-  (a.display_order ?? 0) - (b.display_order ?? 0) || (a.created_at ?? '').localeCompare(b.created_at ?? '');
+) => (a.display_order ?? 0) - (b.display_order ?? 0) || compareCodes(a.created_at ?? '', b.created_at ?? '');
 
 export function lawyerIdsOf(p: Pick<TPetitionRow, 'lawyer_ids'>): string[] {
   const v = p.lawyer_ids;
@@ -159,14 +159,12 @@ export function toOrderSheetRows(
 ): TOrderSheetRow[] {
   const titles = new Map(types.map((t) => [t.id, t.title]));
   return live(sheets)
-    .sort((a, b) => a.order_sheet_date.localeCompare(b.order_sheet_date))
+    .sort((a, b) => compareCodes(a.order_sheet_date, b.order_sheet_date))
     .map((s) => ({
       date: s.order_sheet_date,
       type: s.order_sheet_type_id ? (titles.get(s.order_sheet_type_id) ?? null) : null,
     }));
 }
-
-const naturally = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 /** Active (not archived) case files that carry a pending tag, in library-number order. */
 export function toPendingCaseRows(
@@ -187,8 +185,7 @@ export function toPendingCaseRows(
       court: (p.court_id ? court.get(p.court_id)?.title : null) ?? null,
     }))
     .sort(
-      (a, b) =>
-        naturally.compare(a.pendingTag ?? '', b.pendingTag ?? '') || naturally.compare(a.caseNo, b.caseNo),
+      (a, b) => compareNatural(a.pendingTag ?? '', b.pendingTag ?? '') || compareNatural(a.caseNo, b.caseNo),
     );
 }
 

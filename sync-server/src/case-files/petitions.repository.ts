@@ -13,6 +13,7 @@ import type { Database, PetitionTable } from '../db/schema.ts';
 import { containsText } from '../db/query-helpers.ts';
 import { readablePetitions } from './access.ts';
 import type { TApiLawyer, TApiParty, TApiPetition } from './case-files.types.ts';
+import { compareNatural } from '@lawfirm/shared-types/common/natural-order.ts';
 
 export type PetitionRow = Selectable<PetitionTable>;
 
@@ -97,9 +98,7 @@ export async function listPetitions(
 export async function listPendingCases(db: Db, actor: TActor): Promise<ListedPetition[]> {
   const { rows } = await listPetitions(db, actor, { pending_tag: true }, null);
   // Library numbers are usually numeric: 2 before 10.
-  return rows.sort((a, b) =>
-    (a.pending_tag ?? '').localeCompare(b.pending_tag ?? '', 'en', { numeric: true, sensitivity: 'base' }),
-  );
+  return rows.sort((a, b) => compareNatural(a.pending_tag ?? '', b.pending_tag ?? ''));
 }
 
 /** How many live case files of the firm name this lawyer, among those the actor may read. */

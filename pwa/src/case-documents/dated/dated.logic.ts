@@ -1,4 +1,5 @@
 import { datedFields, type TDatedModule } from '@lawfirm/shared-types/case-documents/dated.modules.ts';
+import { compareCodes } from '@lawfirm/shared-types/common/natural-order.ts';
 
 /**
  * The dated modules' screen paths and row order (part 2 §2.1–2.2), from each module's declaration. No zod
@@ -29,9 +30,9 @@ export const typeIdOf = (m: TDatedModule, r: TDatedRow) => (r[datedFields(m).typ
 export function sortByDate<R extends TDatedRow>(m: TDatedModule, rows: readonly R[]): R[] {
   return [...rows].sort(
     (a, b) =>
-      dateOf(m, a).localeCompare(dateOf(m, b)) ||
-      String(a.created_at ?? '~').localeCompare(String(b.created_at ?? '~')) ||
-      a.id.localeCompare(b.id),
+      compareCodes(dateOf(m, a), dateOf(m, b)) ||
+      compareCodes(String(a.created_at ?? '~'), String(b.created_at ?? '~')) ||
+      compareCodes(a.id, b.id),
   );
 }
 

@@ -16,6 +16,7 @@ import {
 } from '../useCaseDocuments.ts';
 import { useSiteHeaderToggle } from '../useSiteHeaderToggle.ts';
 import { HeaderToggleButton } from '../HeaderToggleButton.tsx';
+import { compareCodes } from '@lawfirm/shared-types/common/natural-order.ts';
 
 type TView = 'pages' | 'carousel' | 'table';
 const VIEWS: { key: TView; label: string }[] = [
@@ -40,7 +41,7 @@ function useCaseAnnexures(petitionId: string): TAttachmentRow[] | undefined {
         (a, b) =>
           place.get(a.owner_id)! - place.get(b.owner_id)! ||
           (a.display_order ?? 0) - (b.display_order ?? 0) ||
-          a.id.localeCompare(b.id),
+          compareCodes(a.id, b.id),
       );
   }, [items, files]);
 }
