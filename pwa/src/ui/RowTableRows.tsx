@@ -130,7 +130,11 @@ export function Row<T extends TRow>({
   return (
     <tr
       data-row-id={row.id}
-      className={[draggable ? 'draggable' : '', drag?.className ?? ''].filter(Boolean).join(' ') || undefined}
+      className={
+        [draggable ? 'draggable' : '', drag?.className ?? '', ed.editing ? 'editing' : '']
+          .filter(Boolean)
+          .join(' ') || undefined
+      }
       draggable={draggable || undefined}
       {...(draggable ? drag.props : {})}
     >
@@ -144,17 +148,19 @@ export function Row<T extends TRow>({
           />
         </td>
       )}
-      {/* One child per cell: on phones each cell is a two-column grid (label, value). */}
+      {/* One grid item per cell: on phones each cell is a two-column grid (label, value). */}
       {number !== undefined && (
         <td data-label="No.">
-          <span>
-            {draggable && (
+          {draggable ? (
+            <span>
               <span className="drag-handle" aria-hidden="true" title="Drag to reorder">
                 ⠿
               </span>
-            )}
-            {number}
-          </span>
+              {number}
+            </span>
+          ) : (
+            number
+          )}
         </td>
       )}
       {columns.map((c, i) => (
@@ -172,16 +178,14 @@ export function Row<T extends TRow>({
             />
           ) : c.view ? (
             c.view(row)
-          ) : (
+          ) : !canEdit && i === last && pending ? (
             <span>
-              {viewCell(c, row, follow)}
-              {!canEdit && i === last && pending && (
-                <>
-                  {' '}
-                  <PendingMark />
-                </>
-              )}
+              {viewCell(c, row, follow)} <PendingMark />
             </span>
+          ) : (
+            // The text or link alone is the cell's one grid item on a phone: no wrapper (a table renders
+            // hundreds of these, and each element costs its render, style and layout).
+            viewCell(c, row, follow)
           )}
         </td>
       ))}

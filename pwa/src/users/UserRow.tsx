@@ -99,7 +99,7 @@ export function UserRow({
 
   const role = roleLabelOf(user.role_id);
   return (
-    <tr>
+    <tr className={draft ? 'editing' : undefined}>
       <td data-label="Name">
         {draft ? (
           <div className="field">

@@ -45,17 +45,22 @@ const TABLES = [
  */
 export function loadPetitionPage(read: TRead, id: string): Promise<TPetitionPage> {
   return read(TABLES, async (r) => {
-    const petition = (await r.get<TPetitionRow>('petitions', id)) ?? null;
-    const [parties, index, sheets, court, category, lawyers, pending] = await Promise.all([
+    // What needs only the case's id is asked at once, beside the case itself; what its fields name, after it.
+    const rows = Promise.all([
       r.byIndex<TPartyRow>('petition_parties', 'petition_id', id),
       r.byIndex<TDocumentRow>('petition_index', 'petition_id', id),
       r.byIndex<TOrderSheetRow>('order_sheets', 'petition_id', id),
+      r.byIndex<TOutboxEntry>('outbox', 'status', 'pending'),
+    ]);
+    rows.catch(() => undefined); // Awaited below; a failed read of the case must not leave it unhandled.
+    const petition = (await r.get<TPetitionRow>('petitions', id)) ?? null;
+    const [[parties, index, sheets, pending], court, category, lawyers] = await Promise.all([
+      rows,
       petition?.court_id ? r.get<{ title?: unknown }>('courts', petition.court_id) : undefined,
       petition?.petition_type_id
         ? r.get<{ abbreviation?: unknown }>('case_categories', petition.petition_type_id)
         : undefined,
       Promise.all((petition?.lawyer_ids ?? []).map((u) => r.get<TUserRow>('users', u))),
-      r.byIndex<TOutboxEntry>('outbox', 'status', 'pending'),
     ]);
     const indexIds = new Set(index.map((d) => d.id));
     return {
