@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import Calendar from 'react-calendar';
+import { dayName, GRID_LABELS, monthName } from './calendarLabels.ts';
 import 'react-calendar/dist/Calendar.css';
 import { formatDate, todayInPakistan } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
@@ -28,26 +29,6 @@ const VIEWS: { id: TView; label: string }[] = [
 ];
 /** The spec's phone width: a phone opens on the week, a wider screen on the month. */
 const PHONE = '(max-width: 760px)';
-
-// English names without Intl: the first Intl.DateTimeFormat of a page loads its locale data (40-60 ms on a
-// desktop, four times that on a phone), and this screen is loaded ahead while the dashboard is idle.
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-const dayName = (iso: string) => DAYS[new Date(`${iso}T00:00:00Z`).getUTCDay()]!;
-const monthName = (iso: string) => `${MONTHS[Number(iso.slice(5, 7)) - 1]!} ${iso.slice(0, 4)}`;
 
 /** The time now in Pakistan, as the calendar's note shows it (the server keeps Pakistan time). */
 function pakistanNow(): string {
@@ -174,6 +155,7 @@ export function CalendarScreen() {
       {view === 'month' && (
         <>
           <Calendar
+            {...GRID_LABELS}
             locale="en-GB"
             value={localOfIso(day)}
             activeStartDate={new Date(localOfIso(day).getFullYear(), localOfIso(day).getMonth(), 1)}
