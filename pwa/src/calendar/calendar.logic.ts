@@ -3,6 +3,7 @@ import { compareCaseTitles, compareHearings } from '@lawfirm/shared-types/calend
 import type { TCauseListRow } from '@lawfirm/shared-types/pdf/builders/cause-list.ts';
 import type { calendarMeetingsDecl } from '@lawfirm/shared-types/calendar/meetings.entity.ts';
 import type { TOrderSheetRow, TPetitionRow } from '../case-files/caseFiles.types.ts';
+import { compareCodes } from '@lawfirm/shared-types/common/natural-order.ts';
 
 export type TMeetingRow = TRowOf<typeof calendarMeetingsDecl>;
 
@@ -102,7 +103,7 @@ export function hearingsByDay(
     if (list) list.push({ date: s.order_sheet_date, type });
     else typed.set(s.petition_id, [{ date: s.order_sheet_date, type }]);
   }
-  for (const list of typed.values()) list.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  for (const list of typed.values()) list.sort((a, b) => compareCodes(a.date, b.date));
   const lastBefore = (petitionId: string, date: string): string | null => {
     let last: string | null = null;
     for (const t of typed.get(petitionId) ?? []) {

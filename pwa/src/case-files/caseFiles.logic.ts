@@ -1,6 +1,6 @@
 import { roleFlags, roleNameById } from '@lawfirm/shared-types';
 import type { TPartyRow, TPetitionRow, TUserRow } from './caseFiles.types.ts';
-import { compareNatural } from '@lawfirm/shared-types/common/natural-order.ts';
+import { compareCodes, compareNatural } from '@lawfirm/shared-types/common/natural-order.ts';
 
 /** Part 1 §9: petitioner names longer than 20 characters show their first 19 and an ellipsis. */
 export const NAMES_MAX = 20;
@@ -12,7 +12,7 @@ export function truncateNames(names: string, max = NAMES_MAX): string {
 export type TCaseParties = { petitioners: TPartyRow[]; opponents: TPartyRow[] };
 
 const byOrder = (a: TPartyRow, b: TPartyRow) =>
-  (a.display_order ?? 0) - (b.display_order ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  (a.display_order ?? 0) - (b.display_order ?? 0) || compareCodes(a.id, b.id);
 
 /** Each case's petitioners and opponents in their display order, grouped in one pass over the parties. */
 export function groupParties(parties: readonly TPartyRow[]): Map<string, TCaseParties> {

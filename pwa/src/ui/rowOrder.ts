@@ -1,3 +1,4 @@
+import { compareCodes } from '@lawfirm/shared-types/common/natural-order.ts';
 /**
  * Pure rules of a row table's display order (ui/RowTable.tsx with `orderable`): rows numbered by position,
  * reordered by drag and drop or Move up / Move down. Kept free of React and Dexie so they are tested directly.
@@ -14,7 +15,7 @@ const orderOf = (r: TOrdered): number =>
  * device alike.
  */
 export function sortByOrder<T extends TOrdered>(rows: readonly T[]): T[] {
-  return [...rows].sort((a, b) => orderOf(a) - orderOf(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return [...rows].sort((a, b) => orderOf(a) - orderOf(b) || compareCodes(a.id, b.id));
 }
 
 /** The display order of a row added after all the others. */
@@ -40,7 +41,15 @@ export type TOrderChange = { id: string; display_order: number };
  */
 export function reorderChanges(sorted: readonly TOrdered[], from: number, to: number): TOrderChange[] {
   if (from === to) return [];
-  return moveItem(sorted, from, to).flatMap((r, i) =>
-    orderOf(r) === i + 1 ? [] : [{ id: r.id, display_order: i + 1 }],
+  return afterMove(sorted, from, to).flatMap(({ row, display_order }) =>
+    orderOf(row) === display_order ? [] : [{ id: row.id, display_order }],
   );
 }
+
+/** Every row's number in its order after the move: what the rows hold once reorderChanges is stored. */
+export const numberedAfterMove = (sorted: readonly TOrdered[], from: number, to: number): TOrderChange[] =>
+  afterMove(sorted, from, to).map(({ row, display_order }) => ({ id: row.id, display_order }));
+
+/** The rows in their order after the move, numbered 1..n. */
+const afterMove = (sorted: readonly TOrdered[], from: number, to: number) =>
+  moveItem(sorted, from, to).map((row, i) => ({ row, display_order: i + 1 }));

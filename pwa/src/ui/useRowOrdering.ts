@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { MSG } from '@lawfirm/shared-types';
-import { moveItem, reorderChanges, type TOrderChange } from './rowOrder.ts';
+import { numberedAfterMove, reorderChanges, type TOrderChange } from './rowOrder.ts';
 import { useToast } from './toast.tsx';
 import { useSaveReport } from './useSaveReport.ts';
 import type { TRow, TRowStore } from './useRowStore.ts';
@@ -75,7 +75,7 @@ export function useRowOrdering<T extends TRow>(store: TRowStore | null, live: re
     // a row the last move renumbered is written again when this move changes it back.
     const changes = reorderChanges(rows, from, to);
     if (!changes.length) return;
-    setMoved(moveItem(rows, from, to).map((r, i) => ({ id: r.id, display_order: i + 1 })));
+    setMoved(numberedAfterMove(rows, from, to));
     const mine = ++moves.current;
     writing.current++;
     setSaving((n) => n + 1);

@@ -21,6 +21,7 @@ import { orderSheetsEntity } from '../case-files/case-files.entities.ts';
 import { caseTitle } from './ical.ts';
 import { hearingsFor, meetingsFor } from './hearings.repository.ts';
 import { calendarMeetingsEntity } from './meetings.entity.ts';
+import { compareCodes } from '@lawfirm/shared-types/common/natural-order.ts';
 
 /**
  * The calendar's own calls (rest-contract 47–49): its events are the firm's hearings (order sheets, the same
@@ -96,7 +97,7 @@ export async function hearingEvents(db: Db, actor: TActor): Promise<THearingEven
       kind: 'meeting' as const,
     },
   }));
-  return [...hearings, ...meetings].sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+  return [...hearings, ...meetings].sort((a, b) => compareCodes(a.start, b.start));
 }
 
 const PKT_OFFSET_MS = 5 * 3_600_000;
