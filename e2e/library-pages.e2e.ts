@@ -55,10 +55,22 @@ it('an admin writes a proposition with a table and a link; a lawyer on a phone f
     a.page.once('dialog', (d) => void d.accept(SC));
     await a.page.getByRole('button', { name: 'Link', exact: true }).click();
     await editor.locator(`a[href="${SC}"]`).waitFor();
-    // The editor takes the focus back from the toolbar on its next frame: End before that went to the button,
-    // and Enter then replaced the still-selected link text.
-    await a.page.waitForFunction(() => document.activeElement?.classList.contains('rte-body') === true);
-    await a.page.keyboard.press('End');
+    // The editor takes the focus and its selection back from the toolbar on a later frame: an End pressed
+    // before that is lost, and Enter then replaces the still-selected link text. Press End until the caret
+    // is in the editor, collapsed, and stays so across two frames.
+    await expect
+      .poll(async () => {
+        await a.page.keyboard.press('End');
+        return a.page.evaluate(async () => {
+          const caretAtEnd = () =>
+            document.activeElement?.classList.contains('rte-body') === true &&
+            document.getSelection()?.isCollapsed === true;
+          if (!caretAtEnd()) return false;
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+          return caretAtEnd();
+        });
+      })
+      .toBe(true);
     await a.page.keyboard.press('Enter');
     await a.page.keyboard.type('Zamanat is the rule and jail the exception.');
     await a.page.getByRole('button', { name: 'Table', exact: true }).click();
