@@ -105,6 +105,8 @@ export default defineConfig({
           /^\/password\.email/,
         ],
         cleanupOutdatedCaches: true,
+        // A case page opened afresh shows the case as this device last drew it (pwa/src/app/snapshots.ts).
+        importScripts: ['/snapshot-sw.js'],
       },
     }),
     // After the service worker: the public pages prerendered, then brotli and gzip copies of every text file.

@@ -1,5 +1,5 @@
 import { routeData } from './app/boot.ts';
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/App.tsx';
@@ -14,6 +14,15 @@ const FIRST_RENDER_WAIT_MS = 500;
 
 mark('main');
 
+/**
+ * A case page the service worker served with its snapshot (app/snapshots.ts) holds it inert, a picture: React's
+ * first commit replaces it, and from then on the screen takes taps.
+ */
+function SnapshotReplaced() {
+  useLayoutEffect(() => document.getElementById('root')?.removeAttribute('inert'), []);
+  return null;
+}
+
 const render = () => {
   mark('render');
   const container = document.getElementById('root')!;
@@ -22,6 +31,7 @@ const render = () => {
     <StrictMode>
       <BrowserRouter>
         <App />
+        <SnapshotReplaced />
       </BrowserRouter>
     </StrictMode>
   );

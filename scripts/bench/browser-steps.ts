@@ -104,7 +104,7 @@ export async function openTimed<T>(
   path: string,
   done: string,
   read: string = `performance.getEntriesByName(${JSON.stringify(done)})[0].startTime`,
-  opts: { newTab?: boolean } = {},
+  opts: { newTab?: boolean; dwellMs?: number } = {},
 ): Promise<T> {
   let page = opts.newTab ? await ctx.newPage() : appTabs.get(ctx);
   if (!page || page.isClosed()) {
@@ -121,7 +121,10 @@ export async function openTimed<T>(
     const shown = page.waitForEvent('console', { predicate: (m) => m.text() === done, timeout: 30_000 });
     await page.goto(path, { waitUntil: 'commit' });
     await shown;
-    return await page.evaluate<T>(read);
+    const answer = await page.evaluate<T>(read);
+    // As a user reads it before moving on: its idle work done (the case page keeps its snapshot).
+    if (opts.dwellMs) await page.waitForTimeout(opts.dwellMs);
+    return answer;
   } finally {
     if (opts.newTab) await page.close();
   }
@@ -188,7 +191,7 @@ export const READ_MARKS = `(() => {
 /** Each mark's median time over the openings, in the order they happen: "html 12 ms, lf:main 80 ms, …". */
 export const markTimeline = (openings: readonly Record<string, number>[]): string =>
   [...new Set(openings.flatMap((o) => Object.keys(o)))]
-    .filter((k) => k !== 'controlled')
+    .filter((k) => k !== 'controlled' && k !== 'snapshot')
     .map((k) => [k, median(openings.map((o) => o[k] ?? NaN).filter((x) => !Number.isNaN(x)))] as const)
     .sort((a, b) => a[1] - b[1])
     .map(([k, t]) => `${k} ${t.toFixed(0)} ms`)

@@ -1,4 +1,5 @@
 import type { TUser } from '@lawfirm/shared-types';
+import { clearSnapshots } from '../app/snapshots.ts';
 import { api, ApiError, setTokenSource } from '../ui/api.ts';
 
 /**
@@ -20,6 +21,8 @@ export function storedUser(): TUser | null {
 }
 
 export function setSession(user: TUser | null, token: string | null): void {
+  // The case pages this device drew belong to the user who saw them: gone when they sign out or another signs in.
+  if (storedUser()?.id !== user?.id) clearSnapshots();
   accessToken = token;
   if (user) localStorage.setItem(USER_KEY, JSON.stringify(user));
   else localStorage.removeItem(USER_KEY);

@@ -1,9 +1,14 @@
-import { liveQuery } from 'dexie';
+import { Dexie, liveQuery } from 'dexie';
 import { mark } from '../app/marks.ts';
+import { clearOnWrite } from '../app/snapshots.ts';
 import type { TSyncContext } from './context.ts';
 import { openLocalDb } from './db.ts';
 import { SyncEngine } from './engine.ts';
 import { sessionTokens } from './session-tokens.ts';
+
+// Any write a screen would show (a pull, an edit, a queued change, in this tab or another) retires the case
+// pages' snapshots (app/snapshots.ts).
+Dexie.on('storagemutated', clearOnWrite);
 
 export type TLocalSync = {
   ctx: TSyncContext;

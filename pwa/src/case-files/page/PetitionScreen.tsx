@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDate } from '@lawfirm/shared-types';
+import { saveSnapshot } from '../../app/snapshots.ts';
 import { useAuth } from '../../auth/AuthContext.tsx';
 import { IndexedDocumentList } from '../../case-documents/IndexedDocumentList.tsx';
 import { downloadCaseFilePdf } from '../../pdf/index.ts';
@@ -31,6 +32,11 @@ export function PetitionScreen() {
   const page = usePetitionPage(id);
   const firstSync = useFirstSyncRunning();
   const canEdit = useCan('petitions.edit');
+  // The case as drawn, for the service worker to show at once the next time it is opened (app/snapshots.ts).
+  const drawn = page?.petition ? page : null;
+  useEffect(() => {
+    if (drawn) saveSnapshot(window.location.pathname);
+  }, [drawn]);
 
   // A case this device does not hold (not readable, or not downloaded yet) reads as no record.
   if (page === undefined || (page.petition === null && firstSync))
