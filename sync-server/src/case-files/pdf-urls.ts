@@ -31,9 +31,13 @@ function originOf(app: FastifyInstance, req: FastifyRequest): string {
   return `${req.protocol}://${req.host}`;
 }
 
-/** An absolute, signed URL of a PDF route (`path` starts with /api/pdf/), valid for ten minutes. */
+/**
+ * An absolute, signed URL of a PDF route (`path` starts with /api/pdf/), valid for ten minutes or a little more:
+ * the expiry is the next whole minute after that, so the same list asked twice within a minute is the same
+ * bytes (on PostgreSQL, where every answer is computed, a link signed a second later made them differ).
+ */
 export function pdfUrl(app: FastifyInstance, req: FastifyRequest, path: string, actor: TActor): string {
-  const exp = Math.floor(Date.now() / 1000) + SIG_TTL_SEC;
+  const exp = Math.ceil((Date.now() / 1000 + SIG_TTL_SEC) / 60) * 60;
   const sig = `${actor.id}.${actor.company_id}.${exp}.${macOf(app, path, actor.company_id, actor.id, exp)}`;
   return `${originOf(app, req)}${path}?sig=${encodeURIComponent(sig)}`;
 }
