@@ -6,6 +6,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/connect.ts';
 import { bootstrap, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from '../src/seed/bootstrap.ts';
 import { verifyPassword } from '../src/auth/passwords.ts';
+import { readFieldMap } from '../src/sync/field-meta.ts';
 
 it('first start on an empty data folder creates the SQLite file, the demo firm, its admin and the reference data; a second start changes nothing', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'lf-boot-'));
@@ -68,7 +69,10 @@ it('first start on an empty data folder creates the SQLite file, the demo firm, 
     const state = await h.db.selectFrom('sync_state').selectAll().execute();
     expect(state.map((s) => [s.company_id, Number(s.last_seq)])).toEqual([[first.companyId, 0]]);
     expect(await h.db.selectFrom('change_log').select('seq').execute()).toEqual([]);
-    expect(JSON.parse(admin.field_versions)).toMatchObject({ email: 0, is_approved: 0 });
+    expect(readFieldMap(['email', 'is_approved'], admin.field_versions)).toEqual({
+      email: 0,
+      is_approved: 0,
+    });
     const settings = await h.db.selectFrom('settings').selectAll().executeTakeFirstOrThrow();
     expect(settings).toMatchObject({
       site_name: 'eLawFirm',

@@ -3,8 +3,9 @@ import type { Db } from '../db/connect.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { insertRowPrecompiled, runPrecompiled, updateRowPrecompiled } from '../db/precompiled.ts';
 import { recordChange } from './change-log.ts';
-import { decodeValue, encodeValue, toWire } from './codec.ts';
+import { encodeValue, toWire } from './codec.ts';
 import type { EntityDef, Row, WriteEffects } from './entities.ts';
+import { changedFieldMaps, fieldMapsOf, newFieldMaps } from './field-meta.ts';
 import { cascadeDelete, refuseParents, tombstone, withoutFixed } from './relations.ts';
 
 /** A mutation that can never succeed (forbidden, invalid): recorded as rejected, kept and shown on the device. */
@@ -102,8 +103,7 @@ export async function putRow(
       updated_by: actor.id,
       version: seq,
       deleted_at: null,
-      field_versions: JSON.stringify(Object.fromEntries(Object.keys(def.columns).map((c) => [c, seq]))),
-      field_writers: JSON.stringify(Object.fromEntries(Object.keys(def.columns).map((c) => [c, writer]))),
+      ...newFieldMaps(seq, writer),
     });
     await insertRowPrecompiled(trx, def.table, dbRow);
     const row = toWire(def, dbRow);
@@ -118,14 +118,13 @@ export async function putRow(
   const fixed = withoutFixed(fixedColumns(def), existing, values);
   if (fixed.refused) throw new MutationRejected(fixed.refused, 422);
   values = fixed.values;
-  const fieldVersions = (decodeValue('json', existing.field_versions) ?? {}) as Record<string, number>;
-  const fieldWriters = (decodeValue('json', existing.field_writers) ?? {}) as Record<string, string>;
+  const maps = fieldMapsOf(def, existing);
   const { apply, conflicts } = mergeFields({
     values,
-    base: opts.base ?? fieldVersions,
+    base: opts.base ?? maps.versions,
     serverRow: before,
-    fieldVersions,
-    fieldWriters,
+    fieldVersions: maps.versions,
+    fieldWriters: maps.writers,
     writer,
   });
   const changed = Object.keys(apply).filter(
@@ -144,13 +143,8 @@ export async function putRow(
   if (changed.length) {
     const seq = await recordChange(trx, actor.company_id, def.name, id);
     const set: Record<string, unknown> = { updated_at: now, updated_by: actor.id, version: seq };
-    for (const f of changed) {
-      set[f] = encodeValue(def.columns[f]!, apply[f]);
-      fieldVersions[f] = seq;
-      fieldWriters[f] = writer;
-    }
-    set.field_versions = JSON.stringify(fieldVersions);
-    set.field_writers = JSON.stringify(fieldWriters);
+    for (const f of changed) set[f] = encodeValue(def.columns[f]!, apply[f]);
+    Object.assign(set, changedFieldMaps(maps, changed, seq, writer));
     await updateRowPrecompiled(trx, def.table, id, set);
     row = toWire(def, { ...existing, ...set });
     await def.afterWrite?.(trx, actor, before, row, changed, opts.effects);

@@ -2,8 +2,9 @@ import { fixedColumns, type TActor } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { nowIso } from '../db/ids.ts';
 import { recordChange } from './change-log.ts';
-import { decodeValue, encodeValue, toWire } from './codec.ts';
+import { encodeValue, toWire } from './codec.ts';
 import type { EntityDef, Row } from './entities.ts';
+import { changedFieldMaps, fieldMapsOf, newFieldMaps } from './field-meta.ts';
 import { refuseParents } from './relations.ts';
 import { loadRow, MutationRejected } from './store.ts';
 
@@ -32,14 +33,8 @@ function toDbRow(def: EntityDef, companyId: string, row: SystemRow): Record<stri
 }
 
 /** Sync metadata of a row whose every declared column was written at change `seq` by `writer`. */
-export function newRowVersions(def: EntityDef, seq: number, writer: string) {
-  const cols = Object.keys(def.columns);
-  return {
-    version: seq,
-    deleted_at: null,
-    field_versions: JSON.stringify(Object.fromEntries(cols.map((c) => [c, seq]))),
-    field_writers: JSON.stringify(Object.fromEntries(cols.map((c) => [c, writer]))),
-  };
+export function newRowVersions(seq: number, writer: string) {
+  return { version: seq, deleted_at: null, ...newFieldMaps(seq, writer) };
 }
 
 export type SystemInsertOptions = {
@@ -69,7 +64,7 @@ export async function insertSyncedRow(
     updated_at: now,
     ...toDbRow(def, companyId, row),
     updated_by: opts.actor?.id ?? null,
-    ...newRowVersions(def, seq, opts.writer),
+    ...newRowVersions(seq, opts.writer),
   };
   await trx
     .insertInto(def.table as 'courts')
@@ -122,7 +117,7 @@ export async function insertSeedRows(
         updated_at: now,
         ...toDbRow(def, companyId, r),
         updated_by: null,
-        ...newRowVersions(def, 0, SEED_WRITER),
+        ...newRowVersions(0, SEED_WRITER),
       })) as never,
     )
     .execute();
@@ -154,16 +149,9 @@ export async function updateSyncedRow(
   );
   if (!changed.length) return;
   const seq = await recordChange(trx, companyId, def.name, id);
-  const fieldVersions = (decodeValue('json', existing.field_versions) ?? {}) as Record<string, number>;
-  const fieldWriters = (decodeValue('json', existing.field_writers) ?? {}) as Record<string, string>;
   const set: Record<string, unknown> = { updated_at: nowIso(), updated_by: opts.updatedBy, version: seq };
-  for (const f of changed) {
-    set[f] = encodeValue(def.columns[f]!, values[f]);
-    fieldVersions[f] = seq;
-    fieldWriters[f] = opts.writer;
-  }
-  set.field_versions = JSON.stringify(fieldVersions);
-  set.field_writers = JSON.stringify(fieldWriters);
+  for (const f of changed) set[f] = encodeValue(def.columns[f]!, values[f]);
+  Object.assign(set, changedFieldMaps(fieldMapsOf(def, existing), changed, seq, opts.writer));
   await trx
     .updateTable(def.table as 'courts')
     .set(set as never)
