@@ -1,12 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import {
-  MSG,
-  SIGNUP_ROLE_NAMES,
-  solveChallenge,
-  ZSignupInput,
-  type TCaptchaChallenge,
-} from '@lawfirm/shared-types';
+import { MSG, SIGNUP_ROLE_NAMES, solveChallenge, type TCaptchaChallenge } from '@lawfirm/shared-types';
 import { Modal } from '../ui/Modal.tsx';
 import { api, ApiError } from '../ui/api.ts';
 import {
@@ -16,6 +10,7 @@ import {
   SelectField,
   TextField,
   useForm,
+  useSchemaOnFirstUse,
   zodFieldErrors,
   type FieldErrors,
 } from '../ui/form.tsx';
@@ -116,6 +111,9 @@ function ThankYouDialog({ open, onClose }: { open: boolean; onClose: () => void 
   );
 }
 
+/** The sign-up's rules, the server's own (loaded once the user reaches the form: useSchemaOnFirstUse). */
+const loadSchema = () => import('@lawfirm/shared-types/users/users.schema.ts').then((m) => m.ZSignupInput);
+
 export function SignUpScreen() {
   const [params] = useSearchParams();
   const moot = params.has('moot-student');
@@ -124,14 +122,16 @@ export function SignUpScreen() {
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
 
+  const { schema, start: loadRules } = useSchemaOnFirstUse(loadSchema);
   const validate = useCallback(
     (v: TValues): FieldErrors => {
-      const errors = zodFieldErrors(ZSignupInput, payload(v, moot));
+      if (!schema) return {};
+      const errors = zodFieldErrors(schema, payload(v, moot));
       // The spec gives one email message for empty and malformed.
       if (errors.email) errors.email = MSG.emailRequired;
       return errors;
     },
-    [moot],
+    [moot, schema],
   );
   const form = useForm(EMPTY, validate);
   const { reset, setServerErrors } = form;
@@ -139,6 +139,12 @@ export function SignUpScreen() {
   const send = useCallback(
     async (v: TValues) => {
       setFormError(null);
+      // A submit before the rules came: checked now (the form, re-drawn with them, shows what is wrong).
+      try {
+        if (!schema && Object.keys(zodFieldErrors(await loadRules(), payload(v, moot))).length) return;
+      } catch {
+        // The rules could not load: the server checks the same ones and answers each field.
+      }
       let token: string | null;
       try {
         token = await obtainToken(setSolving);
@@ -167,7 +173,7 @@ export function SignUpScreen() {
         else if (!Object.values(fieldErrors).some(Boolean)) toast.failed(e);
       }
     },
-    [moot, toast, reset, setServerErrors],
+    [moot, toast, reset, setServerErrors, schema, loadRules],
   );
 
   return (
@@ -177,7 +183,12 @@ export function SignUpScreen() {
         <p>
           <Link to="/about-elawfirm">What is eLawFirm?</Link>
         </p>
-        <form noValidate onSubmit={form.handleSubmit(send)}>
+        <form
+          noValidate
+          onSubmit={form.handleSubmit(send)}
+          onFocus={() => void loadRules()}
+          onPointerDown={() => void loadRules()}
+        >
           <div className="grid-2">
             <TextField label="Name" autoComplete="name" required {...form.bind('name')} />
             {!moot && (

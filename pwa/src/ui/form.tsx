@@ -2,6 +2,7 @@ import {
   useCallback,
   useId,
   useMemo,
+  useRef,
   useState,
   type FormEvent,
   type InputHTMLAttributes,
@@ -231,6 +232,29 @@ export function zodFieldErrors(schema: z.ZodType, values: unknown): Record<strin
     out[key] ??= issue.message;
   }
   return out;
+}
+
+/**
+ * A form's schema loaded when the user first reaches the form (a focus or a press inside it, `start`), not as
+ * the page starts: building the sign-up's zod schemas was one task of about 500 ms on Lighthouse's phone-speed
+ * CPU, in the middle of the page's start. Until it has come nothing shows as invalid; `start` answers it, so a
+ * submit can wait for it.
+ */
+export function useSchemaOnFirstUse<S>(load: () => Promise<S>): {
+  schema: S | null;
+  start: () => Promise<S>;
+} {
+  const [schema, setSchema] = useState<S | null>(null);
+  const loading = useRef<Promise<S> | null>(null);
+  const start = useCallback(() => {
+    loading.current ??= load().then((s) => {
+      setSchema(() => s);
+      return s;
+    });
+    loading.current.catch(() => (loading.current = null));
+    return loading.current;
+  }, [load]);
+  return { schema, start };
 }
 
 type Values = Record<string, string | boolean>;
