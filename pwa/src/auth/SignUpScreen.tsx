@@ -10,7 +10,7 @@ import {
   SelectField,
   TextField,
   useForm,
-  useSchemaOnFirstUse,
+  useRulesOnFirstUse,
   zodFieldErrors,
   type FieldErrors,
 } from '../ui/form.tsx';
@@ -111,7 +111,7 @@ function ThankYouDialog({ open, onClose }: { open: boolean; onClose: () => void 
   );
 }
 
-/** The sign-up's rules, the server's own (loaded once the user reaches the form: useSchemaOnFirstUse). */
+/** The sign-up's rules, the server's own (loaded once the user reaches the form: useRulesOnFirstUse). */
 const loadSchema = () => import('@lawfirm/shared-types/users/users.schema.ts').then((m) => m.ZSignupInput);
 
 export function SignUpScreen() {
@@ -122,29 +122,25 @@ export function SignUpScreen() {
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
 
-  const { schema, start: loadRules } = useSchemaOnFirstUse(loadSchema);
-  const validate = useCallback(
-    (v: TValues): FieldErrors => {
-      if (!schema) return {};
+  const errorsOf = useCallback(
+    (schema: Awaited<ReturnType<typeof loadSchema>>, v: TValues): FieldErrors => {
       const errors = zodFieldErrors(schema, payload(v, moot));
       // The spec gives one email message for empty and malformed.
       if (errors.email) errors.email = MSG.emailRequired;
       return errors;
     },
-    [moot, schema],
+    [moot],
   );
+  const rules = useRulesOnFirstUse(loadSchema, errorsOf);
+  const { validate, passes } = rules;
   const form = useForm(EMPTY, validate);
   const { reset, setServerErrors } = form;
 
   const send = useCallback(
     async (v: TValues) => {
       setFormError(null);
-      // A submit before the rules came: checked now (the form, re-drawn with them, shows what is wrong).
-      try {
-        if (!schema && Object.keys(zodFieldErrors(await loadRules(), payload(v, moot))).length) return;
-      } catch {
-        // The rules could not load: the server checks the same ones and answers each field.
-      }
+      // A submit before the rules came is checked once they have (the form, re-drawn, shows what is wrong).
+      if (!(await passes(v))) return;
       let token: string | null;
       try {
         token = await obtainToken(setSolving);
@@ -173,7 +169,7 @@ export function SignUpScreen() {
         else if (!Object.values(fieldErrors).some(Boolean)) toast.failed(e);
       }
     },
-    [moot, toast, reset, setServerErrors, schema, loadRules],
+    [moot, toast, reset, setServerErrors, passes],
   );
 
   return (
@@ -183,12 +179,7 @@ export function SignUpScreen() {
         <p>
           <Link to="/about-elawfirm">What is eLawFirm?</Link>
         </p>
-        <form
-          noValidate
-          onSubmit={form.handleSubmit(send)}
-          onFocus={() => void loadRules()}
-          onPointerDown={() => void loadRules()}
-        >
+        <form noValidate onSubmit={form.handleSubmit(send)} {...rules.reach}>
           <div className="grid-2">
             <TextField label="Name" autoComplete="name" required {...form.bind('name')} />
             {!moot && (

@@ -1,27 +1,43 @@
 import { useCallback } from 'react';
-import { MSG, ZContactRequestInput } from '@lawfirm/shared-types';
+import { MSG } from '@lawfirm/shared-types';
 import { useSettings } from '../settings/useSettings.tsx';
 import { api, ApiError } from '../ui/api.ts';
-import { TextAreaField, TextField, useForm, zodFieldErrors, type FieldErrors } from '../ui/form.tsx';
+import {
+  TextAreaField,
+  TextField,
+  useForm,
+  useRulesOnFirstUse,
+  zodFieldErrors,
+  type FieldErrors,
+} from '../ui/form.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { Icon } from './icons.tsx';
 
 const EMPTY = { name: '', email: '', subject: '', message: '' };
 
-/** The shared schema keeps client and server rules equal; the spec gives one email message for empty and malformed. */
-function validate(values: typeof EMPTY): FieldErrors {
-  const errors = zodFieldErrors(ZContactRequestInput, values);
+/** The shared schema keeps client and server rules equal; loaded once the visitor reaches the form. */
+const loadSchema = () =>
+  import('@lawfirm/shared-types/contact-requests/contact-requests.schema.ts').then(
+    (m) => m.ZContactRequestInput,
+  );
+
+/** The spec gives one email message for empty and malformed. */
+function errorsOf(schema: Awaited<ReturnType<typeof loadSchema>>, values: typeof EMPTY): FieldErrors {
+  const errors = zodFieldErrors(schema, values);
   if (errors.email) errors.email = MSG.emailRequired;
   return errors;
 }
 
 function ContactForm() {
   const toast = useToast();
-  const form = useForm(EMPTY, validate);
+  const rules = useRulesOnFirstUse(loadSchema, errorsOf);
+  const { passes } = rules;
+  const form = useForm(EMPTY, rules.validate);
   const { reset } = form;
 
   const send = useCallback(
     async (values: typeof EMPTY) => {
+      if (!(await passes(values))) return;
       try {
         await api('/api/contact_requests', { method: 'POST', json: values, auth: false });
         toast.success(MSG.savedOk);
@@ -32,11 +48,17 @@ function ContactForm() {
         toast.error('Something went wrong!', error ?? (e instanceof Error ? e.message : String(e)));
       }
     },
-    [toast, reset],
+    [toast, reset, passes],
   );
 
   return (
-    <form className="contact-form card" noValidate onSubmit={form.handleSubmit(send)} aria-label="Contact us">
+    <form
+      className="contact-form card"
+      noValidate
+      onSubmit={form.handleSubmit(send)}
+      aria-label="Contact us"
+      {...rules.reach}
+    >
       <div className="grid-2">
         <TextField label="Name" autoComplete="name" required {...form.bind('name')} />
         <TextField label="Email" type="email" autoComplete="email" required {...form.bind('email')} />

@@ -235,15 +235,15 @@ export function zodFieldErrors(schema: z.ZodType, values: unknown): Record<strin
 }
 
 /**
- * A form's schema loaded when the user first reaches the form (a focus or a press inside it, `start`), not as
- * the page starts: building the sign-up's zod schemas was one task of about 500 ms on Lighthouse's phone-speed
- * CPU, in the middle of the page's start. Until it has come nothing shows as invalid; `start` answers it, so a
- * submit can wait for it.
+ * A form's rules (a zod schema) loaded when the user first reaches the form (a focus or a press inside it:
+ * spread `reach` on the <form>), not as the page starts: building the sign-up's zod schemas was one task of
+ * about 500 ms on Lighthouse's phone-speed CPU, in the middle of the page's start. Until they have come nothing
+ * shows as invalid (`validate` answers no errors); `passes` waits for them, so a submit is checked either way.
  */
-export function useSchemaOnFirstUse<S>(load: () => Promise<S>): {
-  schema: S | null;
-  start: () => Promise<S>;
-} {
+export function useRulesOnFirstUse<T, S>(
+  load: () => Promise<S>,
+  errorsOf: (schema: S, values: T) => FieldErrors,
+) {
   const [schema, setSchema] = useState<S | null>(null);
   const loading = useRef<Promise<S> | null>(null);
   const start = useCallback(() => {
@@ -254,7 +254,20 @@ export function useSchemaOnFirstUse<S>(load: () => Promise<S>): {
     loading.current.catch(() => (loading.current = null));
     return loading.current;
   }, [load]);
-  return { schema, start };
+  const validate = useCallback((v: T) => (schema ? errorsOf(schema, v) : {}), [schema, errorsOf]);
+  /** Whether `v` passes the rules, once they have come; true when they cannot load (the server checks them). */
+  const passes = useCallback(
+    async (v: T) => {
+      try {
+        return !Object.values(errorsOf(schema ?? (await start()), v)).some(Boolean);
+      } catch {
+        return true;
+      }
+    },
+    [schema, errorsOf, start],
+  );
+  const reach = useMemo(() => ({ onFocus: () => void start(), onPointerDown: () => void start() }), [start]);
+  return { validate, passes, reach };
 }
 
 type Values = Record<string, string | boolean>;
