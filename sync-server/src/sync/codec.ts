@@ -1,5 +1,5 @@
 import type { Codec, EntityDef, Row } from './entities.ts';
-import { readFieldMap } from './field-meta.ts';
+import { columnsOf, readFieldMap } from './field-meta.ts';
 
 /** Database value → wire value. */
 export function decodeValue(codec: Codec, v: unknown): unknown {
@@ -44,7 +44,7 @@ export function toWire(def: EntityDef, dbRow: Record<string, unknown>): Row & Re
   const out: Record<string, unknown> = {};
   for (const [col, codec] of Object.entries(def.columns)) out[col] = decodeValue(codec, dbRow[col]);
   out.version = Number(dbRow.version ?? 0);
-  out.field_versions = readFieldMap<number>(Object.keys(def.columns), dbRow.field_versions ?? '{}');
+  out.field_versions = readFieldMap<number>(columnsOf(def), dbRow.field_versions ?? '{}');
   out.updated_at = dbRow.updated_at ?? null;
   out.updated_by = dbRow.updated_by ?? null;
   out.deleted_at = dbRow.deleted_at ?? null;

@@ -50,9 +50,18 @@ export const newFieldMaps = (seq: number, writer: string) => ({
   field_writers: JSON.stringify({ [SHARED]: writer }),
 });
 
+type TColumns = { columns: Record<string, unknown> };
+const COLUMNS = new WeakMap<TColumns, string[]>();
+/** An entity's declared column names, listed once (every row of a pull reads them). */
+export function columnsOf(def: TColumns): string[] {
+  let cols = COLUMNS.get(def);
+  if (!cols) COLUMNS.set(def, (cols = Object.keys(def.columns)));
+  return cols;
+}
+
 /** A stored row's versions and writers, one entry per declared column. */
-export function fieldMapsOf(def: { columns: Record<string, unknown> }, row: TStoredRow) {
-  const columns = Object.keys(def.columns);
+export function fieldMapsOf(def: TColumns, row: TStoredRow) {
+  const columns = columnsOf(def);
   return {
     versions: readFieldMap<number>(columns, row.field_versions),
     writers: readFieldMap<string>(columns, row.field_writers),
