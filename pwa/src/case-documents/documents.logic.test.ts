@@ -7,7 +7,14 @@ import {
   valuesOf,
   type TField,
 } from '../ui/fields.ts';
-import { moveItem, nextDisplayOrder, reorderChanges, sortByOrder } from '../ui/rowOrder.ts';
+import {
+  moveItem,
+  movesSettled,
+  nextDisplayOrder,
+  numberedAfterMove,
+  reorderChanges,
+  sortByOrder,
+} from '../ui/rowOrder.ts';
 import {
   DESCRIPTION_SUGGESTIONS,
   fileView,
@@ -87,6 +94,22 @@ describe('reorder -> new display orders', () => {
   });
   it('writes nothing for a drop on the same row', () => {
     expect(reorderChanges(rows(1, 2), 1, 1)).toEqual([]);
+  });
+  it('keeps showing the moved order while a write is in flight, even when the live rows pass through it', () => {
+    // Rows a, b, c. Move up on c twice: c a b. The first write has landed (a c b), the second not yet.
+    const start = rows(1, 2, 3);
+    const upTwice = numberedAfterMove(numberedAfterMove(start, 2, 1), 1, 0);
+    const liveAfterFirst = numberedAfterMove(start, 2, 1);
+    // Then Move down on c, quicker than the second write: the table shows a c b, which the live rows show now.
+    const downOnce = numberedAfterMove(upTwice, 0, 1);
+    expect(downOnce).toEqual(liveAfterFirst);
+    // A write still to land (the second Move up, then the Move down): the moved order stays on screen.
+    expect(movesSettled(liveAfterFirst, downOnce, 2)).toBe(false);
+    // Every write stored and read back: the live rows are shown again.
+    expect(movesSettled(liveAfterFirst, downOnce, 0)).toBe(true);
+    // Not the same rows, or not the same numbers: not settled.
+    expect(movesSettled(start, downOnce, 0)).toBe(false);
+    expect(movesSettled(liveAfterFirst.slice(1), downOnce, 0)).toBe(false);
   });
 });
 

@@ -53,3 +53,22 @@ export const numberedAfterMove = (sorted: readonly TOrdered[], from: number, to:
 /** The rows in their order after the move, numbered 1..n. */
 const afterMove = (sorted: readonly TOrdered[], from: number, to: number) =>
   moveItem(sorted, from, to).map((row, i) => ({ row, display_order: i + 1 }));
+
+/**
+ * Whether a table can drop the order it shows after its moves and show the live rows again: only when no write
+ * of a move is still in flight and the live rows show every write (the same rows, in that order, with those
+ * numbers). While a write is in flight the live rows can match the moved order for a moment on their way
+ * elsewhere: after Move up then Move down, the live rows pass through the order the Move down leads to while
+ * the Move up's own write is still to land and take them back.
+ */
+export function movesSettled(
+  live: readonly TOrdered[],
+  moved: readonly TOrderChange[],
+  writesInFlight: number,
+): boolean {
+  return (
+    writesInFlight === 0 &&
+    live.length === moved.length &&
+    live.every((r, i) => r.id === moved[i]!.id && r.display_order === moved[i]!.display_order)
+  );
+}

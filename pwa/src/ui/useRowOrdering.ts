@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { MSG } from '@lawfirm/shared-types';
-import { numberedAfterMove, reorderChanges, type TOrderChange } from './rowOrder.ts';
+import { movesSettled, numberedAfterMove, reorderChanges, type TOrderChange } from './rowOrder.ts';
 import { useToast } from './toast.tsx';
 import { useSaveReport } from './useSaveReport.ts';
 import type { TRow, TRowStore } from './useRowStore.ts';
@@ -9,11 +9,6 @@ export type TMoveLabel = 'Move up' | 'Move down';
 
 /** After the last move's write, how long the moved order is shown if the live rows never come to show it. */
 const SETTLE_MS = 2000;
-
-/** Whether the live rows show every write of the moves: the same rows, in that order, with those numbers. */
-const settled = (rows: readonly TRow[], moved: readonly TOrderChange[]): boolean =>
-  rows.length === moved.length &&
-  rows.every((r, i) => r.id === moved[i]!.id && r.display_order === moved[i]!.display_order);
 
 /** `rows` in the order of `ids`, or null when they are not the same rows (one was added or removed). */
 function inOrder<T extends TRow>(rows: readonly T[], ids: readonly string[]): T[] | null {
@@ -51,8 +46,8 @@ export function useRowOrdering<T extends TRow>(store: TRowStore | null, live: re
     [moved, live],
   );
   useEffect(() => {
-    if (moved && live && settled(live, moved)) setMoved(null);
-  }, [live, moved]);
+    if (moved && live && movesSettled(live, moved, saving)) setMoved(null);
+  }, [live, moved, saving]);
   const [drag, setDrag] = useState<{ id: string; over: string | null } | null>(null);
   // After Move up/down the row is re-rendered elsewhere: put the focus back on the same button.
   const refocus = useRef<{ id: string; label: TMoveLabel } | null>(null);
