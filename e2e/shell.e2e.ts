@@ -88,6 +88,33 @@ it('an unknown path shows the 404 page', async () => {
   await ctx.close();
 });
 
+it("the dashboard loads its two most used screens' code once it has settled, and a tile's screen as a finger reaches it", async () => {
+  const d = await signedInDevice(h, E2E_ADMIN.email, E2E_ADMIN.password, phone(PHONES[1]));
+  const scripts: string[] = [];
+  d.page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await d.page.goto('/dashboard');
+  await d.page.waitForFunction(() => performance.getEntriesByName('lf:preloaded').length > 0);
+  // The Case Files and Court Calendar screens, asked for after the dashboard's start, not during it.
+  const idle = scripts.length;
+  expect(scripts.filter((s) => /\/(CaseFilesScreen|CalendarScreen)-[\w-]+\.js$/.test(s)).length).toBe(2);
+  // Asked for once the dashboard had settled (its lf:idle-preload mark), by the page's own resource timing.
+  const asked = await d.page.evaluate(() => {
+    const at = performance.getEntriesByName('lf:idle-preload')[0]!.startTime;
+    return performance
+      .getEntriesByType('resource')
+      .filter((r) => /\/(CaseFilesScreen|CalendarScreen)-[\w-]+\.js$/.test(r.name))
+      .map((r) => (r.startTime >= at ? 'after it settled' : 'during its start'));
+  });
+  expect(asked).toEqual(['after it settled', 'after it settled']);
+  // Others (the statutes) is not loaded ahead: a touch on its tile asks for its screen before the tap ends.
+  await d.page.getByRole('link', { name: 'Others', exact: true }).dispatchEvent('pointerdown');
+  await expect.poll(() => scripts.slice(idle).some((s) => /\/StatutesScreen-[\w-]+\.js$/.test(s))).toBe(true);
+  expect(new URL(d.page.url()).pathname).toBe('/dashboard');
+  await d.ctx.close();
+});
+
 describe('the header on a phone', () => {
   for (const viewport of PHONES) {
     it(`fits ${viewport.width} px online, offline, with changes waiting and with a conflict, and says so to a screen reader`, async () => {

@@ -169,8 +169,11 @@ async function routeScripts(
     await tab.goto('/dashboard');
     await tab.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
     await dashboard.quiet();
-    // The screens the dashboard loads ahead once the browser is idle (DashboardScreen's PRELOADED_TILES) are
-    // not what it needs to start: scripts first asked for after its lf:idle-preload mark are left out.
+    // The screens the dashboard loads ahead once it has settled (DashboardScreen's PRELOADED_TILES) are not
+    // what it needs to start: scripts first asked for after its lf:idle-preload mark are left out.
+    await tab.waitForFunction(() => performance.getEntriesByName('lf:preloaded').length > 0, undefined, {
+      timeout: 30_000,
+    });
     const idleAt = await tab.evaluate<number | null>(
       `(() => { const m = performance.getEntriesByName('lf:idle-preload')[0]; return m ? performance.timeOrigin + m.startTime : null; })()`,
     );

@@ -7,12 +7,14 @@ import { useSettings } from '../settings/useSettings.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { DashboardCauseLists, HearingsBanner } from '../calendar/HearingsBanner.tsx';
 import { preloadScreen } from '../app/routes.tsx';
-import { whenIdle } from '../ui/whenIdle.ts';
+import { whenSettled } from '../ui/whenIdle.ts';
 import { mark } from '../app/marks.ts';
 
 /**
  * The tiles a lawyer opens most from here (in court: the case files and tomorrow's hearings): their screens'
- * code is loaded when the browser is idle after the dashboard shows, so the tap opens them at once.
+ * code is loaded once the dashboard has settled (no long task for a while, then an idle moment), so the tap
+ * opens them at once without the loading competing with the dashboard's own start. Any tile's screen also
+ * starts loading as soon as a finger or a pointer reaches it, or the keyboard's focus does.
  */
 const PRELOADED_TILES: readonly string[] = ['case-files', 'calendar'];
 
@@ -65,8 +67,15 @@ function Action({
         {tile.title}
       </a>
     );
+  const preload = () => void preloadScreen(tile.to, true)?.catch(() => undefined);
   return (
-    <Link className="stretched" to={tile.to}>
+    <Link
+      className="stretched"
+      to={tile.to}
+      onPointerDown={preload}
+      onPointerEnter={preload}
+      onFocus={preload}
+    >
       {tile.title}
     </Link>
   );
@@ -117,15 +126,16 @@ function ForbiddenDialog({ open, onClose }: { open: boolean; onClose: () => void
 function PreloadTiles({ tiles }: { tiles: readonly TTile[] }) {
   const paths = tiles.filter((t) => PRELOADED_TILES.includes(t.key) && !t.external).map((t) => t.to);
   const key = paths.join(' ');
-  useEffect(() => {
-    // The second idle moment: the first is the sync engine's start (an effect of a parent, registered after this).
-    whenIdle(() =>
-      whenIdle(() => {
+  useEffect(
+    () =>
+      whenSettled(() => {
         mark('idle-preload');
-        for (const path of key.split(' ')) void preloadScreen(path, true)?.catch(() => undefined);
+        void Promise.allSettled(
+          key.split(' ').map((path) => preloadScreen(path, true) ?? Promise.resolve()),
+        ).then(() => mark('preloaded'));
       }),
-    );
-  }, [key]);
+    [key],
+  );
   return null;
 }
 

@@ -3,3 +3,34 @@ export function whenIdle(fn: () => void): void {
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(fn, { timeout: 1000 });
   else setTimeout(fn, 200);
 }
+
+/** A long task: 50 ms or more on the main thread, what keeps a tap from being answered. */
+const LONG_TASKS = 'longtask';
+
+/**
+ * Runs `fn` once the page has settled: no long task for `quietMs`, then an idle moment. For background work
+ * that must not compete with a screen's start on a slow phone (preloading the next screens' code): a tap on
+ * the screen just drawn is answered first. Without long-task timing, `quietMs` after the call. Returns a cancel.
+ */
+export function whenSettled(fn: () => void, quietMs = 1500): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancelled = false;
+  const observer =
+    typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes(LONG_TASKS)
+      ? new PerformanceObserver(() => arm())
+      : null;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      observer?.disconnect();
+      whenIdle(() => !cancelled && fn());
+    }, quietMs);
+  };
+  observer?.observe({ type: LONG_TASKS });
+  arm();
+  return () => {
+    cancelled = true;
+    clearTimeout(timer);
+    observer?.disconnect();
+  };
+}
