@@ -6,7 +6,7 @@ import { clientIdOf, getMeta, setMeta, type LocalDb, type TOutboxEntry } from '.
 import { backoffMs, startPokeStream, type TPokeStream } from './events.ts';
 import { AuthPausedError, jsonCall, type THttp } from './http.ts';
 import { onLocalWrite } from './local-writes.ts';
-import { INITIAL_STATUS, type TSyncStatus } from './status.ts';
+import { browserOnline, INITIAL_STATUS, type TSyncStatus } from './status.ts';
 
 export type TSyncEngineOptions = {
   db: LocalDb;
@@ -139,7 +139,7 @@ export class SyncEngine {
       const lastSyncAt = new Date().toISOString();
       await setMeta(this.db, 'lastSyncAt', lastSyncAt);
       this.failures = 0;
-      this.set({ lastSyncAt, error: null, paused: false, online: this.browserOnline() });
+      this.set({ lastSyncAt, error: null, paused: false, online: browserOnline() });
       if (this.started && !this.events) this.listen();
       if (!complete) this.retryLater();
     } catch (e) {
@@ -242,10 +242,6 @@ export class SyncEngine {
     }, ms);
   }
 
-  private browserOnline(): boolean {
-    return typeof navigator === 'undefined' ? true : navigator.onLine;
-  }
-
   private async refreshCounts(): Promise<void> {
     this.set(await countsOf(this.db));
   }
@@ -270,7 +266,7 @@ export class SyncEngine {
     if (this.started) return;
     this.started = true;
     // The browser may have gone offline before the engine started (it starts after the first screen).
-    this.set({ online: this.browserOnline() });
+    this.set({ online: browserOnline() });
     void getMeta(this.db, 'lastSyncAt', null).then(
       (lastSyncAt) => this.set({ lastSyncAt }),
       () => undefined,

@@ -20,8 +20,15 @@ export type TSyncStatus = {
   paused: boolean;
 };
 
+/**
+ * What the browser says of the network; online where it cannot say (no navigator, or one without onLine, such
+ * as the one pdf.js defines under Node): a sync is then tried, and its failure is what tells.
+ */
+export const browserOnline = (): boolean =>
+  typeof navigator === 'undefined' || typeof navigator.onLine !== 'boolean' ? true : navigator.onLine;
+
 export const INITIAL_STATUS: TSyncStatus = {
-  online: typeof navigator === 'undefined' ? true : navigator.onLine,
+  online: browserOnline(),
   syncing: false,
   pending: 0,
   rejected: 0,
