@@ -20,14 +20,18 @@ const SYNC_MS = 10_000;
 let h: Harness;
 /** A copy of the built app that this file may change (a new service worker for the update banner). */
 let dist: string;
+/** The build the other files use: put back after this file, as they may run next in the same process. */
+const given = process.env.E2E_DIST_DIR;
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'lf-e2e-shell-dist-'));
-  cpSync(resolve(process.env.E2E_DIST_DIR ?? 'pwa/dist'), dist, { recursive: true });
+  cpSync(resolve(given ?? 'pwa/dist'), dist, { recursive: true });
   process.env.E2E_DIST_DIR = dist;
   h = await startHarness();
 });
 afterAll(async () => {
   await h.close();
+  if (given === undefined) delete process.env.E2E_DIST_DIR;
+  else process.env.E2E_DIST_DIR = given;
   rmSync(dist, { recursive: true, force: true });
 });
 
