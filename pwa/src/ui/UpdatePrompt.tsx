@@ -1,16 +1,21 @@
 import { useEffect, useState } from 'react';
 import { registerSW } from 'virtual:pwa-register';
-import { whenIdle } from './whenIdle.ts';
+import { whenSettled } from './whenIdle.ts';
 
-/** Runs `fn` once the page has loaded (at once when it has). */
-/** Runs `fn` once the page has loaded and the browser is then idle (not in the frame after the first paint). */
+/**
+ * Runs `fn` once the page has loaded and then settled (no long task for a while, then an idle moment): on a
+ * first visit the registration starts the download of the whole app for offline use, which must not compete
+ * with the page the user is reading.
+ */
 function afterLoad(fn: () => void): () => void {
-  let cancelled = false;
-  const run = () => whenIdle(() => !cancelled && fn());
+  let cancel = () => undefined as void;
+  const run = () => {
+    cancel = whenSettled(fn);
+  };
   if (document.readyState === 'complete') run();
   else window.addEventListener('load', run, { once: true });
   return () => {
-    cancelled = true;
+    cancel();
     window.removeEventListener('load', run);
   };
 }
