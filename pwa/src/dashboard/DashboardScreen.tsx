@@ -18,6 +18,10 @@ import { mark } from '../app/marks.ts';
  */
 const PRELOADED_TILES: readonly string[] = ['case-files', 'calendar'];
 
+/** Loads a tile's screen code ahead of the tap; settles either way (the tap loads it again if this failed). */
+const loadAhead = (path: string): Promise<unknown> =>
+  preloadScreen(path, true)?.catch(() => undefined) ?? Promise.resolve();
+
 const TILE_ICONS: Record<string, IconName> = {
   calendar: 'calendar',
   'case-files': 'folder',
@@ -67,7 +71,7 @@ function Action({
         {tile.title}
       </a>
     );
-  const preload = () => void preloadScreen(tile.to, true)?.catch(() => undefined);
+  const preload = () => void loadAhead(tile.to);
   return (
     <Link
       className="stretched"
@@ -130,9 +134,7 @@ function PreloadTiles({ tiles }: { tiles: readonly TTile[] }) {
     () =>
       whenSettled(() => {
         mark('idle-preload');
-        void Promise.allSettled(
-          key.split(' ').map((path) => preloadScreen(path, true) ?? Promise.resolve()),
-        ).then(() => mark('preloaded'));
+        void Promise.all(key.split(' ').map(loadAhead)).then(() => mark('preloaded'));
       }),
     [key],
   );

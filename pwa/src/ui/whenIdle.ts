@@ -9,28 +9,37 @@ const LONG_TASKS = 'longtask';
 
 /**
  * Runs `fn` once the page has settled: no long task for `quietMs`, then an idle moment. For background work
- * that must not compete with a screen's start on a slow phone (preloading the next screens' code): a tap on
- * the screen just drawn is answered first. Without long-task timing, `quietMs` after the call. Returns a cancel.
+ * that must not compete with a screen's start on a slow phone (preloading the next screens' code, registering
+ * the service worker): a tap on the screen just drawn is answered first. A page that never goes quiet still
+ * gets it after `maxMs`; without long-task timing, `quietMs` after the call. Returns a cancel.
  */
-export function whenSettled(fn: () => void, quietMs = 1500): () => void {
+export function whenSettled(fn: () => void, quietMs = 1500, maxMs = 10_000): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let cancelled = false;
-  const observer =
-    typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes(LONG_TASKS)
-      ? new PerformanceObserver(() => arm())
-      : null;
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    stop();
+    whenIdle(fn);
+  };
   const arm = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => {
-      observer?.disconnect();
-      whenIdle(() => !cancelled && fn());
-    }, quietMs);
+    timer = setTimeout(run, quietMs);
+  };
+  const observer =
+    typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes(LONG_TASKS)
+      ? new PerformanceObserver(arm)
+      : null;
+  const ceiling = setTimeout(run, maxMs);
+  const stop = () => {
+    clearTimeout(timer);
+    clearTimeout(ceiling);
+    observer?.disconnect();
   };
   observer?.observe({ type: LONG_TASKS });
   arm();
   return () => {
-    cancelled = true;
-    clearTimeout(timer);
-    observer?.disconnect();
+    done = true;
+    stop();
   };
 }
