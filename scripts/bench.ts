@@ -133,20 +133,32 @@ try {
   });
 
   // Password hashing at the production cost (OWASP scrypt N=2^17): slow enough to hurt guessing, fast enough to log in.
-  const t0 = performance.now();
-  const hash = await hashPassword('bench-password-1', config.scrypt);
-  const hashMs = performance.now() - t0;
-  const t1 = performance.now();
-  await verifyPassword('bench-password-1', hash);
-  const verifyMs = performance.now() - t1;
+  // The median of three of each: the process's first call also starts libuv's thread pool and faults in its
+  // 128 MiB for the first time (about 130 ms more here), which a server pays once, not at every login.
+  const hashRuns: number[] = [];
+  const verifyRuns: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    const hash = await hashPassword('bench-password-1', config.scrypt);
+    hashRuns.push(performance.now() - t0);
+    const t1 = performance.now();
+    if (!(await verifyPassword('bench-password-1', hash)))
+      throw new Error('scrypt: a fresh hash did not verify');
+    verifyRuns.push(performance.now() - t1);
+  }
+  const middle = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!;
+  const hashMs = middle(hashRuns);
+  const verifyMs = middle(verifyRuns);
+  const runs = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
+  console.log(`scrypt runs: hash ${runs(hashRuns)} ms; verify ${runs(verifyRuns)} ms`);
   rows.push({
-    what: 'scrypt hash (N=2^17)',
+    what: 'scrypt hash (N=2^17), median of 3',
     figure: `${hashMs.toFixed(0)} ms`,
     budget: '< 1000 ms',
     ok: hashMs < 1000,
   });
   rows.push({
-    what: 'scrypt verify (N=2^17)',
+    what: 'scrypt verify (N=2^17), median of 3',
     figure: `${verifyMs.toFixed(0)} ms`,
     budget: '< 1000 ms',
     ok: verifyMs < 1000,
