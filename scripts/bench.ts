@@ -25,6 +25,7 @@ import { invoicesBench } from './bench/invoices.ts';
 import { datedDocumentsBench } from './bench/dated-documents.ts';
 import { libraryBench } from './bench/library.ts';
 import { calendarBench } from './bench/calendar.ts';
+import { ensurePwaBuild } from './bench/pwa-size.ts';
 import { printTable, type Row } from './bench/table.ts';
 import { CHROMIUM_ARGS } from './chromium.ts';
 
@@ -124,12 +125,19 @@ async function casePdfBench(): Promise<{ ms: number; mib: number; pdfMiB: number
 
 const rows: Row[] = [];
 const dir = mkdtempSync(join(tmpdir(), 'lf-bench-'));
+// The PWA every part measures, found or built once here: pwa/dist as `npm run build` left it, built when missing,
+// or a fresh build when the sources are newer. Each part's own ensurePwaBuild then takes this one.
+const pwaBuild = ensurePwaBuild();
+process.env.BENCH_DIST_DIR ??= pwaBuild.distDir;
+if (pwaBuild.note) console.log(pwaBuild.note);
+process.on('exit', pwaBuild.cleanup);
 
 try {
   const config = loadConfig({
     DATA_DIR: dir,
     ADMIN_EMAIL: 'bench@firm.pk',
     ADMIN_PASSWORD: 'bench-password-1',
+    PWA_DIST_DIR: pwaBuild.distDir,
   });
 
   // Password hashing at the production cost (OWASP scrypt N=2^17): slow enough to hurt guessing, fast enough to log in.

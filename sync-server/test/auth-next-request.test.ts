@@ -104,4 +104,29 @@ describeEachDb('auth: refused at the very next request, on every server process'
       await shortLived.close();
     }
   });
+
+  it("the original client's token is refused once its session's time is up, with nothing written meanwhile", async () => {
+    // Its session ends by the clock alone (no write moves the data's generation): the kept context is checked anew.
+    const shortLived = await createTestApp(kind, { legacyTokenTtlSec: 30 });
+    try {
+      const u = await insertUser(shortLived, { role: 'LAWYER' });
+      const login = await shortLived.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: u.email, password: u.password },
+      });
+      expect(login.statusCode, login.body).toBe(200);
+      const auth = { authorization: `Bearer ${login.json<{ token: string }>().token}` };
+      expect(await me(shortLived.app, auth)).toBe(200);
+      expect(await me(shortLived.app, auth)).toBe(200);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 20_000);
+      expect(await me(shortLived.app, auth)).toBe(200);
+      vi.setSystemTime(Date.now() + 11_000);
+      expect(await me(shortLived.app, auth)).toBe(401);
+    } finally {
+      vi.useRealTimers();
+      await shortLived.close();
+    }
+  });
 });

@@ -5,7 +5,7 @@ import { forbidden, unauthorized } from '../http/errors.ts';
 import { findSessionUser, findSessionUserNow, type SessionUserRow } from '../auth/sessions.repository.ts';
 import { verifiedTokenNow, verifyToken, type TokenClaims } from '../auth/tokens.ts';
 import { actorOf, type ApiUserRow } from '../users/users.repository.ts';
-import { toBool, nowIso } from '../db/ids.ts';
+import { toBool } from '../db/ids.ts';
 import { dataGenerationNow } from '../db/connect.ts';
 
 export type AuthContext = { actor: TActor; user: ApiUserRow; sessionId: string };
@@ -43,30 +43,33 @@ function bearer(req: FastifyRequest): string | null {
 /**
  * Contexts made from a session row given again (findSessionUserNow) for the same verified claims: the row and
  * the claims are the same objects while nothing changed, so the context is too (frozen: requests share it).
+ * A legacy token's session also ends by the clock: its end is kept beside the context and checked every time.
  */
-const contexts = new WeakMap<NonNullable<SessionUserRow>, { claims: TokenClaims; ctx: AuthContext | null }>();
+type Made = { claims: TokenClaims; ctx: AuthContext | null; endsAtMs: number };
+const contexts = new WeakMap<NonNullable<SessionUserRow>, Made>();
 
 /** The signed-in context of a session row read for `claims`, or null when the session no longer admits them. */
 function contextOf(row: SessionUserRow, claims: TokenClaims): AuthContext | null {
   if (!row) return null;
-  const made = contexts.get(row);
-  // A legacy token's session expires by the clock: its check is made again every time.
-  if (made?.claims === claims && claims.typ !== 'legacy') return made.ctx;
-  const ctx = makeContext(row, claims);
-  contexts.set(row, { claims, ctx });
-  return ctx;
+  let made = contexts.get(row);
+  if (made?.claims !== claims) {
+    const endsAtMs = claims.typ === 'legacy' ? new Date(row.session_expires_at).getTime() : Infinity;
+    made = { claims, ctx: makeContext(row, claims), endsAtMs };
+    contexts.set(row, made);
+  }
+  // Ended (or unreadable, NaN): refused, as `expires_at < now` refused it.
+  return made.endsAtMs >= Date.now() ? made.ctx : null;
 }
 
 function makeContext(row: NonNullable<SessionUserRow>, claims: TokenClaims): AuthContext | null {
   const {
     session_user_id: sessionUserId,
     session_revoked_at: revokedAt,
-    session_expires_at: expiresAt,
+    session_expires_at: _expiresAt,
     company_is_provider: isProvider,
     ...user
   } = row;
   if (revokedAt || sessionUserId !== claims.sub) return null;
-  if (claims.typ === 'legacy' && expiresAt < nowIso()) return null;
   if (!toBool(user.is_approved) || user.company_id !== claims.cid) return null;
   return Object.freeze({
     actor: Object.freeze(actorOf(user, toBool(isProvider))),
