@@ -92,6 +92,28 @@ it('an unknown path shows the 404 page', async () => {
   await ctx.close();
 });
 
+it('a reload of an online screen renews the session first: no call is sent to be refused and sent again', async () => {
+  const { ctx, page } = await signedInDevice(h, E2E_ADMIN.email, E2E_ADMIN.password);
+  const seen: string[] = [];
+  page.on('response', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/')) seen.push(`${r.status()} ${path}`);
+  });
+  // A fresh load: the access token lived in the last page's memory only.
+  await page.goto('/mail-outbox');
+  await page.getByRole('heading', { name: 'Mail Outbox' }).waitFor();
+  await expect
+    .poll(() => seen.filter((s) => s.endsWith('/api/mail_outbox')))
+    .toEqual(['200 /api/mail_outbox']);
+  expect(
+    seen.filter((s) => s.startsWith('401 ')),
+    'refused calls',
+  ).toEqual([]);
+  expect(seen.indexOf('200 /api/auth/refresh')).toBeGreaterThanOrEqual(0);
+  expect(seen.indexOf('200 /api/auth/refresh')).toBeLessThan(seen.indexOf('200 /api/mail_outbox'));
+  await ctx.close();
+});
+
 it("the dashboard loads its two most used screens' code once it has settled, and a tile's screen as a finger reaches it", async () => {
   const d = await signedInDevice(h, E2E_ADMIN.email, E2E_ADMIN.password, phone(PHONES[1]));
   const scripts: string[] = [];

@@ -3,11 +3,9 @@ import type { TActor, TUser } from '@lawfirm/shared-types';
 import { api, ApiError } from '../ui/api.ts';
 import { whenIdle } from '../ui/whenIdle.ts';
 import {
-  getAccessToken,
   login as doLogin,
   logout as doLogout,
   onSessionChange,
-  refreshAccessToken,
   setSession,
   storedUser,
   updateUser,
@@ -39,8 +37,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const reload = useCallback(async () => {
     if (!storedUser()) return;
     try {
-      // A fresh page has no access token yet: refresh first rather than earn a 401 on every load.
-      if (!getAccessToken()) await refreshAccessToken();
       const me = await api<TUser>('/api/user');
       updateUser(me);
     } catch (e) {

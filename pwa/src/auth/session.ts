@@ -66,7 +66,11 @@ export function refreshAccessToken(): Promise<string | null> {
   return refreshing;
 }
 
-setTokenSource({ get: () => accessToken, refresh: refreshAccessToken });
+setTokenSource({
+  get: () => accessToken,
+  refresh: refreshAccessToken,
+  signedIn: () => storedUser() !== null,
+});
 
 export async function login(email: string, password: string): Promise<TUser> {
   const r = await api<TokenAnswer>('/api/auth/login', {

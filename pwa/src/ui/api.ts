@@ -21,8 +21,13 @@ export class ApiError extends Error {
   }
 }
 
-type TokenSource = { get: () => string | null; refresh: () => Promise<string | null> };
-let tokens: TokenSource = { get: () => null, refresh: async () => null };
+type TokenSource = {
+  get: () => string | null;
+  refresh: () => Promise<string | null>;
+  /** A user is signed in on this device (its access token may still be missing: it lives in memory only). */
+  signedIn: () => boolean;
+};
+let tokens: TokenSource = { get: () => null, refresh: async () => null, signedIn: () => false };
 export function setTokenSource(source: TokenSource): void {
   tokens = source;
 }
@@ -70,14 +75,24 @@ export async function api<T = Record<string, unknown>>(path: string, opts: Reque
   const useAuth = opts.auth !== false;
   let res: Response;
   try {
-    res = await send(path, opts, useAuth ? tokens.get() : null);
-    if (res.status === 401 && useAuth) {
+    let token = useAuth ? tokens.get() : null;
+    let renewed = false;
+    // A page just loaded has no access token yet (memory only): a signed-in device renews it first, one refresh
+    // shared by every call, rather than sending each call to be refused and then again (a round trip saved on
+    // every fresh load of an online screen). Refused: sent without, and the 401 is the answer; not asked
+    // (offline, a server error): that error is the answer.
+    if (useAuth && !token && tokens.signedIn()) {
+      token = await tokens.refresh();
+      renewed = true;
+    }
+    res = await send(path, opts, token);
+    if (res.status === 401 && useAuth && !renewed) {
       // Not renewed (refused, or not reachable): the 401 is the answer.
       const fresh = await tokens.refresh().catch(() => null);
       if (fresh) res = await send(path, opts, fresh);
     }
   } catch (e) {
-    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    if (e instanceof ApiError || (e instanceof DOMException && e.name === 'AbortError')) throw e;
     throw new ApiError(0, 'You are offline. Please check your connection and try again.');
   }
   const text = await res.text();
