@@ -97,10 +97,16 @@ it('an admin on a phone adds, edits inline (Update and Cancel) and deletes an op
       })
       .toBe('Lease of the Gulberg shop, renewal');
 
+    // On a phone the opinions come first: the filters wait behind a button, which counts the active ones.
+    const filters = page.getByRole('button', { name: /^Filters/ });
+    expect(await filters.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByLabel('Reference No', { exact: true }).first().isVisible()).toBe(false);
+    await filters.click();
     // The filter: Enter submits; Reset shows all again.
     await page.getByLabel('Reference No', { exact: true }).first().fill('KS');
     await page.getByLabel('Reference No', { exact: true }).first().press('Enter');
     await page.getByRole('cell', { name: 'SM-12' }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Filters 1 active', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Reset', exact: true }).click();
     await page.getByRole('cell', { name: 'SM-12' }).waitFor();
     // Without Enter, the changed filter applies by itself after 4 seconds (part 3 §9).

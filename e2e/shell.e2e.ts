@@ -10,7 +10,7 @@ import { CourtsPage } from './pages/CourtsPage.ts';
 import { LoginPage } from './pages/LoginPage.ts';
 import { SyncHeader } from './pages/SyncHeader.ts';
 import { UsersPage } from './pages/UsersPage.ts';
-import { phone, PHONES, seriousAxeViolations } from './phone.ts';
+import { expectPhoneFriendly, phone, PHONES, seriousAxeViolations } from './phone.ts';
 import { seedCourtId } from './seed.ts';
 import { signedInDevice, type Device } from './session.ts';
 
@@ -498,6 +498,43 @@ describe('offline reference lists and contrast', () => {
       expect(await seriousAxeViolations(d.page, '.badge', ['color-contrast'])).toEqual([]);
     } finally {
       await d?.ctx.close();
+    }
+  });
+});
+
+describe('admin lists on a phone', () => {
+  it('the users come first: the search waits behind Filters, which counts the active ones', async () => {
+    for (const n of [1, 2, 3])
+      await createUserViaApi(h, {
+        name: `Phone List Lawyer ${n}`,
+        email: `phone.list.${n}@e2e.firm`,
+        password: 'phone-list-password-1',
+        role_id: ROLE_IDS.LAWYER,
+        is_approved: true,
+      });
+    for (const viewport of PHONES) {
+      let d: Device | undefined;
+      try {
+        d = await signedInDevice(h, E2E_ADMIN.email, E2E_ADMIN.password, phone(viewport));
+        const users = new UsersPage(d.page);
+        await users.open();
+        const rows = d.page.getByRole('row').filter({ hasText: '@e2e.firm' });
+        await expect.poll(() => rows.count(), { timeout: SYNC_MS }).toBeGreaterThanOrEqual(4);
+        expect(await users.searchForm().isVisible(), `${viewport.width}: search form folded`).toBe(false);
+        expect(await users.filtersButton().getAttribute('aria-expanded')).toBe('false');
+        // The list starts high enough that the first rows are on the first screen.
+        const second = await rows.nth(1).boundingBox();
+        expect(second!.y, `${viewport.width}: second user's top`).toBeLessThan(viewport.height);
+        await expectPhoneFriendly(d.page, rows.first());
+
+        await users.search({ name: 'Phone List Lawyer 2' });
+        await users.row('phone.list.2@e2e.firm').waitFor();
+        await expect.poll(() => rows.count()).toBe(1);
+        expect(await users.filtersButton().innerText()).toMatch(/^Filters\s*1/);
+        expect(await d.page.getByRole('button', { name: 'Filters 1 active', exact: true }).count()).toBe(1);
+      } finally {
+        await d?.ctx.close();
+      }
     }
   });
 });

@@ -13,7 +13,13 @@ export class UsersPage {
   searchForm() {
     return this.page.getByRole('search', { name: 'Search users' });
   }
+  /** 'Filters', with the number of active ones when there are some (folded on a phone, open on a desktop). */
+  filtersButton() {
+    return this.page.getByRole('button', { name: /^Filters/ });
+  }
   async search(f: { name?: string; email?: string; status?: 'All' | 'Approved' | 'Pending Approval' }) {
+    const toggle = this.filtersButton();
+    if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
     const form = this.searchForm();
     if (f.name !== undefined) await form.getByLabel('Name', { exact: true }).fill(f.name);
     if (f.email !== undefined) await form.getByLabel('Email', { exact: true }).fill(f.email);

@@ -12,6 +12,7 @@ import { useConfirmedDelete } from '../ui/useConfirmedDelete.tsx';
 import { useSaveReport } from '../ui/useSaveReport.ts';
 import '../invoices/invoices.css';
 import { compareCodes } from '@lawfirm/shared-types/common/natural-order.ts';
+import { FiltersButton, FiltersRegion, useFiltersFold } from '../ui/FiltersFold.tsx';
 
 /** Part 3 §9: how long after a filter change the opinions list reloads by itself. */
 const FILTER_RELOAD_MS = 4_000;
@@ -38,7 +39,8 @@ export default function OpinionsScreen() {
   const saved = useSaveReport();
   const rows = useEntityRows<TOpinion & { id: string }>('opinions');
   const clients = useEntityRows<{ id: string; name: string }>('users', { role_id: ROLE_IDS.CLIENT });
-  const [shown, setShown] = useState(true);
+  // On a phone the opinions come first; the filters wait behind Filters.
+  const fold = useFiltersFold();
   const [draftFilter, setDraftFilter] = useState({ client_id: '', reference_no: '', subject: '' });
   const [filter, setFilter] = useState(draftFilter);
   // Part 3 §9: a changed filter applies by itself after 4 seconds; Enter applies it at once.
@@ -124,11 +126,9 @@ export default function OpinionsScreen() {
     <section className="page">
       <div className="row-between">
         <h1>Opinions</h1>
-        <button type="button" className="btn" aria-expanded={shown} onClick={() => setShown(!shown)}>
-          {shown ? 'Hide Filters' : 'Show Filters'}
-        </button>
+        <FiltersButton fold={fold} active={Object.values(filter).filter((v) => v !== '').length} />
       </div>
-      {shown && (
+      <FiltersRegion fold={fold}>
         <form className="card filter-grid" onSubmit={applyFilter}>
           {clientSelect(
             draftFilter.client_id,
@@ -164,7 +164,7 @@ export default function OpinionsScreen() {
             Reset
           </button>
         </form>
-      )}
+      </FiltersRegion>
       <ListTable
         caption="Opinions"
         columns={['Client', 'Reference No', 'Subject', 'Issuance Date', ...(admin ? ['Actions'] : [])]}

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { deleteLocal } from '../sync/actions.ts';
 import { useEntityRows, useSync, useSyncStatus } from '../sync/hooks.ts';
+import { FiltersButton, FiltersRegion, useFiltersFold } from '../ui/FiltersFold.tsx';
 import { PageControls } from '../ui/Paginator.tsx';
 import { ScreenGuard } from '../ui/ScreenGuard.tsx';
 import { ListTable } from '../ui/ListTable.tsx';
@@ -9,6 +10,10 @@ import { useConfirmedDelete } from '../ui/useConfirmedDelete.tsx';
 import { UserRow } from './UserRow.tsx';
 import { EMPTY_FILTERS, UserSearchForm, type TUserFilters } from './UserSearchForm.tsx';
 import { ALL_ROLES, filterUsers, pageOf, sortUsers, type TUserRow } from './users.local.ts';
+
+/** How many of the search's fields narrow the list (the button folding them away says so). */
+const activeFilters = (f: TUserFilters): number =>
+  (Object.keys(EMPTY_FILTERS) as (keyof TUserFilters)[]).filter((k) => f[k] !== EMPTY_FILTERS[k]).length;
 
 export function UsersScreen() {
   return (
@@ -29,6 +34,8 @@ function UsersList() {
   const { lastSyncAt } = useSyncStatus();
   const loading = all === undefined || (all.length === 0 && lastSyncAt === null);
   const [filters, setFilters] = useState<TUserFilters>(EMPTY_FILTERS);
+  // On a phone the users come first; the search form waits behind Filters.
+  const fold = useFiltersFold();
   const [page, setPage] = useState(1);
   // Rows changed from this list stay until the next search even if they no longer match it (a user approved
   // from the "Pending Approval" list): the new state shows where the admin clicked, with Block to undo it.
@@ -58,15 +65,18 @@ function UsersList() {
   const rows = paged?.data ?? [];
   return (
     <section className="page">
-      <div
-        style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center' }}
-      >
+      <div className="row-between">
         <h1>Users</h1>
-        <Link className="btn primary" to="/users/create">
-          New User
-        </Link>
+        <div className="head-actions">
+          <FiltersButton fold={fold} active={activeFilters(filters)} />
+          <Link className="btn primary" to="/users/create">
+            New User
+          </Link>
+        </div>
       </div>
-      <UserSearchForm roles={ALL_ROLES} onSearch={search} />
+      <FiltersRegion fold={fold}>
+        <UserSearchForm roles={ALL_ROLES} onSearch={search} />
+      </FiltersRegion>
       <ListTable
         columns={['Name', 'Email', 'Registered at', 'Actions']}
         loading={loading}

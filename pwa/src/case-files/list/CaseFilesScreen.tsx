@@ -1,10 +1,11 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MSG } from '@lawfirm/shared-types';
 import { downloadCaseFilePdf } from '../../pdf/index.ts';
 import { useAuth } from '../../auth/AuthContext.tsx';
 import { useCourts } from '../../reference-data/useReferenceData.ts';
 import { useSync } from '../../sync/hooks.ts';
+import { FiltersButton, FiltersRegion, useFiltersFold } from '../../ui/FiltersFold.tsx';
 import { PageControls } from '../../ui/Paginator.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { useConfirmedDelete } from '../../ui/useConfirmedDelete.tsx';
@@ -40,9 +41,6 @@ import { CaseSearchForm } from './CaseSearchForm.tsx';
 import { useNextHearings } from './useNextHearings.ts';
 import '../case-files.css';
 
-/** Wide screens have room for the filters: they start open there, folded on phones. */
-const WIDE = '(min-width: 760px)';
-
 /**
  * Case Files (/petitions, part 1 §2). The whole list is filtered on the device (filterCases) and shown 20 to
  * a page, so only 20 cards ever render and their counts and hearing dates come from one query for the page.
@@ -58,8 +56,7 @@ export function CaseFilesScreen() {
   const order = orderFromParams(params);
   const paramsKey = params.toString();
   const active = activeFilterCount(filters);
-  const filtersId = useId();
-  const [filtersOpen, setFiltersOpen] = useState(() => window.matchMedia?.(WIDE).matches ?? false);
+  const fold = useFiltersFold();
   // Cases whose delete waits behind Undo: off the list meanwhile.
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const hide = (id: string, on: boolean) =>
@@ -143,26 +140,11 @@ export function CaseFilesScreen() {
         )}
       </div>
       <div className="case-list-bar">
-        <button
-          type="button"
-          className="btn filters-toggle"
-          aria-expanded={filtersOpen}
-          aria-controls={filtersId}
-          onClick={() => setFiltersOpen((o) => !o)}
-        >
-          Filters
-          {active > 0 && ' '}
-          {active > 0 && (
-            <span className="filter-count">
-              {active}
-              <span className="sr-only"> active</span>
-            </span>
-          )}
-        </button>
+        <FiltersButton fold={fold} active={active} />
         <span className="case-order">
-          <label htmlFor={`${filtersId}-order`}>Order</label>
+          <label htmlFor={`${fold.id}-order`}>Order</label>
           <select
-            id={`${filtersId}-order`}
+            id={`${fold.id}-order`}
             value={order}
             onChange={(e) => apply(filters, 1, e.target.value as TCaseOrder)}
           >
@@ -171,7 +153,7 @@ export function CaseFilesScreen() {
           </select>
         </span>
       </div>
-      <div id={filtersId} className="case-filters" hidden={!filtersOpen}>
+      <FiltersRegion fold={fold} className="case-filters">
         <CaseSearchForm
           key={paramsKey}
           applied={filters}
@@ -193,7 +175,7 @@ export function CaseFilesScreen() {
             </button>
           </div>
         )}
-      </div>
+      </FiltersRegion>
       {loading ? (
         <p role="status">Loading....</p>
       ) : !current.total ? (
