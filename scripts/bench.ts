@@ -126,9 +126,8 @@ async function casePdfBench(): Promise<{ ms: number; mib: number; pdfMiB: number
 const rows: Row[] = [];
 const dir = mkdtempSync(join(tmpdir(), 'lf-bench-'));
 // The PWA every part measures, found or built once here: pwa/dist as `npm run build` left it, built when missing,
-// or a fresh build when the sources are newer. Each part's own ensurePwaBuild then takes this one.
+// or a fresh build when the sources are newer. Each part's own ensurePwaBuild then gets this one.
 const pwaBuild = ensurePwaBuild();
-process.env.BENCH_DIST_DIR ??= pwaBuild.distDir;
 if (pwaBuild.note) console.log(pwaBuild.note);
 process.on('exit', pwaBuild.cleanup);
 

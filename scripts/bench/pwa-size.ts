@@ -35,12 +35,22 @@ function viteBuild(outDir: string): void {
   if (r.status !== 0) throw new Error(`vite build failed:\n${r.stdout}\n${r.stderr}`);
 }
 
+/** The build this process measures, once found or made: every later part measures the same one. */
+let measured: PwaBuild | null = null;
+
 /**
  * BENCH_DIST_DIR when set (a build made elsewhere, measured as it is); else pwa/dist as `npm run build` made
  * it, built there when missing. When it is older than the sources, a fresh build goes to a temporary folder
- * instead (pwa/dist may be in use by a running server or end-to-end test).
+ * instead (pwa/dist may be in use by a running server or end-to-end test). Found or made once per process:
+ * later calls get the same build, with no note and nothing to clean up (the first caller removes it).
  */
 export function ensurePwaBuild(): PwaBuild {
+  if (measured) return { distDir: measured.distDir, note: null, cleanup: () => undefined };
+  measured = findOrBuild();
+  return measured;
+}
+
+function findOrBuild(): PwaBuild {
   const given = process.env.BENCH_DIST_DIR;
   if (given)
     return {
