@@ -16,11 +16,13 @@ const LONG_TASKS = 'longtask';
 export function whenSettled(fn: () => void, quietMs = 1500, maxMs = 10_000): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let done = false;
+  let cancelled = false;
   const run = () => {
     if (done) return;
     done = true;
     stop();
-    whenIdle(fn);
+    // A cancel while waiting for the idle moment still holds.
+    whenIdle(() => !cancelled && fn());
   };
   const arm = () => {
     clearTimeout(timer);
@@ -39,7 +41,7 @@ export function whenSettled(fn: () => void, quietMs = 1500, maxMs = 10_000): () 
   observer?.observe({ type: LONG_TASKS });
   arm();
   return () => {
-    done = true;
+    cancelled = done = true;
     stop();
   };
 }
