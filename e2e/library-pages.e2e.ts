@@ -21,6 +21,14 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
+/** The table cell the caret is in, if the editor has the focus: 'TH', 'TD' or null. */
+const caretCell = () => {
+  if (!document.activeElement?.classList.contains('rte-body')) return null;
+  const node = document.getSelection()?.anchorNode;
+  const el = node instanceof Element ? node : node?.parentElement;
+  return el?.closest('th, td')?.tagName ?? null;
+};
+
 type TPage = Record<string, unknown> & { id: string; content: string; files: { url: string }[] };
 const serverPages = async (path: string, key: string): Promise<TPage[]> => {
   const r = await h.app.inject({
@@ -55,9 +63,8 @@ it('an admin writes a proposition with a table and a link; a lawyer on a phone f
     a.page.once('dialog', (d) => void d.accept(SC));
     await a.page.getByRole('button', { name: 'Link', exact: true }).click();
     await editor.locator(`a[href="${SC}"]`).waitFor();
-    // The editor takes the focus and its selection back from the toolbar on a later frame: an End pressed
-    // before that is lost, and Enter then replaces the still-selected link text. Press End until the caret
-    // is in the editor, collapsed, and stays so across two frames.
+    // What a user sees before pressing Enter: the caret in the editor, collapsed after the link (an Enter on
+    // the still-selected link text would replace it). Press End until that is so, and stays so for two frames.
     await expect
       .poll(async () => {
         await a.page.keyboard.press('End');
@@ -74,8 +81,28 @@ it('an admin writes a proposition with a table and a link; a lawyer on a phone f
     await a.page.keyboard.press('Enter');
     await a.page.keyboard.type('Zamanat is the rule and jail the exception.');
     await a.page.getByRole('button', { name: 'Table', exact: true }).click();
+    // What a user sees before typing: the caret in the new table's first header cell.
+    await expect.poll(() => a.page.evaluate(caretCell)).toBe('TH');
     await a.page.keyboard.type('Offence');
-    await editor.locator('table').waitFor();
+    await editor.locator('th', { hasText: 'Offence' }).waitFor();
+    // A keyboard user on the Add row button: in the task of its press, the focus and the caret are back in
+    // the editor, so keys typed at once are not lost on the way (Tiptap refocuses a frame later).
+    expect(
+      await a.page.evaluate(() => {
+        const tool = [...document.querySelectorAll<HTMLButtonElement>('.rte-tool')].find(
+          (b) => b.textContent === 'Add row',
+        )!;
+        tool.focus();
+        tool.click();
+        const node = document.getSelection()?.anchorNode;
+        const cell = (node instanceof Element ? node : node?.parentElement)?.closest('th, td');
+        return [
+          document.querySelectorAll('.rte-body tr').length,
+          document.activeElement?.className,
+          cell?.tagName,
+        ];
+      }),
+    ).toEqual([4, expect.stringContaining('rte-body'), 'TH']);
 
     const url = await a.page.getByLabel('Public URL').inputValue();
     expect(url).toMatch(new RegExp(`^${h.baseUrl}/preview/general-case-law/bail-after-arrest-[0-9a-f]{12}$`));

@@ -64,6 +64,16 @@ const TOOLS: TTool[] = [
 ];
 
 /**
+ * Runs a toolbar command and puts the focus and the caret into the editor before returning. Tiptap's `focus()`
+ * moves the focus on the next animation frame, so keys typed between the command and that frame (a fast typist,
+ * a phone keyboard's buffered text) went to the toolbar button and were lost.
+ */
+function runTool(editor: Editor, tool: TTool) {
+  tool.run(editor);
+  if (!editor.isDestroyed && !editor.view.hasFocus()) editor.view.focus();
+}
+
+/**
  * The library's rich-text editor (Tiptap): headings, lists, bold/italic/underline, links and tables; pasted
  * Word content keeps its structure (the server's allow-list drops its styles). A chunk of its own, loaded with
  * the forms that use it. `html` is read once; `onChange` gets the editor's HTML after each change.
@@ -109,7 +119,10 @@ export function RichTextEditor({
             type="button"
             className="btn rte-tool"
             aria-pressed={t.active ? !!active?.[i] : undefined}
-            onClick={() => editor && t.run(editor)}
+            // A press keeps the focus (and the selection) in the editor, so no blur and no refocus on a later
+            // frame; a button reached by the keyboard hands the focus back in the same task.
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => editor && runTool(editor, t)}
           >
             {t.label}
           </button>
