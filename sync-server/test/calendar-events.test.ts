@@ -271,8 +271,11 @@ describeEachDb('hearing calendar: the cause list PDF', (kind) => {
       hearing_date: formatDate(isoInDays(1)),
       petition: 'Bar council meeting',
     });
+    const builds = f.t.app.pdfWorkers.started;
     const res = await f.call('GET', '/api/calendar/cause_list_pdf?day=tomorrow', f.lawyer);
     expect(res.statusCode, res.body).toBe(200);
+    // Built by a PDF worker thread, not on the server's event loop.
+    expect(f.t.app.pdfWorkers.started).toBe(builds + 1);
     expect(res.headers['content-type']).toBe('application/pdf');
     const file = `Cause List ${formatDate(isoInDays(1)).replace(/\//g, '-')}.pdf`;
     expect(res.headers['content-disposition']).toContain(file);

@@ -8,6 +8,7 @@ import { PDF_PAGE_TREE_MESSAGE } from '@lawfirm/shared-types/attachments/limits.
 import {
   createPdfWorkers,
   PDF_BUSY_MESSAGE,
+  PDF_PUBLIC_BUSY_MESSAGE,
   PDF_TIMEOUT_MESSAGE,
   type TPdfBuild,
 } from '../src/pdf/pdf-workers.ts';
@@ -60,6 +61,48 @@ describe('PDF worker threads', () => {
       expect(outcomes.slice(1)).toEqual(
         outcomes.slice(1).map(() => expect.objectContaining({ statusCode: 503, message: PDF_BUSY_MESSAGE })),
       );
+    } finally {
+      await workers.close();
+    }
+  });
+
+  it('turn away public builds beyond their cap at once, and start a signed-in build before waiting public ones', async () => {
+    const workers = createPdfWorkers({ workers: 1, timeoutMs: 60_000, memoryMb: 256 });
+    try {
+      const order: string[] = [];
+      const job = (name: string, isPublic: boolean) =>
+        workers.build(pendingCases(isPublic ? 200 : 3), files, { isPublic }).then((bytes) => {
+          order.push(name);
+          return bytes;
+        });
+      // Four public builds (one running, three waiting) fill the public share; the fifth is refused at once.
+      const publicJobs = ['p1', 'p2', 'p3', 'p4', 'p5'].map((n) => job(n, true));
+      const member = job('member', false);
+      const outcomes = (await Promise.allSettled([...publicJobs, member])).map(messageOf);
+      expect(outcomes[4]).toMatchObject({ statusCode: 503, message: PDF_PUBLIC_BUSY_MESSAGE });
+      expect(outcomes.filter((o) => o !== null)).toHaveLength(1);
+      // The signed-in build waited only for the public one already running.
+      expect(order).toEqual(['p1', 'member', 'p2', 'p3', 'p4']);
+      // Their slots are given back: a public build is taken again.
+      expect(
+        (await readPdf(await workers.build(pendingCases(1), files, { isPublic: true }))).text[0],
+      ).toContain('Case 0');
+    } finally {
+      await workers.close();
+    }
+  });
+
+  it('leave a worker to signed-in users while public builds wait', async () => {
+    const workers = createPdfWorkers({ workers: 2, timeoutMs: 60_000, memoryMb: 256 });
+    try {
+      const order: string[] = [];
+      const job = (name: string, count: number, isPublic: boolean) =>
+        workers.build(pendingCases(count), files, { isPublic }).then(() => order.push(name));
+      // Two public builds and a signed-in one: the second public build waits for the first, on one worker,
+      // while the signed-in one takes the other.
+      await Promise.all([job('p1', 300, true), job('p2', 3, true), job('member', 3, false)]);
+      expect(order.indexOf('p2')).toBeGreaterThan(order.indexOf('p1'));
+      expect(order.indexOf('member')).toBeLessThan(order.indexOf('p2'));
     } finally {
       await workers.close();
     }

@@ -301,8 +301,11 @@ describeEachDb('public tools', (kind) => {
     });
 
     const url = new URL(body.fir_reader_result_pdf_download_url);
+    const builds = t.app.pdfWorkers.started;
     const pdf = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
     expect(pdf.statusCode).toBe(200);
+    // Built by a PDF worker thread, not on the server's event loop.
+    expect(t.app.pdfWorkers.started).toBe(builds + 1);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(String(pdf.headers['content-disposition'])).toContain('FIR Search Results.pdf');
     const text = (await readPdf(new Uint8Array(pdf.rawPayload))).text.join(' ');

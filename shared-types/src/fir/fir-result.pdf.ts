@@ -19,10 +19,14 @@ const COLUMNS: TColumn[] = [
   { title: 'Details', width: 0.78 },
 ];
 
+export type TFirResultPdfData = TPdfHost & {
+  siteName: string | null;
+  search: TFirSearchData;
+  groups: TFirResultGroup[];
+};
+
 /** The FIR reader's result (part 3 §2.16), the same file on the server and offline on a phone. */
-export async function buildFirResultPdf(
-  data: TPdfHost & { siteName: string | null; search: TFirSearchData; groups: TFirResultGroup[] },
-): Promise<Uint8Array> {
+export async function buildFirResultPdf(data: TFirResultPdfData): Promise<Uint8Array> {
   const doc = await newPdf(FIR_PDF_TITLE);
   const fonts = await embedPdfFonts(doc, data.loadBytes);
   const flow = new PageFlow(doc, fonts);

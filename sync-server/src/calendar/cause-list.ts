@@ -2,15 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { todayInPakistan, type TActor } from '@lawfirm/shared-types';
-import {
-  buildCauseListPdf,
-  causeListFileName,
-  type TCauseListRow,
-} from '@lawfirm/shared-types/pdf/builders/cause-list.ts';
+import { causeListFileName, type TCauseListRow } from '@lawfirm/shared-types/pdf/builders/cause-list.ts';
 import { compareHearings } from '@lawfirm/shared-types/calendar/order.ts';
 import type { Db } from '../db/connect.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
-import { serverLoadBytes } from '../pdf/pdf-assets.ts';
 import { siteNameOf } from '../pdf/pdf.repository.ts';
 import { hearingsFor } from './hearings.repository.ts';
 
@@ -77,13 +72,18 @@ export async function causeListRoutes(fastify: FastifyInstance): Promise<void> {
       const { actor } = await req.authorize('hearingDate.edit');
       const today = todayInPakistan();
       const date = req.query.day === 'today' ? today : dayAfter(today);
-      const bytes = await buildCauseListPdf({
-        siteName: await siteNameOf(app.db, actor.company_id),
-        heading: req.query.day === 'today' ? 'Today' : 'Tomorrow',
-        date,
-        rows: await causeListOf(app.db, actor, date),
-        loadBytes: serverLoadBytes(app.config.dataDir, actor.company_id),
-      });
+      const bytes = await app.pdfWorkers.build(
+        {
+          kind: 'causeList',
+          data: {
+            siteName: await siteNameOf(app.db, actor.company_id),
+            heading: req.query.day === 'today' ? 'Today' : 'Tomorrow',
+            date,
+            rows: await causeListOf(app.db, actor, date),
+          },
+        },
+        { dataDir: app.config.dataDir, companyId: actor.company_id },
+      );
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', contentDisposition(causeListFileName(date)))

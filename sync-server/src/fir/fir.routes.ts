@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG, ZMessageResponse } from '@lawfirm/shared-types';
 import { matchFirSections, sectionKey } from '@lawfirm/shared-types/fir/fir-match.ts';
-import { buildFirResultPdf, FIR_PDF_TITLE } from '@lawfirm/shared-types/fir/fir-result.pdf.ts';
+import { FIR_PDF_TITLE } from '@lawfirm/shared-types/fir/fir-result.pdf.ts';
 import {
   FIR_SECTIONS_PER_PAGE,
   ZFirSearch,
@@ -11,7 +11,6 @@ import {
   type TFirSearch,
 } from '@lawfirm/shared-types/fir/fir.wire.ts';
 import { firSectionsDecl } from '@lawfirm/shared-types/fir/fir.entities.ts';
-import { nodeFontBytes } from '@lawfirm/shared-types/pdf/node-fonts.ts';
 import type { Db } from '../db/connect.ts';
 import { forActor } from '../db/firm.ts';
 import { newId } from '../db/ids.ts';
@@ -210,15 +209,22 @@ export async function firRoutes(fastify: FastifyInstance): Promise<void> {
       const companyId = await toolsFirmId(app, req);
       const body = decodeSearch(req.query.q);
       const groups = await search(app.db, companyId, body);
-      const bytes = await buildFirResultPdf({
-        siteName: await siteNameOf(app.db, companyId),
-        search: body.sectionData,
-        groups: groups.map((g) => ({
-          statute: String((g[0]?.statute as { title?: string } | undefined)?.title ?? ''),
-          sections: g as never,
-        })),
-        loadBytes: async (a) => (a.kind === 'font' ? nodeFontBytes(a.font) : null),
-      });
+      // Off the event loop, on the public share of the PDF workers (pdf-workers.ts): no sign-in is needed.
+      const bytes = await app.pdfWorkers.build(
+        {
+          kind: 'firResult',
+          data: {
+            siteName: await siteNameOf(app.db, companyId),
+            search: body.sectionData,
+            groups: groups.map((g) => ({
+              statute: String((g[0]?.statute as { title?: string } | undefined)?.title ?? ''),
+              sections: g as never,
+            })),
+          },
+        },
+        { dataDir: app.config.dataDir, companyId },
+        { isPublic: true },
+      );
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', contentDisposition(`${FIR_PDF_TITLE}.pdf`))

@@ -6,6 +6,8 @@ import {
   buildPendingCasesPdf,
 } from '@lawfirm/shared-types/pdf/index.ts';
 import { buildInvoicePdf } from '@lawfirm/shared-types/invoices/invoice.pdf.ts';
+import { buildFirResultPdf } from '@lawfirm/shared-types/fir/fir-result.pdf.ts';
+import { buildCauseListPdf } from '@lawfirm/shared-types/pdf/builders/cause-list.ts';
 import { pdfRefusal } from '@lawfirm/shared-types/pdf/attachments/pdf-pages.ts';
 import { serverLoadBytes } from './pdf-assets.ts';
 import type { TPdfTask, TPdfTaskAnswer } from './pdf-workers.ts';
@@ -28,6 +30,10 @@ async function run(task: TPdfTask): Promise<Uint8Array | string | null> {
       return buildOrderSheetsPdf({ ...task.data, loadBytes });
     case 'invoice':
       return buildInvoicePdf({ ...task.data, loadBytes });
+    case 'firResult':
+      return buildFirResultPdf({ ...task.data, loadBytes });
+    case 'causeList':
+      return buildCauseListPdf({ ...task.data, loadBytes });
   }
 }
 

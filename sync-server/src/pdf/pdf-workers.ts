@@ -6,6 +6,8 @@ import type {
   TPendingCasesPdfData,
 } from '@lawfirm/shared-types/pdf/index.ts';
 import type { TInvoicePdfData } from '@lawfirm/shared-types/invoices/invoice.pdf.ts';
+import type { TFirResultPdfData } from '@lawfirm/shared-types/fir/fir-result.pdf.ts';
+import type { TCauseListPdfData } from '@lawfirm/shared-types/pdf/builders/cause-list.ts';
 import type { Config } from '../config.ts';
 import { HttpError } from '../http/errors.ts';
 
@@ -25,7 +27,9 @@ export type TPdfBuild =
   | { kind: 'document'; data: TData<TDocumentPdfData> }
   | { kind: 'pendingCases'; data: TData<TPendingCasesPdfData> }
   | { kind: 'orderSheets'; data: TData<TOrderSheetsPdfData> }
-  | { kind: 'invoice'; data: TData<TInvoicePdfData> };
+  | { kind: 'invoice'; data: TData<TInvoicePdfData> }
+  | { kind: 'firResult'; data: TData<TFirResultPdfData> }
+  | { kind: 'causeList'; data: TData<TCauseListPdfData> };
 /** The firm whose stored files a build reads. */
 export type TPdfFiles = { dataDir: string; companyId: string };
 export type TPdfTask = (TPdfBuild & TPdfFiles) | { kind: 'inspect'; bytes: Uint8Array };
@@ -40,6 +44,8 @@ export const PDF_TIMEOUT_MESSAGE =
 export const PDF_MEMORY_MESSAGE =
   'This PDF needs more memory than the server allows for one document. Download its documents one at a time.';
 export const PDF_BUSY_MESSAGE = 'The server is busy making other PDFs. Try again in a minute.';
+export const PDF_PUBLIC_BUSY_MESSAGE =
+  'Too many visitors are making PDFs right now. Try again in a minute, or sign in.';
 export const PDF_TOO_COMPLEX_MESSAGE =
   'The PDF is too complex to check. Save it again (print to PDF) and upload that.';
 
@@ -48,6 +54,12 @@ class OverBudget extends HttpError {}
 
 /** Jobs waiting for a worker before new ones are turned away. */
 const MAX_QUEUE = 20;
+/**
+ * Builds asked for without a sign-in (the public FIR reader's PDF), running and waiting, across every address:
+ * beyond this they are turned away at once, so a few addresses inside their own rate limit cannot fill the
+ * queue that signed-in users' PDFs wait in.
+ */
+const MAX_PUBLIC_JOBS = 4;
 /** An idle worker is stopped after this, giving its memory back; the next job starts a new one (~0.5 s). */
 const IDLE_MS = 30_000;
 /** Upload checks only count pages: a budget of their own, on a worker of their own. */
@@ -67,6 +79,8 @@ type Job = {
   reject: (e: unknown) => void;
   /** Turns the job away when it has waited a whole budget for a worker. */
   expiry: NodeJS.Timeout;
+  /** Asked for without a sign-in: runs on the public share of the workers, after every signed-in job. */
+  isPublic: boolean;
 };
 
 /**
@@ -81,17 +95,30 @@ class WorkerPool {
   private live = 0;
   private closed = false;
   running = 0;
+  /** Public jobs running and waiting now. */
+  private publicJobs = 0;
+  /** Jobs sent to a worker since the pool started (tests see a build take the worker path). */
+  started = 0;
 
   constructor(private readonly budget: TPdfBudget) {}
 
-  run(task: TPdfTask): Promise<TPdfTaskAnswer & { ok: true }> {
+  /** Workers a public job may take: all but one when there are several, so a signed-in user always has one. */
+  private get publicWorkers(): number {
+    return Math.max(1, this.budget.workers - 1);
+  }
+
+  run(task: TPdfTask, isPublic = false): Promise<TPdfTaskAnswer & { ok: true }> {
     if (this.closed || this.queue.length >= MAX_QUEUE)
       return Promise.reject(new HttpError(503, PDF_BUSY_MESSAGE));
-    return new Promise((resolve, reject) => {
+    if (isPublic && this.publicJobs >= MAX_PUBLIC_JOBS)
+      return Promise.reject(new HttpError(503, PDF_PUBLIC_BUSY_MESSAGE));
+    if (isPublic) this.publicJobs++;
+    return new Promise<TPdfTaskAnswer & { ok: true }>((resolve, reject) => {
       const job: Job = {
         task,
         resolve,
         reject,
+        isPublic,
         expiry: setTimeout(() => {
           const at = this.queue.indexOf(job);
           if (at < 0) return;
@@ -101,7 +128,23 @@ class WorkerPool {
       };
       this.queue.push(job);
       this.pump();
+    }).finally(() => {
+      if (isPublic) this.publicJobs--;
     });
+  }
+
+  /** Public jobs taken from the queue and not yet finished. */
+  private publicRunning = 0;
+
+  /** The next job to start: the first signed-in one, else the first public one if the public share allows. */
+  private next(): Job | undefined {
+    let at = this.queue.findIndex((j) => !j.isPublic);
+    if (at < 0 && this.publicRunning < this.publicWorkers) at = this.queue.findIndex((j) => j.isPublic);
+    if (at < 0) return undefined;
+    const job = this.queue.splice(at, 1)[0]!;
+    // Counted as it leaves the queue, not once its worker is ready, so one pump cannot hand out more.
+    if (job.isPublic) this.publicRunning++;
+    return job;
   }
 
   async close(): Promise<void> {
@@ -119,7 +162,8 @@ class WorkerPool {
 
   private pump(): void {
     while (this.queue.length && (this.idle.length || this.live < this.budget.workers)) {
-      const job = this.queue.shift()!;
+      const job = this.next();
+      if (!job) return;
       clearTimeout(job.expiry);
       const idle = this.idle.pop();
       if (idle) {
@@ -132,6 +176,7 @@ class WorkerPool {
         (worker) => this.start(worker, job),
         (e: unknown) => {
           this.live--;
+          if (job.isPublic) this.publicRunning--;
           job.reject(e);
           this.pump();
         },
@@ -172,6 +217,7 @@ class WorkerPool {
 
   private start(worker: Worker, job: Job): void {
     this.running++;
+    this.started++;
     this.busy.add(worker);
     worker.ref();
     let done = false;
@@ -183,6 +229,7 @@ class WorkerPool {
       worker.off('error', onError);
       worker.off('exit', onExit);
       this.running--;
+      if (job.isPublic) this.publicRunning--;
       this.busy.delete(worker);
       if ('answer' in outcome) {
         this.release(worker);
@@ -231,12 +278,17 @@ class WorkerPool {
 }
 
 export type PdfWorkers = {
-  /** A built PDF; 503 with a message when the build goes over its budget or too many wait. */
-  build: (build: TPdfBuild, files: TPdfFiles) => Promise<Uint8Array>;
+  /**
+   * A built PDF; 503 with a message when the build goes over its budget or too many wait. A public build (no
+   * sign-in) waits behind every signed-in one and takes at most all workers but one.
+   */
+  build: (build: TPdfBuild, files: TPdfFiles, opts?: { isPublic?: boolean }) => Promise<Uint8Array>;
   /** Why an uploaded PDF is refused (its page tree over the limits), or null. */
   inspectPdf: (bytes: Uint8Array) => Promise<string | null>;
   /** Builds under way now (tests watch a build start). */
   readonly running: number;
+  /** Builds sent to a worker since the start (tests see that a route builds off the event loop). */
+  readonly started: number;
   close: () => Promise<void>;
 };
 
@@ -244,7 +296,8 @@ export function createPdfWorkers(budget: TPdfBudget): PdfWorkers {
   const builds = new WorkerPool(budget);
   const checks = new WorkerPool({ workers: 1, timeoutMs: CHECK_TIMEOUT_MS, memoryMb: budget.memoryMb });
   return {
-    build: async (build, files) => (await builds.run({ ...build, ...files })).result as Uint8Array,
+    build: async (build, files, opts) =>
+      (await builds.run({ ...build, ...files }, opts?.isPublic)).result as Uint8Array,
     inspectPdf: async (bytes) => {
       try {
         return (await checks.run({ kind: 'inspect', bytes })).result as string | null;
@@ -256,6 +309,9 @@ export function createPdfWorkers(budget: TPdfBudget): PdfWorkers {
     },
     get running() {
       return builds.running;
+    },
+    get started() {
+      return builds.started;
     },
     close: async () => {
       await Promise.all([builds.close(), checks.close()]);
