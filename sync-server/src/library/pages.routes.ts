@@ -12,6 +12,7 @@ import {
   pageKindOf,
   type TPageKind,
 } from '@lawfirm/shared-types/library/pages.ts';
+import { companyForHost } from '../companies/company-for-host.ts';
 import type { Db } from '../db/connect.ts';
 import { forActor, forFirm } from '../db/firm.ts';
 import { newId } from '../db/ids.ts';
@@ -235,13 +236,20 @@ function serve(app: ZodApp, kind: TPageKind, def: EntityDef): void {
   );
 }
 
-/** A live, published page by its public address, of whichever firm; its HTML cleaned again on the way out. */
-async function publicPage(db: Db, pageType: string, slug: string) {
+/**
+ * A live, published page by its public address on the site `hostname` names, its HTML cleaned again on the way
+ * out. A page belongs to its firm's site (the firm's own domain; the provider's pages to the provider's site):
+ * on any other host it is not found, exactly as a page that does not exist, so one firm's host never publishes,
+ * nor confirms, another firm's pages.
+ */
+async function publicPage(db: Db, hostname: string, pageType: string, slug: string) {
   const kind = pageKindOf(pageType);
   if (!kind || !slug) return null;
+  const site = await companyForHost(db, hostname);
   const row = await db
     .selectFrom(kind.name as 'sample_pleadings')
     .selectAll()
+    .where('company_id', '=', site.id)
     .where('slug', '=', slug)
     .where('deleted_at', 'is', null)
     .where('published', '=', 1)
@@ -289,7 +297,12 @@ export async function libraryPagesRoutes(fastify: FastifyInstance): Promise<void
       },
     },
     async (req) => {
-      const page = await publicPage(app.db, req.query.page_type ?? '', req.query.page_slug ?? '');
+      const page = await publicPage(
+        app.db,
+        req.hostname,
+        req.query.page_type ?? '',
+        req.query.page_slug ?? '',
+      );
       if (!page) throw new HttpError(404, MSG_PAGE_NOT_FOUND);
       return { title: page.title, content: page.content };
     },
@@ -299,7 +312,7 @@ export async function libraryPagesRoutes(fastify: FastifyInstance): Promise<void
     '/preview/:page_type/:page_slug',
     { schema: { params: z.object({ page_type: z.string().max(100), page_slug: z.string().max(300) }) } },
     async (req, reply) => {
-      const page = await publicPage(app.db, req.params.page_type, req.params.page_slug);
+      const page = await publicPage(app.db, req.hostname, req.params.page_type, req.params.page_slug);
       const doc = page
         ? previewDocument(page)
         : previewDocument({ title: MSG_PAGE_NOT_FOUND, content: '<p>404</p>', description: '' });
