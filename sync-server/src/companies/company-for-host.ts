@@ -1,6 +1,7 @@
 import { normaliseDomain } from '@lawfirm/shared-types';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/connect.ts';
+import { containsText } from '../db/query-helpers.ts';
 import type { CompanyTable } from '../db/schema.ts';
 
 export type CompanyRow = Selectable<CompanyTable>;
@@ -12,14 +13,14 @@ export type CompanyRow = Selectable<CompanyTable>;
  */
 export async function companyForHost(db: Db, hostname: string): Promise<CompanyRow> {
   const host = normaliseDomain(hostname).replace(/\.$/, '');
-  // A firm's domain is a plain DNS name; anything else in a Host header (junk, LIKE escapes) matches no firm.
+  // A firm's domain is a plain DNS name; anything else in a Host header (junk, wildcards) matches no firm.
   if (/^[a-z0-9.-]+$/.test(host)) {
     const candidates = await db
       .selectFrom('companies')
       .selectAll()
       .where('deleted_at', 'is', null)
       .where('domain', 'is not', null)
-      .where((eb) => eb(eb.fn('lower', ['domain']), 'like', `%${host}%`))
+      .where(containsText('domain', host))
       .execute();
     const match = candidates.find((c) => c.domain && normaliseDomain(c.domain) === host);
     if (match) return match;

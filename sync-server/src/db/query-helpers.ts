@@ -4,7 +4,9 @@ import type { Db } from '../db/connect.ts';
 /**
  * `column` contains `text`, ignoring case, the same on SQLite and PostgreSQL: both sides are lower()ed
  * (PostgreSQL's LIKE is case-sensitive, SQLite's is not), and %, _ and \ typed by a user match themselves
- * instead of acting as wildcards. Shared by every list filter (users, statutes, case categories).
+ * instead of acting as wildcards (escaped with a backslash, declared by ESCAPE on both). Every LIKE the server
+ * runs is built here: each list's text filter (case files and their parties, the library's pages, opinions,
+ * users, reference data) and the host-to-firm lookup.
  */
 export function containsText(column: string, text: string): RawBuilder<SqlBool> {
   const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
