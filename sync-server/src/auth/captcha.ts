@@ -79,6 +79,8 @@ export async function verifyPow(db: Db, config: Config, token: string, nowMs = D
   if (!timingSafeEqual(expected, Buffer.from(s.signature, 'hex'))) return false;
   const expires = expiryOf(s.salt);
   if (expires === null || expires * 1000 <= nowMs) return false;
+  // A puzzle lives no longer than the server hands them out for, whatever expiry it was signed with.
+  if (expires * 1000 > nowMs + config.captcha.ttlSec * 1000) return false;
   if (sha256Hex(s.salt + String(s.number)) !== s.challenge) return false;
 
   const now = new Date(nowMs).toISOString();

@@ -57,7 +57,11 @@ export function verifyPdfSig(
   if (parts.length !== 4) return null;
   const [userId, companyId, expText, mac] = parts as [string, string, string, string];
   const exp = Number(expText);
-  if (!userId || !companyId || !/^\d+$/.test(expText) || exp < Date.now() / 1000) return null;
+  const now = Date.now() / 1000;
+  if (!userId || !companyId || !/^\d+$/.test(expText) || exp < now) return null;
+  // No link lives longer than the server makes them (ten minutes, rounded up to a whole minute), whatever expiry
+  // it was signed with.
+  if (exp > now + SIG_TTL_SEC + 60) return null;
   const want = Buffer.from(macOf(app, path, companyId, userId, exp));
   const got = Buffer.from(mac);
   if (want.length !== got.length || !timingSafeEqual(want, got)) return null;

@@ -101,7 +101,7 @@ function resolve(
 ): AuthContext | null | Promise<AuthContext | null> {
   const token = bearer(req);
   if (!token) return null;
-  const known = verifiedTokenNow(app.config.jwtSecret, token);
+  const known = verifiedTokenNow(app.config, token);
   if (known === null) return null;
   if (known) {
     const generation = dataGenerationNow(app.db);
@@ -112,7 +112,7 @@ function resolve(
     }
   }
   return (async () => {
-    const claims = known ?? (await verifyToken(app.config.jwtSecret, token));
+    const claims = known ?? (await verifyToken(app.config, token));
     return claims && contextOf(await findSessionUser(app.db, claims.sid), claims);
   })();
 }

@@ -15,7 +15,7 @@ export async function fromOriginalClient(req: FastifyRequest): Promise<boolean> 
   if (origin && req.server.config.corsOrigins.includes(origin)) return true;
   const h = req.headers.authorization;
   if (!h?.startsWith('Bearer ')) return false;
-  const claims = await verifyToken(req.server.config.jwtSecret, h.slice(7).trim());
+  const claims = await verifyToken(req.server.config, h.slice(7).trim());
   return claims?.typ === 'legacy';
 }
 
