@@ -9,14 +9,27 @@ export function configuredOrigin(config: Config): string {
   return config.publicUrl ? config.publicUrl.replace(/\/+$/, '') : `http://localhost:${config.port}`;
 }
 
+/** The host (with a port only if one was registered) of a firm's domain as an admin typed it, or null. */
+function registeredHost(domain: string): string | null {
+  const t = domain.trim().toLowerCase();
+  try {
+    return new URL(t.includes('://') ? t : `https://${t}`).host || null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The origin for links in mails. A request on the firm's own domain (as registered for the firm) keeps its
- * users on that site; any other request gets configuredOrigin. Never the request's Host as such: whoever sends
- * the request chooses it, and a reset link pointing at an attacker's host would hand them the token.
+ * The origin for links the server hands out (in mails, and absolute URLs in answers). A request on the firm's
+ * own domain (as registered for the firm) keeps its users on that site, named as registered; any other request
+ * gets configuredOrigin. Never the request's Host as such, nor a port it added: whoever sends the request
+ * chooses it, and a reset link pointing at an attacker's host would hand them the token.
  */
 export function linkOrigin(config: Config, req: FastifyRequest | null, companyDomain: string | null): string {
-  if (req && companyDomain && normaliseDomain(companyDomain) === normaliseDomain(req.hostname))
-    return `${req.protocol}://${req.host}`;
+  if (req && companyDomain && normaliseDomain(companyDomain) === normaliseDomain(req.hostname)) {
+    const host = registeredHost(companyDomain);
+    if (host) return `${req.protocol}://${host}`;
+  }
   return configuredOrigin(config);
 }
 

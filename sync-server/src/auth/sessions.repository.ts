@@ -47,7 +47,8 @@ export const findSession = (db: Db, id: string) =>
 
 /**
  * What the auth check of every request needs, in one indexed read (primary keys only): the session, its live
- * user's answer columns (none when the user was deleted) and whether the user's firm is the provider. Every
+ * user's answer columns (none when the user was deleted), whether the user's firm is the provider and its
+ * registered domain (where the links it is handed point, auth/links.ts). Every
  * request runs it, so it is compiled once (runPrecompiled), not at each request.
  */
 const sessionUserQuery = (d: Db) =>
@@ -63,6 +64,7 @@ const sessionUserQuery = (d: Db) =>
       'sessions.revoked_at as session_revoked_at',
       'sessions.expires_at as session_expires_at',
       'companies.is_provider as company_is_provider',
+      'companies.domain as company_domain',
     ])
     .where('sessions.id', '=', '');
 

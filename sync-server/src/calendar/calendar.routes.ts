@@ -131,7 +131,7 @@ export async function calendarRoutes(fastify: FastifyInstance): Promise<void> {
       const site = await siteNameOf(app.db, actor.company_id, 'eLawFirm');
       return sendCalendar(
         reply,
-        hearingsCalendar(`${site}: hearings`, hearings, origin, req.hostname, meetings),
+        hearingsCalendar(`${site}: hearings`, hearings, origin, new URL(origin).hostname, meetings),
       );
     },
   );
@@ -196,7 +196,7 @@ export async function calendarRoutes(fastify: FastifyInstance): Promise<void> {
       const site = await siteNameOf(app.db, actor.company_id, 'eLawFirm');
       return sendCalendar(
         reply,
-        hearingsCalendar(`${site}: hearing`, [hearing], origin, req.hostname),
+        hearingsCalendar(`${site}: hearing`, [hearing], origin, new URL(origin).hostname),
         `hearing-${hearing.date}.ics`,
       );
     },

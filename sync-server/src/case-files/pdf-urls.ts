@@ -1,6 +1,8 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TActor } from '@lawfirm/shared-types';
+import { linkOrigin } from '../auth/links.ts';
+import { authContextNow } from '../plugins/auth.ts';
 
 /**
  * The original client opens PDF links in a new tab or an <a download>, which sends no bearer token. So every
@@ -25,10 +27,14 @@ function keyOf(app: FastifyInstance): Buffer {
 const macOf = (app: FastifyInstance, path: string, companyId: string, userId: string, exp: number) =>
   createHmac('sha256', keyOf(app)).update(`${path}\n${companyId}\n${userId}\n${exp}`).digest('base64url');
 
-/** The site origin links are made for: the configured public URL, else the origin the request came to. */
-function originOf(app: FastifyInstance, req: FastifyRequest): string {
-  if (app.config.publicUrl) return app.config.publicUrl.replace(/\/+$/, '');
-  return `${req.protocol}://${req.host}`;
+/**
+ * The site origin links are made for, as for mails (auth/links.ts): the firm's registered domain when the
+ * request came there, else the configured site; never the request's own Host header. The firm's domain comes
+ * with the signed-in context the route has read (every route that hands out links needs sign-in).
+ */
+function originOf(app: FastifyInstance, req: FastifyRequest, actor: TActor): string {
+  const ctx = authContextNow(req);
+  return linkOrigin(app.config, req, ctx?.actor.company_id === actor.company_id ? ctx.firmDomain : null);
 }
 
 /**
@@ -39,7 +45,7 @@ function originOf(app: FastifyInstance, req: FastifyRequest): string {
 export function pdfUrl(app: FastifyInstance, req: FastifyRequest, path: string, actor: TActor): string {
   const exp = Math.ceil((Date.now() / 1000 + SIG_TTL_SEC) / 60) * 60;
   const sig = `${actor.id}.${actor.company_id}.${exp}.${macOf(app, path, actor.company_id, actor.id, exp)}`;
-  return `${originOf(app, req)}${path}?sig=${encodeURIComponent(sig)}`;
+  return `${originOf(app, req, actor)}${path}?sig=${encodeURIComponent(sig)}`;
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   type TFirSearch,
 } from '@lawfirm/shared-types/fir/fir.wire.ts';
 import { firSectionsDecl } from '@lawfirm/shared-types/fir/fir.entities.ts';
+import { firmLinkOrigin } from '../auth/links.ts';
 import type { Db } from '../db/connect.ts';
 import { forActor } from '../db/firm.ts';
 import { newId } from '../db/ids.ts';
@@ -59,8 +60,9 @@ function decodeSearch(q: string): TFirSearch {
 }
 
 const PDF_PATH = '/api/fir_reader_result_pdf';
-const pdfUrl = (req: FastifyRequest, body: TFirSearch) =>
-  `${req.protocol}://${req.host}${PDF_PATH}?q=${encodeSearch(body)}`;
+/** The result's PDF link, on the site of the firm it reads (auth/links.ts), never on the request's Host header. */
+const pdfUrl = async (app: FastifyInstance, req: FastifyRequest, companyId: string, body: TFirSearch) =>
+  `${await firmLinkOrigin(app.db, app.config, req, companyId)}${PDF_PATH}?q=${encodeSearch(body)}`;
 
 /**
  * FIR sections and the FIR reader (part 3 §7 "Statutes and FIR", rest-contract 117–122; statutes are reference
@@ -183,10 +185,11 @@ export async function firRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const groups = await search(app.db, await toolsFirmId(app, req), req.body);
+      const companyId = await toolsFirmId(app, req);
+      const groups = await search(app.db, companyId, req.body);
       return {
         sectionSearchResults: groups,
-        fir_reader_result_pdf_download_url: pdfUrl(req, req.body),
+        fir_reader_result_pdf_download_url: await pdfUrl(app, req, companyId, req.body),
         search_item: req.body.sectionData,
         noResultFound: groups.length === 0,
       };
@@ -199,7 +202,7 @@ export async function firRoutes(fastify: FastifyInstance): Promise<void> {
       config: publicRateLimit,
       schema: { body: ZFirSearch, response: { 200: z.object({ file_path: z.string() }) } },
     },
-    async (req) => ({ file_path: pdfUrl(req, req.body) }),
+    async (req) => ({ file_path: await pdfUrl(app, req, await toolsFirmId(app, req), req.body) }),
   );
 
   app.get(

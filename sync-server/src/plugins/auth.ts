@@ -8,7 +8,13 @@ import { actorOf, type ApiUserRow } from '../users/users.repository.ts';
 import { toBool } from '../db/ids.ts';
 import { dataGenerationNow } from '../db/connect.ts';
 
-export type AuthContext = { actor: TActor; user: ApiUserRow; sessionId: string };
+export type AuthContext = {
+  actor: TActor;
+  user: ApiUserRow;
+  sessionId: string;
+  /** The user's firm's registered domain (links to a request on it stay there: auth/links.ts). */
+  firmDomain: string | null;
+};
 
 declare module 'fastify' {
   // Module augmentation needs an interface.
@@ -67,6 +73,7 @@ function makeContext(row: NonNullable<SessionUserRow>, claims: TokenClaims): Aut
     session_revoked_at: revokedAt,
     session_expires_at: _expiresAt,
     company_is_provider: isProvider,
+    company_domain: firmDomain,
     ...user
   } = row;
   if (revokedAt || sessionUserId !== claims.sub) return null;
@@ -75,6 +82,7 @@ function makeContext(row: NonNullable<SessionUserRow>, claims: TokenClaims): Aut
     actor: Object.freeze(actorOf(user, toBool(isProvider))),
     user: Object.freeze(user),
     sessionId: claims.sid,
+    firmDomain: firmDomain ?? null,
   });
 }
 
@@ -135,7 +143,17 @@ export function authContextNow(req: FastifyRequest): AuthContext | null | undefi
 export default fp(async (app: FastifyInstance) => {
   const get = (req: FastifyRequest) => {
     let r = cache.get(req);
-    if (r === undefined) cache.set(req, (r = resolve(app, req)));
+    if (r === undefined) {
+      const read = (r = resolve(app, req));
+      cache.set(req, read);
+      // Once read, the context is kept as a value, so code after auth() reads it at once (authContextNow). This
+      // callback was added first, so it runs before any awaiting auth() goes on; a failure is theirs to handle.
+      if (read instanceof Promise)
+        void read.then(
+          (ctx) => void cache.set(req, ctx),
+          () => undefined,
+        );
+    }
     return r;
   };
   app.decorateRequest('optionalAuth', async function (this: FastifyRequest) {
