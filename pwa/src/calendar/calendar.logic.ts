@@ -4,6 +4,12 @@ import type { TCauseListRow } from '@lawfirm/shared-types/pdf/builders/cause-lis
 import type { calendarMeetingsDecl } from '@lawfirm/shared-types/calendar/meetings.entity.ts';
 import type { TOrderSheetRow, TPetitionRow } from '../case-files/caseFiles.types.ts';
 import { compareCodes } from '@lawfirm/shared-types/common/natural-order.ts';
+import {
+  caseNameOf,
+  caseNumber,
+  caseTitle,
+  caseTitleWithPetitioners,
+} from '@lawfirm/shared-types/case-files/case-title.ts';
 
 export type TMeetingRow = TRowOf<typeof calendarMeetingsDecl>;
 
@@ -115,17 +121,15 @@ export function hearingsByDay(
   for (const s of sheets) {
     const p = cases.get(s.petition_id);
     if (!p || typeof s.order_sheet_date !== 'string') continue;
-    const abbr = look.abbrOf(p.petition_type_id ?? null);
-    const no = p.year ? `${p.case_no}/${p.year}` : p.case_no;
-    const caseNo = abbr ? `${abbr} ${no}` : no;
+    const name = caseNameOf(p, look.abbrOf(p.petition_type_id ?? null));
     const type = look.typeOf(s.order_sheet_type_id ?? null);
     add({
       id: s.id,
       kind: 'hearing',
       date: s.order_sheet_date,
       petitionId: p.id,
-      title: `${caseNo} ${p.title}`.trim(),
-      caseNo,
+      title: caseTitle(name),
+      caseNo: caseNumber(name),
       caseTitle: p.title,
       lastOrder: type ?? lastBefore(p.id, s.order_sheet_date),
       court: look.courtOf(p.court_id ?? null),
@@ -177,12 +181,10 @@ export function findCases(
   if (q.length < CASE_SEARCH_MIN) return [];
   const out: (TCaseChoice & { rank: number })[] = [];
   for (const p of petitions) {
-    const abbr = abbrOf(p.petition_type_id ?? null);
-    const no = p.year ? `${p.case_no}/${p.year}` : p.case_no;
-    const standard = `${abbr ? `${abbr} ${no}` : no} ${p.title}`.trim();
-    const names = petitionersOf(p.id);
-    const label = names ? `${standard} (${names})` : standard;
-    const byNumber = no.toLowerCase().startsWith(q) || `${abbr ?? ''} ${no}`.toLowerCase().includes(q);
+    const name = caseNameOf(p, abbrOf(p.petition_type_id ?? null));
+    const label = caseTitleWithPetitioners(name, petitionersOf(p.id));
+    const no = caseNumber({ ...name, caseType: null }).toLowerCase();
+    const byNumber = no.startsWith(q) || caseNumber(name).toLowerCase().includes(q);
     if (!byNumber && !label.toLowerCase().includes(q)) continue;
     out.push({ id: p.id, label, rank: (byNumber ? 0 : 2) + (p.archived ? 1 : 0) });
   }

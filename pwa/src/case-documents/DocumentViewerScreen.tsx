@@ -13,13 +13,13 @@ import { DOCUMENT_KINDS, petitionPath, type TDocumentKind } from './kinds.ts';
 import { NotFound } from './ReplyParentsScreen.tsx';
 import { UploadPanel } from './UploadPanel.tsx';
 import {
-  petitionTitle,
   useAttachments,
   useCanEditCase,
   useCanUpload,
   useDocument,
   useDocuments,
   usePetition,
+  usePetitionTitle,
   type TDocumentRow,
 } from './useCaseDocuments.ts';
 import { useSiteHeaderToggle } from './useSiteHeaderToggle.ts';
@@ -61,6 +61,7 @@ function DocumentViewer({
 }) {
   const cfg = DOCUMENT_KINDS[kind];
   const petition = usePetition(item.petition_id);
+  const caseTitle = usePetitionTitle(petition);
   const scopeId = cfg.scopeField === 'petition_id' ? item.petition_id : (item.reply_parent_id ?? undefined);
   const siblings = useDocuments(kind, scopeId);
   const attachments = useAttachments(cfg.ownerType, item.id);
@@ -87,8 +88,7 @@ function DocumentViewer({
         trail={[]}
         current={
           <>
-            <Link to={petitionPath(item.petition_id)}>{petitionTitle(petition)}</Link>{' '}
-            {item.document_description}
+            <Link to={petitionPath(item.petition_id)}>{caseTitle}</Link> {item.document_description}
           </>
         }
       />

@@ -3,13 +3,14 @@ import { Breadcrumb } from './Breadcrumb.tsx';
 import { IndexedDocumentList } from './IndexedDocumentList.tsx';
 import { petitionPath, replyParentsPath } from './kinds.ts';
 import { NotFound } from './ReplyParentsScreen.tsx';
-import { petitionTitle, useCanEditCase, usePetition, useReplyParent } from './useCaseDocuments.ts';
+import { useCanEditCase, usePetition, usePetitionTitle, useReplyParent } from './useCaseDocuments.ts';
 
 /** The replies under one reply heading (part 1 §2 Petition replies, /petition-replies/{heading id}). */
 export function RepliesScreen() {
   const { id = '' } = useParams();
   const parent = useReplyParent(id);
   const petition = usePetition(parent?.petition_id);
+  const caseTitle = usePetitionTitle(petition);
   const canEdit = useCanEditCase();
   if (parent === null) return <NotFound />;
   if (parent === undefined)
@@ -22,7 +23,7 @@ export function RepliesScreen() {
     <section className="page case-documents">
       <Breadcrumb
         trail={[
-          { label: petitionTitle(petition), to: petitionPath(parent.petition_id) },
+          { label: caseTitle, to: petitionPath(parent.petition_id) },
           { label: 'Replies', to: replyParentsPath(parent.petition_id) },
         ]}
         current={parent.title}

@@ -7,9 +7,9 @@ import { Breadcrumb } from './Breadcrumb.tsx';
 import { deleteReplyParentLocal } from './caseDocuments.actions.ts';
 import { petitionPath, repliesPath } from './kinds.ts';
 import {
-  petitionTitle,
   useCanEditCase,
   usePetition,
+  usePetitionTitle,
   useReplyParents,
   type TReplyParentRow,
 } from './useCaseDocuments.ts';
@@ -27,10 +27,10 @@ const removeParent = (db: LocalDb, row: TReplyParentRow) => deleteReplyParentLoc
 export function ReplyParentsScreen() {
   const { id = '' } = useParams();
   const petition = usePetition(id);
+  const title = usePetitionTitle(petition);
   const rows = useReplyParents(id);
   const canEdit = useCanEditCase();
   if (petition === null) return <NotFound />;
-  const title = petitionTitle(petition);
   return (
     <section className="page case-documents">
       <Breadcrumb trail={[{ label: title, to: petitionPath(id) }]} current="Replies" />

@@ -7,8 +7,15 @@ import {
   type repliesDecl,
   type replyParentsDecl,
 } from '@lawfirm/shared-types';
+import {
+  caseNameOf,
+  caseTitle,
+  caseTypeOf,
+  type TCaseCategoryName,
+} from '@lawfirm/shared-types/case-files/case-title.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
 import type { TPetitionRow } from '../case-files/caseFiles.types.ts';
+import type { TRow } from '../sync/db.ts';
 import { useEntityRow, useEntityRows } from '../sync/hooks.ts';
 import { sortByOrder } from '../ui/rowOrder.ts';
 import { DOCUMENT_KINDS, type TDocumentKind } from './kinds.ts';
@@ -63,9 +70,14 @@ export function useAttachments(ownerType: string, ownerId: string | undefined): 
   return useMemo(() => rows && sortByOrder(rows), [rows]);
 }
 
-/** "12/2026 Test v. State": how a petition is named in headings and breadcrumbs. */
-export function petitionTitle(p: TPetitionRow | null | undefined): string {
-  if (!p) return '';
-  const no = [p.case_no, p.year].filter((x) => x !== null && x !== undefined && x !== '').join('/');
-  return [no, p.title].filter(Boolean).join(' ');
+/**
+ * "W.P. 12/2026 Test v. State": how a petition is named in headings, breadcrumbs and prints (the shared rule,
+ * with its category read from this device); '' while the petition is not known.
+ */
+export function usePetitionTitle(p: TPetitionRow | null | undefined): string {
+  const category = useEntityRow<TRow & TCaseCategoryName>(
+    'case_categories',
+    p?.petition_type_id ?? undefined,
+  );
+  return p ? caseTitle(caseNameOf(p, caseTypeOf(category))) : '';
 }

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE_IDS } from '@lawfirm/shared-types';
 import {
-  caseNumber,
   groupParties,
   isFirmLawyer,
   lawyerCaseCount,
   lawyerOptions,
   namesOf,
   pendingCaseRows,
-  standardTitle,
   truncateNames,
   UNKNOWN_LAWYER,
 } from './caseFiles.logic.ts';
@@ -19,10 +17,15 @@ describe('truncateNames (petitioner names on a card)', () => {
     expect(truncateNames('Muhammad Ali, Ahmed')).toBe('Muhammad Ali, Ahmed');
     expect(truncateNames('x'.repeat(20))).toBe('x'.repeat(20));
   });
-  it('cuts longer names to their first 19 characters and an ellipsis', () => {
-    expect(truncateNames('Muhammad Ali Khan, Ayesha Bibi')).toBe('Muhammad Ali Khan, …');
+  it('cuts longer names between words, within their first 19 characters, and an ellipsis', () => {
+    expect(truncateNames('Muhammad Ali Khan, Ayesha Bibi')).toBe('Muhammad Ali Khan…');
     expect(truncateNames('x'.repeat(21))).toBe(`${'x'.repeat(19)}…`);
     expect(truncateNames('x'.repeat(21))).toHaveLength(20);
+  });
+  it('never splits an Urdu name or a letter from its vowel marks', () => {
+    // 'مُحَمَّد اَسلَم' is 15 letters but 20 code units: the old cut counted code units and left 'مُحَمَّد اَس…'.
+    expect(truncateNames('مُحَمَّد اَسلَم، عبدالرحمٰن خان')).toBe('مُحَمَّد اَسلَم…');
+    expect(truncateNames('محمد اسلم، خان')).toBe('محمد اسلم، خان');
   });
 });
 
@@ -46,16 +49,6 @@ describe('parties of each case', () => {
     expect(namesOf(g.get('p1')!.petitioners)).toBe('First, Second');
     expect(namesOf(g.get('p1')!.opponents)).toBe('State');
     expect(namesOf(g.get('p2')!.petitioners)).toBe('Other');
-  });
-});
-
-describe('titles', () => {
-  it('builds the case number and the standard title, leaving out what is missing', () => {
-    expect(caseNumber('WP', '12', 2024)).toBe('WP 12/2024');
-    expect(caseNumber(null, '12', null)).toBe('12');
-    expect(standardTitle({ case_no: '12', year: 2024, title: 'Ali vs State' }, 'WP')).toBe(
-      'WP 12/2024 Ali vs State',
-    );
   });
 });
 

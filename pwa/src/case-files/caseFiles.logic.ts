@@ -1,13 +1,16 @@
 import { roleFlags, roleNameById } from '@lawfirm/shared-types';
 import type { TPartyRow, TPetitionRow, TUserRow } from './caseFiles.types.ts';
 import { compareCodes, compareNatural } from '@lawfirm/shared-types/common/natural-order.ts';
+import { caseNameOf, caseNumber } from '@lawfirm/shared-types/case-files/case-title.ts';
+import { cutText } from '@lawfirm/shared-types/common/text-cut.ts';
 
-/** Part 1 §9: petitioner names longer than 20 characters show their first 19 and an ellipsis. */
+/**
+ * Part 1 §9: petitioner names longer than 20 characters show their first 19 and an ellipsis, counted in
+ * letters as a reader sees them and cut between words (an Urdu name is never split: cutText).
+ */
 export const NAMES_MAX = 20;
 
-export function truncateNames(names: string, max = NAMES_MAX): string {
-  return names.length > max ? `${names.slice(0, max - 1)}…` : names;
-}
+export const truncateNames = (names: string, max = NAMES_MAX): string => cutText(names, max);
 
 export type TCaseParties = { petitioners: TPartyRow[]; opponents: TPartyRow[] };
 
@@ -37,17 +40,6 @@ export const namesOf = (parties: readonly TPartyRow[]): string =>
     .filter(Boolean)
     .join(', ');
 
-/** 'WP 12/2024': the case type's abbreviation, the case number and the year (each left out when missing). */
-export function caseNumber(abbr: string | null | undefined, caseNo: string, year: number | null | undefined) {
-  const no = year ? `${caseNo}/${year}` : caseNo;
-  return abbr ? `${abbr} ${no}` : no;
-}
-
-/** The petition's standard title (the original `petition_standard_title`): 'WP 12/2024 Ali vs State'. */
-export function standardTitle(p: Pick<TPetitionRow, 'case_no' | 'year' | 'title'>, abbr?: string | null) {
-  return `${caseNumber(abbr, p.case_no, p.year)} ${p.title}`.trim();
-}
-
 export type TPendingCase = {
   id: string;
   libraryNo: string;
@@ -71,7 +63,7 @@ export function pendingCaseRows(
       id: c.id,
       libraryNo: (c.pending_tag ?? '').trim(),
       title: c.title,
-      caseNo: caseNumber(abbrOf(c.petition_type_id), c.case_no, c.year),
+      caseNo: caseNumber(caseNameOf(c, abbrOf(c.petition_type_id))),
       court: courtOf(c.court_id),
     }))
     .sort((a, b) => compareNatural(a.libraryNo, b.libraryNo) || compareNatural(a.caseNo, b.caseNo));

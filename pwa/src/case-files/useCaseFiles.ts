@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { can, type TPermission } from '@lawfirm/shared-types';
+import { caseTypeOf } from '@lawfirm/shared-types/case-files/case-title.ts';
 import { petitionPageKey } from '../app/route-preloads.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { readDexie } from '../sync/db-access.ts';
@@ -41,14 +42,14 @@ export type TLookups = {
   abbrOf: (id: string | null) => string | null;
 };
 
-/** Court titles and case-type abbreviations by id; undefined while loading. */
+/** Court titles and case types (the category's abbreviation, else its title) by id; undefined while loading. */
 export function useLookups(): TLookups | undefined {
   const courts = useCourts();
   const categories = useCaseCategories();
   return useMemo(() => {
     if (!courts || !categories) return undefined;
     const court = new Map(courts.map((c) => [c.id, c.title]));
-    const abbr = new Map(categories.map((c) => [c.id, c.abbreviation?.trim() || null]));
+    const abbr = new Map(categories.map((c) => [c.id, caseTypeOf(c)]));
     return {
       courtOf: (id) => (id ? (court.get(id) ?? '') : ''),
       abbrOf: (id) => (id ? (abbr.get(id) ?? null) : null),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG_FIR_SECTION_REQUIRED } from './fir.entities.ts';
+import { cutText } from '../common/text-cut.ts';
 
 const text = (max: number) =>
   z
@@ -45,4 +46,4 @@ export const ZFirSectionsQuery = z.object({
 /** The list's page size (the spec leaves it to the server). */
 export const FIR_SECTIONS_PER_PAGE = 20;
 /** Titles in the list are cut at 50 characters with an ellipsis (part 3 §9). */
-export const cutTitle = (t: string, max = 50): string => (t.length > max ? `${t.slice(0, max)}…` : t);
+export const cutTitle = (t: string, max = 50): string => cutText(t, max, max);

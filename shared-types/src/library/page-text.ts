@@ -4,6 +4,8 @@
  * at start, so these load with the library's screens.
  */
 
+import { cutText } from '../common/text-cut.ts';
+
 const slugPart = (s: string) =>
   s
     .normalize('NFKD')
@@ -55,7 +57,4 @@ export function plainText(html: string | null | undefined): string {
 }
 
 /** The spec's cut: 80 characters, 79 plus an ellipsis when longer (card excerpts, legal provisions). */
-export const cut80 = (s: string | null | undefined): string => {
-  const t = s ?? '';
-  return t.length > 80 ? `${t.slice(0, 79)}…` : t;
-};
+export const cut80 = (s: string | null | undefined): string => cutText(s, 80);

@@ -6,6 +6,9 @@ import type {
   TPendingCaseRow,
 } from './types.ts';
 import { compareNatural, compareCodes } from '../common/natural-order.ts';
+import { caseNumber, caseTypeOf } from '../case-files/case-title.ts';
+
+export { caseTypeOf };
 
 /**
  * From stored rows to what the builders print. The server reads the rows with Kysely and the PWA from its
@@ -48,12 +51,6 @@ export type TAttachmentRow = TLive & {
 export type TOrderSheetDataRow = TLive & { order_sheet_date: string; order_sheet_type_id?: string | null };
 export type TNamed = { id: string; title: string; abbreviation?: string | null };
 
-/** "W.P. 123/2024": the case category's abbreviation, then number/year, as the case list shows it. */
-export function caseLabel(c: Pick<TPdfCaseHeader, 'caseType' | 'caseNo' | 'year'>): string {
-  const number = c.year ? `${c.caseNo}/${c.year}` : c.caseNo;
-  return c.caseType ? `${c.caseType} ${number}` : number;
-}
-
 const live = <T extends TLive>(rows: readonly T[]): T[] => rows.filter((r) => !r.deleted_at);
 
 /** Display order first; rows saved with the same order keep the order they were created in. */
@@ -73,10 +70,6 @@ export function lawyerIdsOf(p: Pick<TPetitionRow, 'lawyer_ids'>): string[] {
     return [];
   }
 }
-
-/** The case category as the case list names it: its abbreviation, else its title. */
-export const caseTypeOf = (category: TNamed | null | undefined): string | null =>
-  category?.abbreviation?.trim() || category?.title?.trim() || null;
 
 export function toCaseHeader(args: {
   petition: TPetitionRow;
@@ -205,4 +198,4 @@ export function pdfFileName(...parts: (string | null | undefined)[]): string {
 }
 
 export const caseFileName = (c: TPdfCaseHeader, what?: string): string =>
-  pdfFileName(caseLabel(c), what ?? c.title);
+  pdfFileName(caseNumber(c), what ?? c.title);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { todayInPakistan, type TActor } from '@lawfirm/shared-types';
 import { causeListFileName, type TCauseListRow } from '@lawfirm/shared-types/pdf/builders/cause-list.ts';
 import { compareHearings } from '@lawfirm/shared-types/calendar/order.ts';
+import { caseNameOf, caseNumber, caseTitle } from '@lawfirm/shared-types/case-files/case-title.ts';
 import type { Db } from '../db/connect.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
 import { siteNameOf } from '../pdf/pdf.repository.ts';
@@ -35,13 +36,12 @@ export async function causeListOf(db: Db, actor: TActor, date: string): Promise<
   const last = new Map<string, string>();
   for (const s of earlier) last.set(s.petition_id, s.title);
   const rows = hearings.map((h) => {
-    const no = h.year ? `${h.case_no}/${h.year}` : h.case_no;
-    const caseNo = h.abbreviation ? `${h.abbreviation} ${no}` : no;
+    const name = caseNameOf(h, h.case_type);
     return {
       id: h.id,
-      full: `${caseNo} ${h.title}`.trim(),
+      full: caseTitle(name),
       row: {
-        caseNo,
+        caseNo: caseNumber(name),
         title: h.title,
         court: h.court || null,
         pendingTag: h.pending_tag,

@@ -5,7 +5,7 @@ import { nowIso } from '../db/ids.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Config } from '../config.ts';
 import { firmLinkOrigin } from '../auth/links.ts';
-import { caseTitle } from './ical.ts';
+import { hearingTitle } from './ical.ts';
 import { hearingsFor, subscriberActor, subscribers, type Hearing } from './hearings.repository.ts';
 
 export const DIGEST_JOB = 'hearing-digest';
@@ -24,7 +24,7 @@ const dayAfter = (iso: string) =>
 function digestText(date: string, hearings: Hearing[], origin: string): string {
   const lines = hearings.map(
     (h, i) =>
-      `${i + 1}. ${caseTitle(h)}${h.court ? ` (${h.court})` : ''}${h.type_title ? `: ${h.type_title}` : ''}`,
+      `${i + 1}. ${hearingTitle(h)}${h.court ? ` (${h.court})` : ''}${h.type_title ? `: ${h.type_title}` : ''}`,
   );
   return [
     `Your hearings tomorrow, ${formatDate(date)}:`,

@@ -18,7 +18,7 @@ import { inTransaction } from '../db/query-helpers.ts';
 import { forbidden, notFound, validationError } from '../http/errors.ts';
 import { findReadablePetition } from '../case-files/access.ts';
 import { orderSheetsEntity } from '../case-files/case-files.entities.ts';
-import { caseTitle } from './ical.ts';
+import { hearingTitle } from './ical.ts';
 import { hearingsFor, meetingsFor } from './hearings.repository.ts';
 import { calendarMeetingsEntity } from './meetings.entity.ts';
 import { compareCodes } from '@lawfirm/shared-types/common/natural-order.ts';
@@ -75,7 +75,7 @@ export async function hearingEvents(db: Db, actor: TActor): Promise<THearingEven
   const all = { from: '0000-01-01' };
   const hearings = (await hearingsFor(db, actor, all)).map((h) => ({
     id: h.id,
-    title: caseTitle(h),
+    title: hearingTitle(h),
     start: h.date,
     allDay: true as const,
     extendedProps: {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { calendarMeetingsDecl, type TActor } from '@lawfirm/shared-types';
+import { caseTypeOf } from '@lawfirm/shared-types/case-files/case-title.ts';
 import type { Db } from '../db/connect.ts';
 import { nowIso, toBool } from '../db/ids.ts';
 import { readablePetitions } from '../case-files/access.ts';
@@ -17,8 +18,8 @@ export type Hearing = {
   court_id: string | null;
   pending_tag: string | null;
   type_title: string | null;
-  /** The case category's abbreviation ('WP'), when it has one. */
-  abbreviation: string | null;
+  /** The case category's short form ('W.P.': its abbreviation, else its title), as case titles show it. */
+  case_type: string | null;
   /** The order sheet's description: the calendar's hearing summary. */
   summary: string | null;
   /** The order sheet or its case file was deleted: calendars show the event as cancelled. */
@@ -64,6 +65,7 @@ export async function hearingsFor(
       'mt.title as type_title',
       'os.description as summary',
       'cc.abbreviation as abbreviation',
+      'cc.title as category_title',
       'os.deleted_at as os_deleted',
       'p.deleted_at as p_deleted',
       'os.version as os_version',
@@ -94,7 +96,7 @@ export async function hearingsFor(
     pending_tag: r.pending_tag,
     type_title: r.type_title ?? null,
     summary: r.summary ?? null,
-    abbreviation: r.abbreviation?.trim() || null,
+    case_type: caseTypeOf({ abbreviation: r.abbreviation, title: r.category_title }),
     cancelled: r.os_deleted !== null || r.p_deleted !== null,
     sequence: Math.max(Number(r.os_version), Number(r.p_version)),
     changed_at: r.os_updated > r.p_updated ? r.os_updated : r.p_updated,

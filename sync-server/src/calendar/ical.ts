@@ -1,12 +1,13 @@
 import ical, { ICalEventStatus } from 'ical-generator';
+import { caseNameOf, caseTitle } from '@lawfirm/shared-types/case-files/case-title.ts';
 import type { Hearing, Meeting } from './hearings.repository.ts';
 
 /** The product's id in every calendar it makes (PRODID). */
 const PRODID = { company: 'elawfirm', product: 'hearings', language: 'EN' };
 
-/** A case file as a hearing names it: "123/2026 Ali v. State". */
-export const caseTitle = (h: Pick<Hearing, 'case_no' | 'year' | 'title'>): string =>
-  `${h.year ? `${h.case_no}/${h.year}` : h.case_no} ${h.title}`;
+/** A hearing's case as every calendar names it: "W.P. 123/2026 Ali v. State" (the shared rule). */
+export const hearingTitle = (h: Pick<Hearing, 'case_no' | 'year' | 'title' | 'case_type'>): string =>
+  caseTitle(caseNameOf(h, h.case_type));
 
 /**
  * Hearings as an RFC 5545 calendar: one all-day event a hearing (DTSTART;VALUE=DATE: a hearing has a day, not
@@ -31,7 +32,7 @@ export function hearingsCalendar(
       id: `${h.id}@${host}`,
       start: day,
       allDay: true,
-      summary: caseTitle(h),
+      summary: hearingTitle(h),
       description: [h.court, h.type_title, h.pending_tag ? `Pending tag: ${h.pending_tag}` : null]
         .filter(Boolean)
         .join('\n'),

@@ -14,6 +14,12 @@ import { containsText } from '../db/query-helpers.ts';
 import { readablePetitions } from './access.ts';
 import type { TApiLawyer, TApiParty, TApiPetition } from './case-files.types.ts';
 import { compareNatural } from '@lawfirm/shared-types/common/natural-order.ts';
+import {
+  caseNameOf,
+  caseTitle,
+  caseTitleWithPetitioners,
+  caseTypeOf,
+} from '@lawfirm/shared-types/case-files/case-title.ts';
 
 export type PetitionRow = Selectable<PetitionTable>;
 
@@ -293,8 +299,7 @@ export async function toApiPetitions(
     const opponents = all.filter((p) => p.side === 'opponent');
     const abbr = type?.abbreviation?.trim() ?? '';
     const petitionerNames = petitioners.map((p) => p.name).join(', ');
-    const number = r.year === null ? r.case_no : `${r.case_no}/${r.year}`;
-    const standard = [abbr, number, r.title].filter(Boolean).join(' ');
+    const name = caseNameOf(r, caseTypeOf(type));
     const lawyerIdList = lawyerIdsByRow[i]!;
     return {
       id: r.id,
@@ -312,10 +317,8 @@ export async function toApiPetitions(
       pending_tag: r.pending_tag,
       petitioner_names: petitionerNames,
       opponent_names: opponents.map((p) => p.name).join(', '),
-      petition_standard_title: standard,
-      petition_standard_title_with_petitioner: petitionerNames
-        ? `${standard} (${petitionerNames})`
-        : standard,
+      petition_standard_title: caseTitle(name),
+      petition_standard_title_with_petitioner: caseTitleWithPetitioners(name, petitionerNames),
       pdf_download_url: pdfUrlOf(r.id),
       index_total: Number(r.index_total),
       order_sheet_total: Number(r.order_sheet_total),

@@ -14,7 +14,7 @@ import { AttachmentViewer } from '../AttachmentViewer.tsx';
 import { Breadcrumb } from '../Breadcrumb.tsx';
 import { petitionPath } from '../kinds.ts';
 import { UploadPanel } from '../UploadPanel.tsx';
-import { petitionTitle, type TAttachmentRow } from '../useCaseDocuments.ts';
+import { usePetitionTitle, type TAttachmentRow } from '../useCaseDocuments.ts';
 import { useSiteHeaderToggle } from '../useSiteHeaderToggle.ts';
 import { deleteDatedLocal } from './dated.actions.ts';
 import {
@@ -42,6 +42,7 @@ export function DatedIndexScreen({ m }: { m: TDatedModule }) {
   const rows = page?.rows;
   const types = useMemo(() => typesOf(page?.types), [page?.types]);
   const petition = page?.petition;
+  const caseTitle = usePetitionTitle(petition);
   const { actor } = useAuth();
   const canEdit = can(actor, 'petitions.edit');
   const [headerShown, setHeaderShown] = useSiteHeaderToggle();
@@ -93,10 +94,7 @@ export function DatedIndexScreen({ m }: { m: TDatedModule }) {
         )}
         {item && page && <PdfButton m={m} item={item} attachments={filesOf(page, item.id)} />}
       </div>
-      <Breadcrumb
-        trail={[{ label: petitionTitle(petition), to: petitionPath(petitionId) }]}
-        current={m.plural}
-      />
+      <Breadcrumb trail={[{ label: caseTitle, to: petitionPath(petitionId) }]} current={m.plural} />
       <div className="dated-layout">
         <div className="dated-main">
           {rows === undefined ? (

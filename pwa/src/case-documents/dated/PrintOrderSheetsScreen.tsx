@@ -5,7 +5,7 @@ import { PRINT_DELAY_MS } from '../../case-files/pending/PrintPendingCasesScreen
 import { usePrintPage } from '../../case-files/shared/usePrintPage.ts';
 import { useSettings } from '../../settings/useSettings.tsx';
 import { useEntityRow } from '../../sync/hooks.ts';
-import { petitionTitle, usePetition } from '../useCaseDocuments.ts';
+import { usePetition, usePetitionTitle } from '../useCaseDocuments.ts';
 import { dateOf, typeIdOf } from './dated.logic.ts';
 import { useDatedRows, useModuleTypes } from './useDated.ts';
 import './dated.css';
@@ -20,6 +20,7 @@ export function PrintOrderSheetsScreen() {
   const rows = useDatedRows(m, petitionId);
   const types = useModuleTypes(m);
   const petition = usePetition(petitionId);
+  const caseTitle = usePetitionTitle(petition);
   const court = useEntityRow<{ id: string; title: string }>('courts', petition?.court_id ?? undefined);
   const siteName = useSettings()?.site_name ?? '';
   usePrintPage();
@@ -32,7 +33,7 @@ export function PrintOrderSheetsScreen() {
   return (
     <section className="page print-page print-sheets">
       {siteName && <p className="print-site">{siteName}</p>}
-      <h1>{petitionTitle(petition)}</h1>
+      <h1>{caseTitle}</h1>
       {court && <p>{court.title}</p>}
       <h2>Dates Of Hearing</h2>
       {rows === undefined ? (

@@ -8,10 +8,10 @@ import { Breadcrumb } from '../Breadcrumb.tsx';
 import { DOCUMENT_KINDS, petitionPath } from '../kinds.ts';
 import { NotFound } from '../ReplyParentsScreen.tsx';
 import {
-  petitionTitle,
   useCanEditCase,
   useDocuments,
   usePetition,
+  usePetitionTitle,
   type TAttachmentRow,
 } from '../useCaseDocuments.ts';
 import { useSiteHeaderToggle } from '../useSiteHeaderToggle.ts';
@@ -55,6 +55,7 @@ function useCaseAnnexures(petitionId: string): TAttachmentRow[] | undefined {
 export function AnnexuresScreen() {
   const { petition_id: petitionId = '' } = useParams();
   const petition = usePetition(petitionId);
+  const caseTitle = usePetitionTitle(petition);
   const files = useCaseAnnexures(petitionId);
   const canEdit = useCanEditCase();
   const [headerShown, setHeaderShown] = useSiteHeaderToggle();
@@ -76,10 +77,7 @@ export function AnnexuresScreen() {
           </button>
         ))}
       </div>
-      <Breadcrumb
-        trail={[{ label: petitionTitle(petition), to: petitionPath(petitionId) }]}
-        current="All Annexures"
-      />
+      <Breadcrumb trail={[{ label: caseTitle, to: petitionPath(petitionId) }]} current="All Annexures" />
       <h1 className="viewer-title">All Annexures</h1>
       {view === 'pages' && <AttachmentViewer attachments={files} />}
       {view === 'carousel' && <Carousel files={files} />}

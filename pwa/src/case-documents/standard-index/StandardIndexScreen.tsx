@@ -5,7 +5,7 @@ import { DocumentViewerScreen } from '../DocumentViewerScreen.tsx';
 import { IndexedDocumentList } from '../IndexedDocumentList.tsx';
 import { DOCUMENT_KINDS, petitionPath, standardKindOf } from '../kinds.ts';
 import { NotFound } from '../ReplyParentsScreen.tsx';
-import { petitionTitle, useCanEditCase, usePetition } from '../useCaseDocuments.ts';
+import { useCanEditCase, usePetition, usePetitionTitle } from '../useCaseDocuments.ts';
 
 /**
  * A standard index list of a case file (part 2 §2.3, /standard-index/{petition_id}/{module_type}): the one
@@ -16,15 +16,13 @@ export function StandardIndexScreen() {
   const { petition_id: petitionId = '', module_type: moduleType } = useParams();
   const kind = standardKindOf(moduleType);
   const petition = usePetition(petitionId);
+  const caseTitle = usePetitionTitle(petition);
   const canEdit = useCanEditCase();
   if (!kind || petition === null) return <NotFound />;
   const title = DOCUMENT_KINDS[kind].caption;
   return (
     <section className="page case-documents">
-      <Breadcrumb
-        trail={[{ label: petitionTitle(petition), to: petitionPath(petitionId) }]}
-        current={title}
-      />
+      <Breadcrumb trail={[{ label: caseTitle, to: petitionPath(petitionId) }]} current={title} />
       <PetitionTabs petitionId={petitionId} current={kind.replace('_', '-') as TPetitionTab} />
       <h1>{title}</h1>
       {petition === undefined ? (

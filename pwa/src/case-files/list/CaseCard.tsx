@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '@lawfirm/shared-types';
 import { usePendingFor } from '../../sync/hooks.ts';
-import { caseNumber, namesOf, truncateNames, type TCaseParties } from '../caseFiles.logic.ts';
+import { caseNameOf, caseNumber } from '@lawfirm/shared-types/case-files/case-title.ts';
+import { namesOf, truncateNames, type TCaseParties } from '../caseFiles.logic.ts';
 import type { TPetitionRow } from '../caseFiles.types.ts';
 import { HearingDateControl } from '../hearing/HearingDateControl.tsx';
 import { formatShortDate } from '../hearing.logic.ts';
@@ -52,7 +53,7 @@ export function CaseCard({
   const notSynced = usePendingFor('petitions', petition.id);
   const petitioners = namesOf(parties.petitioners);
   const path = `/petitions/${encodeURIComponent(petition.id)}`;
-  const number = caseNumber(abbr, petition.case_no, petition.year);
+  const number = caseNumber(caseNameOf(petition, abbr));
   const tagged = !!petition.pending_tag?.trim();
   return (
     <article className="case-card" aria-labelledby={headingId}>

@@ -11,7 +11,8 @@ import { useToast } from '../../ui/toast.tsx';
 import { useConfirmedDelete } from '../../ui/useConfirmedDelete.tsx';
 import { useSaveReport } from '../../ui/useSaveReport.ts';
 import { deletePetitionLocal, setArchivedLocal } from '../caseFiles.actions.ts';
-import { caseNumber, groupParties, NO_PARTIES } from '../caseFiles.logic.ts';
+import { caseNameOf, caseNumber } from '@lawfirm/shared-types/case-files/case-title.ts';
+import { groupParties, NO_PARTIES } from '../caseFiles.logic.ts';
 import type { TPetitionRow } from '../caseFiles.types.ts';
 import {
   activeFilterCount,
@@ -104,7 +105,7 @@ export function CaseFilesScreen() {
     if (o === 'hearing') next.set('order', 'hearing');
     setParams(next);
   };
-  const numberOf = (p: TPetitionRow) => caseNumber(lookups?.abbrOf(p.petition_type_id), p.case_no, p.year);
+  const numberOf = (p: TPetitionRow) => caseNumber(caseNameOf(p, lookups?.abbrOf(p.petition_type_id)));
   const remover = useConfirmedDelete<TPetitionRow>(
     async (p) => {
       if (!ctx) throw new Error('The local database is not open yet.');

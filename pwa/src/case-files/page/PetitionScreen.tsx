@@ -5,14 +5,8 @@ import { saveSnapshot } from '../../app/snapshots.ts';
 import { useAuth } from '../../auth/AuthContext.tsx';
 import { IndexedDocumentList } from '../../case-documents/IndexedDocumentList.tsx';
 import { downloadCaseFilePdf } from '../../pdf/index.ts';
-import {
-  caseNumber,
-  groupParties,
-  namesOf,
-  NO_PARTIES,
-  standardTitle,
-  UNKNOWN_LAWYER,
-} from '../caseFiles.logic.ts';
+import { caseNameOf, caseNumber, caseTitle } from '@lawfirm/shared-types/case-files/case-title.ts';
+import { groupParties, namesOf, NO_PARTIES, UNKNOWN_LAWYER } from '../caseFiles.logic.ts';
 import type { TPetitionRow } from '../caseFiles.types.ts';
 import { HearingDateControl } from '../hearing/HearingDateControl.tsx';
 import { PendingTagEditor } from '../shared/PendingTagEditor.tsx';
@@ -71,7 +65,8 @@ function PetitionHeader({ page, petition }: { page: TPetitionPage; petition: TPe
   const [profileOf, setProfileOf] = useState<string | null>(null);
 
   const { abbr, court } = page;
-  const title = standardTitle(petition, abbr);
+  const name = caseNameOf(petition, abbr);
+  const title = caseTitle(name);
   useEffect(() => {
     document.title = `${title} Petition`;
   }, [title]);
@@ -82,7 +77,7 @@ function PetitionHeader({ page, petition }: { page: TPetitionPage; petition: TPe
   );
   const lawyerName = (lawyerId: string) =>
     page.lawyers[lawyerId] ?? (lawyerId === user?.id ? user.name : UNKNOWN_LAWYER);
-  const number = caseNumber(abbr, petition.case_no, petition.year);
+  const number = caseNumber(name);
 
   return (
     <header className="petition-head">
@@ -94,7 +89,7 @@ function PetitionHeader({ page, petition }: { page: TPetitionPage; petition: TPe
           <li>
             <Link to="/petitions">Case Files</Link>
           </li>
-          <li aria-current="page">Case File ({petition.case_no})</li>
+          <li aria-current="page">Case File ({number})</li>
         </ol>
       </nav>
       {court && <p className="court-heading">{court}</p>}

@@ -1,3 +1,4 @@
+import { caseTypeOf, type TCaseCategoryName } from '@lawfirm/shared-types/case-files/case-title.ts';
 import type { TDocumentRow } from '../../case-documents/useCaseDocuments.ts';
 import type { TOutboxEntry } from '../../sync/db.ts';
 import type { TRead } from '../../sync/read.ts';
@@ -15,7 +16,7 @@ export type TPetitionPage = {
   parties: TPartyRow[];
   /** The court's title ('' for none). */
   court: string;
-  /** The case category's abbreviation. */
+  /** The case category's short form (its abbreviation, else its title): see caseTypeOf. */
   abbr: string | null;
   /** Names of the case's lawyers this device holds, by id. */
   lawyers: Record<string, string>;
@@ -58,7 +59,7 @@ export function loadPetitionPage(read: TRead, id: string): Promise<TPetitionPage
       rows,
       petition?.court_id ? r.get<{ title?: unknown }>('courts', petition.court_id) : undefined,
       petition?.petition_type_id
-        ? r.get<{ abbreviation?: unknown }>('case_categories', petition.petition_type_id)
+        ? r.get<TCaseCategoryName>('case_categories', petition.petition_type_id)
         : undefined,
       Promise.all((petition?.lawyer_ids ?? []).map((u) => r.get<TUserRow>('users', u))),
     ]);
@@ -68,7 +69,7 @@ export function loadPetitionPage(read: TRead, id: string): Promise<TPetitionPage
       petition,
       parties,
       court: typeof court?.title === 'string' ? court.title : '',
-      abbr: (typeof category?.abbreviation === 'string' && category.abbreviation.trim()) || null,
+      abbr: caseTypeOf(category),
       lawyers: Object.fromEntries(
         lawyers.flatMap((u) => (u && typeof u.name === 'string' ? [[u.id, u.name]] : [])),
       ),

@@ -5,7 +5,8 @@ import { numberPages } from '../layout/page-numbers.ts';
 import { drawTable, type TColumn } from '../layout/table.ts';
 import { embedPdfFonts, type TPdfFonts } from '../text/fonts.ts';
 import type { TCaseFilePdfData, TPdfCaseHeader, TPdfDocumentEntry } from '../types.ts';
-import { caseLabel, entryCaption, nameList, newPdf, showDate, siteLine } from './common.ts';
+import { entryCaption, nameList, newPdf, showDate, siteLine } from './common.ts';
+import { caseNumber, caseTitle } from '../../case-files/case-title.ts';
 
 const INDEX_COLUMNS: TColumn[] = [
   { title: 'No.', width: 0.08, align: 'left' },
@@ -21,7 +22,7 @@ function drawCover(flow: PageFlow, siteName: string | null, c: TPdfCaseHeader): 
   flow.gap(70);
   if (c.court) flow.text(c.court, { size: 15, bold: true, align: 'center' });
   flow.gap(10);
-  flow.text(caseLabel(c), { size: 13, bold: true, align: 'center' });
+  flow.text(caseNumber(c), { size: 13, bold: true, align: 'center' });
   flow.gap(24);
   flow.text(c.title, { size: 17, bold: true, align: 'center' });
   flow.gap(36);
@@ -96,7 +97,7 @@ const sectionRows = (entries: readonly TPdfDocumentEntry[]): string[][] =>
  */
 export async function buildCaseFilePdf(data: TCaseFilePdfData): Promise<Uint8Array> {
   const c = data.caseFile;
-  const doc = await newPdf(`${caseLabel(c)} ${c.title}`);
+  const doc = await newPdf(caseTitle(c));
   const fonts = await embedPdfFonts(doc, data.loadBytes);
   drawCover(new PageFlow(doc, fonts), data.siteName, c);
 

@@ -2,10 +2,8 @@ import { PDFDocument } from 'pdf-lib';
 import { formatDate } from '../../common/dates.ts';
 import { GREY, type PageFlow } from '../layout/flow.ts';
 import { isolate } from '../text/bidi.ts';
-import { caseLabel } from '../case-data.ts';
+import { caseNumber } from '../../case-files/case-title.ts';
 import type { TPdfCaseHeader, TPdfDocumentEntry } from '../types.ts';
-
-export { caseLabel };
 
 /** Names joined into one line, each isolated so an Urdu name does not turn the whole line right to left. */
 export const nameList = (names: readonly string[]): string => names.map(isolate).join(', ');
@@ -33,7 +31,7 @@ export function siteLine(flow: PageFlow, siteName: string | null): void {
 
 /** The case block at the top of a single document or the hearing list: which case this paper belongs to. */
 export function caseBlock(flow: PageFlow, c: TPdfCaseHeader): void {
-  flow.text(caseLabel(c), { size: 12, bold: true, align: 'center' });
+  flow.text(caseNumber(c), { size: 12, bold: true, align: 'center' });
   flow.text(c.title, { size: 12, align: 'center' });
   const parties = partiesLine(c);
   if (parties) flow.text(parties, { size: 10, align: 'center' });

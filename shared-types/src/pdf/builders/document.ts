@@ -3,7 +3,8 @@ import { GREY, PageFlow } from '../layout/flow.ts';
 import { numberPages } from '../layout/page-numbers.ts';
 import { embedPdfFonts } from '../text/fonts.ts';
 import type { TDocumentPdfData } from '../types.ts';
-import { caseBlock, caseLabel, entryCaption, newPdf, showDate, siteLine } from './common.ts';
+import { caseBlock, entryCaption, newPdf, showDate, siteLine } from './common.ts';
+import { caseNumber } from '../../case-files/case-title.ts';
 
 /**
  * One index item or one reply with its attachments (the single-item "Download PDF"): the case it belongs
@@ -11,7 +12,7 @@ import { caseBlock, caseLabel, entryCaption, newPdf, showDate, siteLine } from '
  */
 export async function buildDocumentPdf(data: TDocumentPdfData): Promise<Uint8Array> {
   const { caseFile: c, document: d } = data;
-  const doc = await newPdf(`${caseLabel(c)} ${d.description}`);
+  const doc = await newPdf(`${caseNumber(c)} ${d.description}`);
   const fonts = await embedPdfFonts(doc, data.loadBytes);
   const flow = new PageFlow(doc, fonts);
   flow.newPage();

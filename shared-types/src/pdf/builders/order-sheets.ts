@@ -3,7 +3,8 @@ import { numberPages } from '../layout/page-numbers.ts';
 import { drawTable, type TColumn } from '../layout/table.ts';
 import { embedPdfFonts } from '../text/fonts.ts';
 import type { TOrderSheetsPdfData } from '../types.ts';
-import { caseBlock, caseLabel, newPdf, showDate } from './common.ts';
+import { caseBlock, newPdf, showDate } from './common.ts';
+import { caseNumber } from '../../case-files/case-title.ts';
 
 const COLUMNS: TColumn[] = [
   { title: 'Sr. No.', width: 0.12, align: 'left' },
@@ -14,7 +15,7 @@ const COLUMNS: TColumn[] = [
 /** The printed order sheets (part 2 §2.1): the site name, the case, and 'Dates Of Hearing' (Sr. No., Date, Type). */
 export async function buildOrderSheetsPdf(data: TOrderSheetsPdfData): Promise<Uint8Array> {
   const c = data.caseFile;
-  const doc = await newPdf(`${caseLabel(c)} Dates Of Hearing`);
+  const doc = await newPdf(`${caseNumber(c)} Dates Of Hearing`);
   const fonts = await embedPdfFonts(doc, data.loadBytes);
   const flow = new PageFlow(doc, fonts);
   flow.newPage();

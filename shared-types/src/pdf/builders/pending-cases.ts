@@ -3,7 +3,8 @@ import { numberPages } from '../layout/page-numbers.ts';
 import { drawTable, type TColumn } from '../layout/table.ts';
 import { embedPdfFonts } from '../text/fonts.ts';
 import type { TPendingCasesPdfData } from '../types.ts';
-import { caseLabel, newPdf, showDate, siteLine } from './common.ts';
+import { newPdf, showDate, siteLine } from './common.ts';
+import { caseNumber } from '../../case-files/case-title.ts';
 
 const COLUMNS: TColumn[] = [
   { title: 'Library No.', width: 0.15 },
@@ -26,7 +27,7 @@ export async function buildPendingCasesPdf(data: TPendingCasesPdfData): Promise<
     drawTable(
       flow,
       COLUMNS,
-      data.rows.map((r) => [r.pendingTag ?? '', r.title, caseLabel(r), r.court ?? '']),
+      data.rows.map((r) => [r.pendingTag ?? '', r.title, caseNumber(r), r.court ?? '']),
     );
   else flow.text('No Pending Cases found.', { align: 'center', color: GREY });
   numberPages(doc, fonts);
