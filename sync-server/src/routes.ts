@@ -25,6 +25,7 @@ import { firRoutes } from './fir/fir.routes.ts';
 import { meetingRoutes } from './meeting/meeting.routes.ts';
 import { standardIndexRoutes } from './case-documents/standard-index.routes.ts';
 import { declaredRestRoutes } from './http/declared-rest.routes.ts';
+import { boundBodyLists } from './http/body-lists.ts';
 import { libraryPagesRoutes } from './library/pages.routes.ts';
 import { invoicesRoutes } from './invoices/invoices.routes.ts';
 import { opinionsRoutes } from './opinions/opinions.routes.ts';
@@ -33,6 +34,8 @@ import { singlePdfRoutes } from './case-documents/single-pdf.routes.ts';
 
 /** Every feature's routes; each feature folder owns its files, and only this file imports them. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
+  // Every list a body carries has a bound (http/body-lists.ts), checked before any schema or handler reads it.
+  app.addHook('preValidation', boundBodyLists);
   // A successful write over the documented REST calls pokes the firm's devices too, after its commit (the
   // answer is already sent), so an office edit reaches phones within a second, not at their next timed pull.
   // Only on the routes that write (a hook on every request costs every read too).

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG, MSG_DATE_INVALID } from '../common/messages.ts';
-import { tooLong } from '../common/validation.ts';
+import { tooLong, tooMany } from '../common/validation.ts';
 import { defineEntity, permissionPolicy, type Codec, type TParent } from '../sync/entity.ts';
 import { datedColumns, datedPolicy, datedShape } from '../case-documents/dated.entity.ts';
 import {
@@ -148,7 +148,7 @@ export const petitionsDecl = defineEntity({
       .nullish(),
     institution_date: isoDate,
     pending_tag: text(100),
-    lawyer_ids: z.array(z.string()).max(50).default([]),
+    lawyer_ids: z.array(z.string()).max(50, tooMany('lawyers', 50)).default([]),
   }),
   defaults: { is_moot_case: false, archived: false, lawyer_ids: [], pending_tag: null },
   indexes: ['archived', 'court_id', 'year', 'case_no', 'pending_tag', 'is_moot_case'],

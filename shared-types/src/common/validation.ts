@@ -4,6 +4,10 @@ import { optionalBool } from './wire.ts';
 
 /** The answer for text over its column's length. */
 export const tooLong = (max: number) => ({ error: `The field may not be greater than ${max} characters.` });
+/** A list over its bound, in the original API's words (the server's body-lists.ts uses the same). */
+export const tooManyItemsMessage = (label: string, max: number) =>
+  `The ${label} may not have more than ${max} items.`;
+export const tooMany = (label: string, max: number) => ({ error: tooManyItemsMessage(label, max) });
 
 /** Required trimmed text with the spec's message for an empty value. */
 export const requiredText = (message: string, max = 255) =>

@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import { can, type TActor } from '../auth/permissions.ts';
 import { MSG, MSG_DATE_INVALID } from '../common/messages.ts';
-import { optionalText, tooLong } from '../common/validation.ts';
+import { optionalText, tooLong, tooMany } from '../common/validation.ts';
 import { defineEntity, type TEntityPolicy, type TParent, type TReadScope } from '../sync/entity.ts';
-import { DEFAULT_TAX_PERCENTAGE, MAX_PAISA } from './money.ts';
+import { DEFAULT_TAX_PERCENTAGE, formatRs, MAX_PAISA } from './money.ts';
 
 export const MSG_CLIENT_REQUIRED = 'Client field is required.';
 export const MSG_CLIENT_INVALID = 'The client must be a client of this firm.';
 export const MSG_TAX_RANGE = 'The tax percentage must be a whole number from 0 to 100.';
 export const MSG_AMOUNT_INVALID = 'The amount must be a number with up to 2 decimals.';
 export const MSG_INVOICE_PAID = 'A paid invoice cannot be changed.';
+/** A payment that would take the invoice's payments past its total (amounts in paisa). */
+export const paymentOverDueMessage = (duePaisa: number) =>
+  `The payment may not be more than the amount due (${formatRs(duePaisa)}).`;
 export const MSG_INVOICE_MISSING = 'The invoice of this record does not exist.';
 export const MSG_EXPENSE_REQUIRED = 'Expense field is required.';
 export const MSG_PAID_DATE_REQUIRED = 'Paid date field is required.';
@@ -143,7 +146,7 @@ export const invoicesDecl = defineEntity({
     attention: optionalText(191),
     contact_person_emails: z
       .array(z.email({ error: 'The contact person email must be a valid email address.' }).max(191))
-      .max(20)
+      .max(20, tooMany('contact person emails', 20))
       .default([]),
     subject: optionalText(500),
     content: optionalText(20_000),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG, MSG_DATE_INVALID } from '../common/messages.ts';
-import { optionalText, requiredText, tooLong } from '../common/validation.ts';
+import { optionalText, requiredText, tooLong, tooMany } from '../common/validation.ts';
 import { defineEntity, permissionPolicy, type TColumns } from '../sync/entity.ts';
 import { DATE_FIELD_LABELS } from './limitation-date.ts';
 
@@ -67,7 +67,7 @@ export const limitationAnswersDecl = defineEntity({
     article: optionalText(20),
     also_known_as: z
       .array(z.string().trim().min(1).max(100, tooLong(100)))
-      .max(20)
+      .max(20, tooMany('other names', 20))
       .default([]),
     display_order: order,
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../common/messages.ts';
-import { tooLong } from '../common/validation.ts';
+import { tooLong, tooMany } from '../common/validation.ts';
 import { defineEntity, permissionPolicy, type Codec } from '../sync/entity.ts';
 import { MSG_MODULE_REQUIRED } from './reference-data.schema.ts';
 
@@ -99,9 +99,15 @@ export const limitationArticlesDecl = reference(
     case_kind: z.enum(LIMITATION_CASE_KINDS),
     article: z.string().max(20, tooLong(20)).nullish(),
     description: z.string().trim().min(1).max(2000, tooLong(2000)),
-    also_known_as: z.array(z.string()).default([]),
+    also_known_as: z
+      .array(z.string().max(200, tooLong(200)))
+      .max(20, tooMany('other names', 20))
+      .default([]),
     period_days: z.number().int().min(0).max(36500).nullable(),
-    date_fields: z.array(z.string()).default([]),
+    date_fields: z
+      .array(z.string().max(200, tooLong(200)))
+      .max(20, tooMany('date fields', 20))
+      .default([]),
     display_order: order,
   }),
   ['case_kind', 'display_order'],

@@ -11,8 +11,10 @@ import {
 import {
   MSG_CLIENT_INVALID,
   MSG_INVOICE_PAID,
+  paymentOverDueMessage,
   STATUS_PAID,
 } from '@lawfirm/shared-types/invoices/invoices.entities.ts';
+import { invoiceTotals } from '@lawfirm/shared-types/invoices/money.ts';
 import { uniqueName } from '../case-files/attachments.mutators.ts';
 import type { Db } from '../db/connect.ts';
 import { forFirm } from '../db/firm.ts';
@@ -107,7 +109,46 @@ export const invoiceExpensesEntity = serverEntity(invoiceExpensesDecl, {
   check: async (trx, actor, row) => ((await invoicePaid(trx, actor, row)) ? MSG_INVOICE_PAID : null),
   checkDelete: async (trx, actor, row) => ((await invoicePaid(trx, actor, row)) ? MSG_INVOICE_PAID : null),
 });
-export const invoicePaymentsEntity = serverEntity(invoicePaymentsDecl);
+/** What is due on an invoice, in paisa, leaving out the payment `except` (the one being saved). */
+async function dueWithout(trx: Db, actor: TActor, invoiceId: string, except: string): Promise<number | null> {
+  const firm = forFirm(trx, actor.company_id);
+  const inv = await firm
+    .live('invoices')
+    .select(['amount', 'apply_tax', 'tax_percentage'])
+    .where('id', '=', invoiceId)
+    .executeTakeFirst();
+  if (!inv) return null;
+  const expenses = await firm
+    .live('invoice_expenses')
+    .select('amount')
+    .where('invoice_id', '=', invoiceId)
+    .execute();
+  const payments = await firm
+    .live('invoice_payments')
+    .select('paid_amount')
+    .where('invoice_id', '=', invoiceId)
+    .where('id', '!=', except)
+    .execute();
+  return invoiceTotals({
+    amount: inv.amount,
+    // A boolean column reads back as 0/1 on SQLite and as a boolean on PostgreSQL: Number() of both.
+    apply_tax: Number(inv.apply_tax) === 1,
+    tax_percentage: inv.tax_percentage,
+    expenses: expenses.map((e) => e.amount),
+    payments: payments.map((p) => p.paid_amount),
+  }).due;
+}
+/**
+ * The payments of an invoice never add up to more than its total, from a device's push as over REST: a
+ * payment typed with a digit too many is refused with what is due, not recorded as money received.
+ */
+export const invoicePaymentsEntity = serverEntity(invoicePaymentsDecl, {
+  check: async (trx, actor, row, changed) => {
+    if (!changed.includes('paid_amount') && !changed.includes('invoice_id')) return null;
+    const due = await dueWithout(trx, actor, String(row.invoice_id), row.id);
+    return due !== null && Number(row.paid_amount) > due ? paymentOverDueMessage(due) : null;
+  },
+});
 /**
  * Two receipts of one payment never share a name (the original client's URL names a receipt by its payment and
  * file name): a second "image.jpg", from a REST upload or a device's push, is kept as "image (2).jpg".

@@ -29,7 +29,7 @@ import type { Db } from '../db/connect.ts';
 import { forActor } from '../db/firm.ts';
 import { newId } from '../db/ids.ts';
 import { inTransaction } from '../db/query-helpers.ts';
-import { forbidden, notFound, validationError, type TFieldErrors } from '../http/errors.ts';
+import { forbidden, HttpError, notFound, validationError, type TFieldErrors } from '../http/errors.ts';
 import { ZIdParams } from '../http/schemas.ts';
 import {
   findClient,
@@ -132,7 +132,8 @@ async function decodeInvoice(db: Db, actor: TActor, body: Record<string, unknown
     ? (body.invoice_expenses as Record<string, unknown>[])
     : [];
   const decodedExpenses = expenses.map((e, i) => {
-    const a = parseRupees(e?.amount ?? 0);
+    // As the invoice's own amount: left out or blank is 0, anything else must be an amount (null is not).
+    const a = e?.amount === undefined || e.amount === '' ? 0 : parseRupees(e.amount);
     if (a === null) errors[`invoice_expenses.${i}.amount`] = [MSG_AMOUNT_INVALID];
     return { id: idOf(e?.id), expense: e?.expense, amount: a ?? 0 };
   });
@@ -389,15 +390,22 @@ export async function invoicesRoutes(fastify: FastifyInstance): Promise<void> {
           };
         });
         if (Object.keys(errors).length) throw validationError(errors);
-        for (const p of rows) {
+        for (const [i, p] of rows.entries()) {
           const own = p.id ? inv.paymentRows.find((x) => x.id === p.id) : undefined;
           if (p.id && !own) throw notFound();
           const values = { paid_date: p.paid_date, paid_amount: p.paid_amount, notes: p.notes };
-          await firm.put(
-            invoicePaymentsEntity,
-            own?.id ?? newId(),
-            own ? values : { ...values, invoice_id: id },
-          );
+          try {
+            await firm.put(
+              invoicePaymentsEntity,
+              own?.id ?? newId(),
+              own ? values : { ...values, invoice_id: id },
+            );
+          } catch (e) {
+            // The payment's own check (more than is due): the field's message, as the dialog shows it.
+            if (e instanceof HttpError && e.statusCode === 422 && !e.extra.validation_error)
+              throw validationError({ [`payments.${i}.paid_amount`]: [e.message] });
+            throw e;
+          }
         }
         if (inv.invoice_status_id !== STATUS_PAID) {
           const status = statusAfterPayments(totalsOf(await readInvoice(trx, actor, id)));
