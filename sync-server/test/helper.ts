@@ -79,7 +79,7 @@ async function adminQuery(sql: string): Promise<void> {
 
 function pgTemplateName(): Promise<string> {
   return (pgTemplate ??= (async () => {
-    const name = `${PG_TEMPLATE_PREFIX}${newId().replace(/-/g, '').slice(-16)}`;
+    const name = `${PG_TEMPLATE_PREFIX}${process.env.LF_TEST_RUN ?? ''}${newId().replace(/-/g, '').slice(-16)}`;
     await adminQuery(`create database ${name}`);
     const url = new URL(process.env.DATABASE_URL_TEST!);
     url.pathname = `/${name}`;
