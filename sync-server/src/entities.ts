@@ -6,6 +6,7 @@ import { DATED_ENTITIES } from './case-documents/dated.ts';
 import { usersEntity } from './users/users.entity.ts';
 import { BILLING_SERVER_ENTITIES, readableInvoices } from './invoices/invoices.entities.ts';
 import { calendarMeetingsEntity } from './calendar/meetings.entity.ts';
+import { settingsEntity } from './settings/settings.entity.ts';
 
 /**
  * The server's synced entities: every shared declaration (shared-types/src/sync/entities.ts, with its
@@ -21,6 +22,7 @@ export const REGISTRY = createRegistry(
     ...DATED_ENTITIES,
     ...LIBRARY_SERVER_ENTITIES,
     calendarMeetingsEntity,
+    settingsEntity,
   ],
   {
     petitions: readablePetitions,

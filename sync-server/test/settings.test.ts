@@ -106,7 +106,7 @@ describeEachDb('settings', (kind) => {
       site_url: 'https://elawfirmpk.com',
       additionalemails: ['x@firm.pk', 'y@firm.pk'],
     });
-    // A client that leaves a field out clears it (every field is saved), and the list answers empty.
+    // A client that leaves a field out leaves it as it was (settings-partial.test.ts has the rest).
     const { additionalemails: _omit, ...rest } = fullSettings();
     const partial = await t.app.inject({
       method: 'POST',
@@ -115,7 +115,7 @@ describeEachDb('settings', (kind) => {
       payload: rest,
     });
     expect(partial.statusCode).toBe(200);
-    expect(partial.json().setting.additionalemails).toEqual([]);
+    expect(partial.json().setting.additionalemails).toEqual(['x@firm.pk', 'y@firm.pk']);
   });
 
   it('refuses bad values with 422 and non-admins with 403', async () => {

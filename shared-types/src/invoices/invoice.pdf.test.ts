@@ -33,4 +33,21 @@ describe('invoice PDF', () => {
     );
     expect(read.text.join('\n')).toContain('Invoice (number on sync)');
   });
+
+  it('prints the firm’s and the client’s phones as Pakistani numbers are read', async () => {
+    const host = memoryHost();
+    const data = invoicePdfFixture();
+    const read = await readPdf(
+      await buildInvoicePdf({
+        ...data,
+        heading: { ...data.heading, invoice_phone: '04237654321' },
+        invoice: { ...data.invoice, client_phone: '+92 300 1234567' },
+        loadBytes: host.loadBytes,
+      }),
+    );
+    const text = read.text.join('\n');
+    expect(text).toContain('Phone: 042-37654321');
+    expect(text).toContain('0300-1234567');
+    expect(text).not.toContain('04237654321');
+  });
 });

@@ -1,4 +1,5 @@
 import { formatDate } from '../common/dates.ts';
+import { formatPkPhone } from '../common/phone.ts';
 import { newPdf, siteLine } from '../pdf/builders/common.ts';
 import { GREY, PageFlow } from '../pdf/layout/flow.ts';
 import { numberPages } from '../pdf/layout/page-numbers.ts';
@@ -73,7 +74,8 @@ export async function buildInvoicePdf(data: TInvoicePdfData): Promise<Uint8Array
     if (sides[0]) flow.text(sides[0], { size: 10, align: 'left' });
     if (sides[1]) flow.text(sides[1], { size: 10, align: 'right' });
   }
-  for (const line of [h.invoice_address, h.invoice_phone ? `Phone: ${h.invoice_phone}` : null])
+  // Phones print as they are read (042-37654321), however they were typed or stored.
+  for (const line of [h.invoice_address, h.invoice_phone ? `Phone: ${formatPkPhone(h.invoice_phone)}` : null])
     if (line?.trim()) flow.text(line.trim(), { size: 9, align: 'center', color: GREY });
   flow.gap(10);
   flow.text(invoiceTitle(inv.invoice_no), { size: 14, bold: true });
@@ -87,7 +89,7 @@ export async function buildInvoicePdf(data: TInvoicePdfData): Promise<Uint8Array
     inv.client_name,
     inv.client_company,
     inv.client_address,
-    inv.client_phone,
+    formatPkPhone(inv.client_phone),
     inv.client_email,
   ])
     if (line?.trim()) flow.text(line.trim(), { size: 10 });

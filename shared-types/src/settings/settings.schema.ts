@@ -40,6 +40,12 @@ export const ZSettingsInput = z.object({
   site_file_name: optionalText(255),
 });
 export type TSettingsInput = z.infer<typeof ZSettingsInput>;
+/**
+ * A settings save (POST /api/settings): only the fields it carries are saved, so the General tab's save (or an
+ * older client sending a few fields) never blanks the rest. A field sent empty is cleared.
+ */
+export const ZSettingsPatch = ZSettingsInput.partial();
+export type TSettingsPatch = z.infer<typeof ZSettingsPatch>;
 type TSettingsField = (typeof SETTINGS_FIELDS)[number];
 type TSettingsShape = {
   [K in TSettingsField]: K extends 'additionalemails' ? z.ZodArray<z.ZodString> : z.ZodNullable<z.ZodString>;

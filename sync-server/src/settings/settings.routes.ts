@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { can, MSG, ZSettingsInput } from '@lawfirm/shared-types';
+import { can, MSG, ZSettingsPatch } from '@lawfirm/shared-types';
 import { companyForHost } from '../companies/company-for-host.ts';
 import { findSettings, toApiSettings, toPublicSettings } from './settings.repository.ts';
 import { saveSettings } from './settings.mutators.ts';
@@ -28,7 +28,7 @@ export async function settingsRoutes(fastify: FastifyInstance): Promise<void> {
     '/api/settings',
     {
       config: { auth: 'settings.manage' },
-      schema: { body: ZSettingsInput, response: { 200: ZSaveSettingsResponse } },
+      schema: { body: ZSettingsPatch, response: { 200: ZSaveSettingsResponse } },
     },
     async (req) => {
       const { actor } = await req.auth();
