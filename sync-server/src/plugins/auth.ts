@@ -181,4 +181,43 @@ export default fp(async (app: FastifyInstance) => {
       );
     else done(refusal(r, need) ?? undefined);
   });
+  // Every answer that depends on who asks is kept by no cache: see personalCacheControl.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    const own = reply.getHeader('cache-control');
+    const value = personalCacheControl(req, typeof own === 'string' ? own : undefined, {
+      setsCookie: reply.hasHeader('set-cookie'),
+      signedIn: !!authContextNow(req),
+    });
+    if (value !== undefined) void reply.header('cache-control', value);
+    done(null, payload);
+  });
 });
+
+/** What an answer that depends on who asks says to caches (RFC 9111): no one keeps it, not even the browser. */
+export const PERSONAL_CACHE_CONTROL = 'private, no-store';
+
+/**
+ * The Cache-Control an answer must carry because it depends on who asks, or undefined to leave it as the route
+ * set it. Such an answer is one to a route that needs sign-in, to a request carrying a token (a bearer, or a
+ * signed link's `sig`), for which a signed-in user was read, that sets a cookie (the sign-ins), to a write (its
+ * answer is about the caller's data), or one its route itself calls private. A file served by its content hash
+ * (private and immutable: the URL never names other bytes) keeps its caching: the browser may keep it for good.
+ * Public files and pages (the app's assets, the published pages) carry none of these and keep their own.
+ */
+export function personalCacheControl(
+  req: FastifyRequest,
+  own: string | undefined,
+  answer: { setsCookie: boolean; signedIn: boolean },
+): string | undefined {
+  const ownPrivate = own !== undefined && /\bprivate\b/i.test(own);
+  if (ownPrivate && /\bimmutable\b/i.test(own)) return undefined;
+  const personal =
+    ownPrivate ||
+    answer.signedIn ||
+    answer.setsCookie ||
+    !!req.routeOptions.config.auth ||
+    (req.method !== 'GET' && req.method !== 'HEAD') ||
+    req.headers.authorization !== undefined ||
+    (typeof req.query === 'object' && req.query !== null && 'sig' in req.query);
+  return personal ? PERSONAL_CACHE_CONTROL : undefined;
+}
