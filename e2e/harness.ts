@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
@@ -26,12 +27,28 @@ export type Harness = {
   close: () => Promise<void>;
 };
 
+/** A loopback port free at this moment. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
+  const address = probe.address();
+  await new Promise<void>((done) => probe.close(() => done()));
+  if (!address || typeof address !== 'object') throw new Error('no free port');
+  return address.port;
+}
+
 /** A real server (SQLite file, built PWA) on a loopback port and a headless Chromium. */
 export async function startHarness(): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lf-e2e-'));
+  // The server is told its address as a deployment is (PUBLIC_URL): the links it hands out (PDF downloads,
+  // calendar feeds, mails) are made on it, never on the Host header a request carries.
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
   const config = loadConfig(
     {
       DATA_DIR: dataDir,
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       // E2E_DIST_DIR lets a second build (another outDir) be tested while pwa/dist is in use.
@@ -46,19 +63,17 @@ export async function startHarness(): Promise<Harness> {
   const database: DbHandle = await openDatabase(join(dataDir, 'e2e.sqlite'));
   const boot = await bootstrap(database.db, config);
   const app = await buildApp({ config, database });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  await app.listen({ port, host: '127.0.0.1' });
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
   return {
     app,
-    baseUrl: `http://localhost:${port}`,
+    baseUrl,
     browser,
     providerId: boot.companyId,
-    newContext: (options) => browser.newContext({ ...options, baseURL: `http://localhost:${port}` }),
+    newContext: (options) => browser.newContext({ ...options, baseURL: baseUrl }),
     close: async () => {
       await browser.close();
       // A test may already have stopped the HTTP server to take the network away.
