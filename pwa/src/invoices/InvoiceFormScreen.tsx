@@ -22,6 +22,7 @@ import {
   ROLE_IDS,
   STATUS_PAID,
 } from '@lawfirm/shared-types';
+import { formatPkPhone, pkPhoneError } from '@lawfirm/shared-types/common/phone.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { useEntityRows, useSync } from '../sync/hooks.ts';
 import { FieldControl } from '../ui/FieldControl.tsx';
@@ -92,7 +93,8 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
   const [v, setV] = useState({
     edit_client: !!inv?.edit_client,
     client_company: inv?.client_company ?? '',
-    client_phone: inv?.client_phone ?? '',
+    // Shown as the invoice prints it (042-37654321), whatever the stored text.
+    client_phone: formatPkPhone(inv?.client_phone),
     client_address: inv?.client_address ?? '',
     due_date: formatDate(inv?.due_date),
     invoice_status_id: String(inv?.invoice_status_id ?? 1),
@@ -148,7 +150,7 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
     setSearch(c.name);
     set({
       client_company: c.company_name ?? '',
-      client_phone: c.phone ?? '',
+      client_phone: formatPkPhone(c.phone),
       client_address: c.address ?? '',
     });
   };
@@ -180,6 +182,9 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
     if (!ctx || locked) return;
     const errs: Record<string, string> = {};
     if (!client) errs.client = MSG_CLIENT_REQUIRED;
+    // A phone typed here (Edit client) must be a Pakistani number; one taken from the client's account is theirs.
+    const phoneProblem = v.edit_client ? pkPhoneError(v.client_phone) : null;
+    if (phoneProblem) errs.client_phone = phoneProblem;
     if (amount === null) errs.amount = MSG_AMOUNT_INVALID;
     const pct = Number(v.tax_percentage);
     if (!Number.isInteger(pct) || pct < 0 || pct > 100) errs.tax_percentage = MSG_TAX_RANGE;
@@ -299,11 +304,17 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
           <label className="field">
             <span className="field-label">Client phone</span>
             <input
+              type="tel"
+              autoComplete="off"
+              placeholder="0300-1234567"
               readOnly={!v.edit_client}
               value={v.client_phone}
+              aria-invalid={!!errors.client_phone}
               onChange={(e) => set({ client_phone: e.target.value })}
+              onBlur={() => set({ client_phone: formatPkPhone(v.client_phone) })}
             />
           </label>
+          {errors.client_phone && <span className="field-error">{errors.client_phone}</span>}
           <label className="field">
             <span className="field-label">Client address</span>
             <input

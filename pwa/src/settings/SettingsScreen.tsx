@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { DEFAULT_SITE_URL, MSG, ZSettingsInput } from '@lawfirm/shared-types';
+import { formatPkPhone, pkPhoneError } from '@lawfirm/shared-types/common/phone.ts';
 import { putLocal } from '../sync/actions.ts';
 import { useEntityRows, useSync, useSyncStatus } from '../sync/hooks.ts';
 import { api, ApiError } from '../ui/api.ts';
@@ -55,8 +56,12 @@ const TAB_OF: Record<TTextSetting, TTabId> = {
   site_file_name: 'site',
 };
 
-const validate = (v: TFormValues): FieldErrors =>
-  zodFieldErrors(ZSettingsInput.omit({ additionalemails: true }), v);
+/** The row's rules, and the invoice phone a Pakistani number (what invoices print: shared-types phone.ts). */
+const validate = (v: TFormValues): FieldErrors => {
+  const errors: FieldErrors = zodFieldErrors(ZSettingsInput.omit({ additionalemails: true }), v);
+  const phone = pkPhoneError(v.invoice_phone);
+  return phone ? { ...errors, invoice_phone: phone } : errors;
+};
 
 const emailValues = (rows: TEmailRow[]) => rows.map((r) => r.value.trim()).filter(Boolean);
 
@@ -205,7 +210,18 @@ function SettingsForm({ row }: { row: TSettingsRow | null }) {
           <TextAreaField label="Invoice Heading Left" rows={3} {...form.bind('invoice_heading_left')} />
           <TextAreaField label="Invoice Heading Right" rows={3} {...form.bind('invoice_heading_right')} />
           <TextAreaField label="Invoice Address" rows={2} {...form.bind('invoice_address')} />
-          <TextField label="Invoice Phone" type="tel" {...form.bind('invoice_phone')} />
+          <TextField
+            label="Invoice Phone"
+            type="tel"
+            autoComplete="tel"
+            placeholder="042-37654321"
+            {...form.bind('invoice_phone')}
+            // Shown as invoices print it once typed (04237654321 becomes 042-37654321).
+            onBlur={() => {
+              form.setValue('invoice_phone', formatPkPhone(form.values.invoice_phone));
+              form.touch('invoice_phone');
+            }}
+          />
         </TabPanel>
         <TabPanel id="site" active={tab}>
           <TextAreaField

@@ -15,10 +15,12 @@ import {
   STATUS_PAID,
 } from '@lawfirm/shared-types/invoices/invoices.entities.ts';
 import { invoiceTotals } from '@lawfirm/shared-types/invoices/money.ts';
+import { pkPhoneError } from '@lawfirm/shared-types/common/phone.ts';
 import { uniqueName } from '../case-files/attachments.mutators.ts';
 import type { Db } from '../db/connect.ts';
 import { forFirm } from '../db/firm.ts';
 import { serverEntity, type Access, type Row } from '../sync/entities.ts';
+import { MutationRejected } from '../sync/store.ts';
 import { queueInvoiceMail, shouldMail } from './invoice-mail.ts';
 
 /** A live, approved-or-not client account of the firm (§2.3: clients are chosen from the firm's client users). */
@@ -76,6 +78,17 @@ const clientCheck = async (trx: Db, actor: TActor, row: Row, changed: string[]) 
     : null;
 
 /**
+ * A client phone typed on the invoice (Edit client) is a Pakistani number, checked when it changes (one copied
+ * from the client's account, or stored before the check, is left as it is: the PDF prints it formatted).
+ */
+function clientPhoneCheck(row: Row, changed: string[]): void {
+  const typed = row.edit_client === true || Number(row.edit_client) === 1;
+  if (!typed || !(changed.includes('client_phone') || changed.includes('edit_client'))) return;
+  const problem = pkPhoneError(row.client_phone as string | null);
+  if (problem) throw new MutationRejected(problem, 422, { client_phone: [problem] });
+}
+
+/**
  * An invoice's client is a client of the firm; a new invoice gets the firm's next number here, when it first
  * reaches the server (a draft made offline shows "number on sync" until then), so two devices never collide.
  */
@@ -83,6 +96,7 @@ export const invoicesEntity = serverEntity(invoicesDecl, {
   check: async (trx, actor, row, changed) => {
     const refused = await clientCheck(trx, actor, row, changed);
     if (refused) return refused;
+    clientPhoneCheck(row, changed);
     if (row.invoice_no == null) row.invoice_no = await nextInvoiceNo(trx, actor.company_id);
     return null;
   },
