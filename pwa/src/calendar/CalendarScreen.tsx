@@ -105,7 +105,7 @@ export function CalendarScreen() {
     }
   };
   const loading = days === undefined;
-  const empty = loading ? 'Loading...' : syncing ? 'Your case files are still arriving.' : 'No hearings.';
+  const empty = loading ? 'Loading....' : syncing ? 'Your case files are still arriving.' : 'No hearings.';
   const period =
     view === 'day'
       ? `${dayName(day)} ${formatDate(day)}`

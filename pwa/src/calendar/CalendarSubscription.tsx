@@ -76,7 +76,7 @@ export function CalendarSubscription() {
       {!online ? (
         <p>Connect to the internet to set up a calendar link or the evening mail.</p>
       ) : !choices ? (
-        <p>Loading...</p>
+        <p>Loading....</p>
       ) : (
         <>
           <p>

@@ -20,7 +20,7 @@ export function CauseListScreen() {
     document.body.classList.add('print-view');
     return () => document.body.classList.remove('print-view');
   }, []);
-  const empty = !lists ? 'Loading...' : syncing ? 'Your case files are still arriving.' : 'No hearings.';
+  const empty = !lists ? 'Loading....' : syncing ? 'Your case files are still arriving.' : 'No hearings.';
   return (
     <section className="page calendar-page cause-list-page">
       <h1>Cause List</h1>

@@ -1,6 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import {
   formatDate,
+  MSG,
   MSG_DATE_INVALID,
   MSG_DATE_REQUIRED,
   MSG_MEETING_TITLE_REQUIRED,
@@ -20,9 +21,9 @@ import { SuggestList } from '../ui/SuggestInput.tsx';
 export type TEventTarget = { mode: 'add'; date: string } | { mode: 'edit' | 'view'; event: THearing };
 
 export const MSG_DELETE_EVENT = 'Do you really want to delete?';
-export const MSG_EVENT_ADDED = 'Event Added Successfully!';
-export const MSG_EVENT_UPDATED = 'Event Updated Successfully!';
-export const MSG_EVENT_DELETED = 'Event Deleted Successfully!';
+/** Part 2 §8's texts: the one success text of the event modal's save (add or edit), and the common delete one. */
+export const MSG_EVENT_SAVED = 'Event saved Successfully!';
+export const MSG_EVENT_DELETED = MSG.deletedOk;
 
 /**
  * The calendar's event modal (part 2 §2.5): Date dd/mm/yyyy, 'Title of Case or Meeting' (the case files on this
@@ -113,7 +114,7 @@ export function EventModal({
               ? { date, summary: summary.trim() || null, petitionId }
               : { date, summary: summary.trim() || null, petitionId: null, title: typed },
           ),
-        event ? MSG_EVENT_UPDATED : MSG_EVENT_ADDED,
+        MSG_EVENT_SAVED,
       );
       onClose();
     } catch (e) {
