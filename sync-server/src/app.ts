@@ -40,18 +40,25 @@ declare module 'fastify' {
 export type BuildOptions = { config: Config; database: DbHandle; logger?: boolean };
 
 export async function buildApp({ config, database, logger = false }: BuildOptions): Promise<FastifyInstance> {
+  const check = Math.min(5_000, config.requestTimeoutMs);
   const options: FastifyHttpOptions<Server> = {
     logger: logger ? { level: 'info' } : false,
     // Only trust X-Forwarded-* from a proxy the operator names; otherwise anyone could dodge per-IP rate limits.
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
-    // A slow client may not hold a connection: the whole request (a resumable upload sends chunks of 256 KB)
-    // must arrive within a minute, its headers within 20 s; Node checks both every 5 s. A connection with no
-    // traffic either way for 2 minutes is closed (event streams send a ping every 25 s).
-    requestTimeout: 60_000,
+    // A slow client may not hold a connection: a request's body (a resumable upload sends chunks of 256 KB) must
+    // arrive within config.requestTimeoutMs (a minute), its headers within 20 s. Bodies the server reads itself
+    // (multipart forms, upload chunks) are answered 400 at that time by http/request-body.ts; Node's own cut (a
+    // 408, checked every `check` ms) is the backstop for the others, one check later so that it does not cut
+    // a body the server is still timing. A connection with no traffic either way for 2 minutes is closed (event
+    // streams send a ping every 25 s).
+    requestTimeout: config.requestTimeoutMs + check,
     connectionTimeout: 120_000,
     keepAliveTimeout: 72_000,
-    http: { headersTimeout: 20_000, connectionsCheckingInterval: 5_000 },
+    http: {
+      headersTimeout: Math.min(20_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: check,
+    },
     // Our ids are UUIDs; a path longer than this is never a real call.
     routerOptions: { maxParamLength: 200 },
   };

@@ -43,6 +43,11 @@ export type Config = {
   secureCookies: boolean;
   /** false, true, or the proxy addresses to trust for X-Forwarded-* (TRUST_PROXY). */
   trustProxy: boolean | string;
+  /**
+   * How long a request's body may take to arrive (REQUEST_TIMEOUT_SEC): a body the server reads itself (multipart
+   * forms, upload chunks) that is not through by then is answered 400 and dropped (http/request-body.ts).
+   */
+  requestTimeoutMs: number;
   /** PDF worker threads, and what one PDF may cost: its time and its worker's heap (pdf/pdf-workers.ts). */
   pdfBuild: { workers: number; timeoutMs: number; memoryMb: number };
 };
@@ -102,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         : env.TRUST_PROXY === 'true'
           ? true
           : env.TRUST_PROXY,
+    requestTimeoutMs: Number(env.REQUEST_TIMEOUT_SEC ?? 60) * 1000,
     pdfBuild: {
       workers: Number(env.PDF_WORKERS ?? Math.max(1, Math.min(4, availableParallelism() - 1))),
       timeoutMs: Number(env.PDF_BUILD_TIMEOUT_SEC ?? 60) * 1000,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { can, MSG, ZMessageResponse, type TActor } from '@lawfirm/shared-types';
+import { MSG, ZMessageResponse, type TActor } from '@lawfirm/shared-types';
 import {
   cut80,
   libraryFilesDecl,
@@ -9,6 +9,7 @@ import {
   MSG_LIBRARY_FILE_TYPES,
   MSG_PAGE_NOT_FOUND,
   PAGE_KINDS,
+  PAGE_PERMISSIONS,
   pageKindOf,
   type TPageKind,
 } from '@lawfirm/shared-types/library/pages.ts';
@@ -152,11 +153,15 @@ function serve(app: ZodApp, kind: TPageKind, def: EntityDef): void {
     },
   );
 
-  /** Create without an id, update with one; JSON, or multipart with `files[n]` added to the page. */
+  /**
+   * Create without an id, update with one; JSON, or multipart with `files[n]` added to the page. Only those who
+   * may change pages call it: the others are refused before their body is read, so no file of theirs is kept,
+   * not even for a moment.
+   */
   app.post(
     path,
     {
-      config: { auth: true, files: ATTACHMENT_FILES },
+      config: { auth: PAGE_PERMISSIONS.manage, files: ATTACHMENT_FILES },
       schema: {
         body: ZPostBody,
         response: { 200: z.object({ [rowKey]: ZPageAnswer, message: z.string() }) },
@@ -168,8 +173,6 @@ function serve(app: ZodApp, kind: TPageKind, def: EntityDef): void {
       let files: ReceivedFile[] = [];
       if (req.isMultipart()) ({ fields: body, files } = await receiveFiles(req));
       try {
-        // Refused before any file is kept: only those who may change pages send them.
-        if (!can(actor, 'library.manage')) throw forbidden();
         for (const f of files) {
           await checkFile(f, app.pdfWorkers).catch(() => {
             throw validationError({ files: [MSG_LIBRARY_FILE_TYPES] });

@@ -8,6 +8,7 @@ import { MSG, ZUploadCreate, ZUploadState, type TUploadState } from '@lawfirm/sh
 import { newId, nowIso } from '../db/ids.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
 import { HttpError, notFound } from '../http/errors.ts';
+import { rawBytes } from '../http/request-body.ts';
 import { ZIdParams } from '../http/schemas.ts';
 import { mayReadFile } from '../sync/read-access.ts';
 import { checkDocument } from './sniff-document.ts';
@@ -34,11 +35,9 @@ const UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
  */
 export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addContentTypeParser(
-    'application/offset+octet-stream',
-    { parseAs: 'buffer', bodyLimit: CHUNK_LIMIT },
-    (_req, body, done) => done(null, body),
-  );
+  // Read as multipart bodies are (http/request-body.ts): a chunk cut short is answered 400 at once, or at the
+  // request timeout when the client holds the connection open.
+  app.addContentTypeParser('application/offset+octet-stream', rawBytes(CHUNK_LIMIT));
   const dataDir = app.config.dataDir;
 
   const state = (u: {
