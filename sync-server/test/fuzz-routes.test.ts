@@ -1,10 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import * as shared from '@lawfirm/shared-types';
 import { caseFirm, PDF_SMALL, PNG_1PX, type CaseFirm } from './case-files-helpers.ts';
+import { connectionInodes, descriptors, sendRaw, socketsIn } from './raw-http.ts';
 
 /**
  * Generated bad input over every route the app serves (enumerated from Fastify itself), signed in as an admin
@@ -464,6 +467,135 @@ describe('generated bad input over every route [sqlite]', () => {
       const open = (await f.t.app.db.selectFrom('uploads').select('id').execute()).map((u) => `${u.id}.part`);
       const tmp = join(f.t.config.dataDir, 'uploads-tmp');
       expect((existsSync(tmp) ? readdirSync(tmp) : []).filter((name) => !open.includes(name))).toEqual([]);
+    },
+  );
+});
+
+/** The calls that take an upload: every one with file parts (`config.files`), and the resumable uploads. */
+const UPLOAD_ROUTES: Route[] = [
+  { method: 'POST', url: '/api/attachments' },
+  { method: 'POST', url: '/api/upload_user_image' },
+  { method: 'POST', url: '/api/general_case_laws' },
+  { method: 'POST', url: '/api/contracts_and_agreements' },
+  { method: 'POST', url: '/api/sample_pleadings' },
+  { method: 'POST', url: '/uploads' },
+  { method: 'PATCH', url: '/uploads/:id' },
+];
+/** How a generated body goes: whole but cut, announced longer and held open or dropped, or trickled. */
+const MODES = ['exact', 'held', 'closed', 'slow-held', 'slow-closed'] as const;
+
+describe('generated truncated and slow bodies over real sockets to the upload calls [sqlite]', () => {
+  /** The server's request timeout here (a minute in production), and how late an answer due then may come. */
+  const TIMEOUT_MS = 1000;
+  const SLACK_MS = 1000;
+  const CASES = 160;
+  const AT_ONCE = 16;
+  let f: CaseFirm;
+  let port: number;
+  let uploadId: string;
+  beforeAll(async () => {
+    f = await caseFirm('sqlite', { requestTimeoutMs: TIMEOUT_MS });
+    await f.t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (f.t.app.server.address() as AddressInfo).port;
+    const started = await f.call('POST', '/uploads', f.admin, {
+      sha256: randomBytes(32).toString('hex'),
+      size: 4_000_000,
+      filename: 'scan.pdf',
+    });
+    uploadId = started.json<{ id: string }>().id;
+  });
+  afterAll(() => f.t.close());
+
+  it(
+    `answers ${CASES} cut, held, dropped and trickled bodies within the request timeout, never 5xx, leaving nothing`,
+    { timeout: 120_000 },
+    async () => {
+      const r = prng(SEED + 1);
+      const me = (await f.call('GET', '/api/user', f.admin)).json<{ id: string }>();
+      const fdsBefore = descriptors().length;
+      const failures: string[] = [];
+      const one = async () => {
+        const route = r.pick(UPLOAD_ROUTES);
+        const path = route.url.replace(':id', uploadId);
+        const who = r.pick(['admin', 'lawyer', 'student', 'client', 'none', 'forged'] as const);
+        const auth =
+          who === 'none'
+            ? {}
+            : who === 'forged'
+              ? { authorization: 'Bearer x.y.z' }
+              : { admin: f.admin, lawyer: f.lawyer, student: f.student, client: f.client }[who];
+        const raw = route.method === 'PATCH' && r.chance(0.5);
+        let full: Buffer;
+        let contentType: string;
+        if (raw) {
+          full = Buffer.alloc(r.pick([10, 1000, 15_000, 300_000]), 0x25);
+          contentType = 'application/offset+octet-stream';
+        } else {
+          const filler = Buffer.alloc(r.pick([0, 500, 14_000, 300_000]), 0x41);
+          const file = (i: number, data: Buffer) =>
+            Buffer.concat([
+              Buffer.from(
+                `--${BOUNDARY}\r\nContent-Disposition: form-data; name="files[${i}]"; filename="f${i}.${r.pick(['png', 'pdf'])}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+              ),
+              data,
+              filler,
+              Buffer.from('\r\n'),
+            ]);
+          full = Buffer.concat([
+            Buffer.from(
+              `--${BOUNDARY}\r\nContent-Disposition: form-data; name="attachmentable_id"\r\n\r\n${r.pick([me.id, f.clientId, 'x'])}\r\n`,
+            ),
+            ...Array.from({ length: 1 + r.int(2) }, (_, i) => file(i, r.pick([PNG_1PX, PDF_SMALL]))),
+            Buffer.from(`--${BOUNDARY}--\r\n`),
+          ]);
+          contentType = `multipart/form-data; boundary=${BOUNDARY}`;
+        }
+        // Cut anywhere (a raw chunk whole would be a real one: it is always announced longer).
+        let mode = r.pick(MODES);
+        if (raw && mode === 'exact') mode = 'held';
+        const body = full.subarray(0, 1 + r.int(full.length - 1));
+        const a = await sendRaw(
+          port,
+          {
+            method: route.method,
+            path,
+            headers: { ...auth, 'Content-Type': contentType, 'Upload-Offset': '0' },
+            body,
+            declared: mode === 'exact' ? body.length : full.length,
+          },
+          mode === 'exact' ? 'answer' : mode.endsWith('closed') ? 'close' : 'hold',
+          {
+            waitMs: TIMEOUT_MS + SLACK_MS + 2000,
+            // A trickle that outlasts the timeout: 20 pieces, 100 ms apart.
+            ...(mode.startsWith('slow') ? { everyMs: 100, chunk: Math.ceil(body.length / 20) } : {}),
+          },
+        );
+        const what = `${route.method} ${route.url} as ${who}, ${mode}, ${body.length} of ${full.length} bytes`;
+        if (mode.endsWith('closed')) return;
+        if (a.status === null) failures.push(`${what}: no answer within ${TIMEOUT_MS + SLACK_MS + 2000} ms`);
+        else if (a.status >= 500) failures.push(`${what}: ${a.status} ${a.message}`);
+        else if (a.ms > TIMEOUT_MS + SLACK_MS)
+          failures.push(`${what}: answered after ${Math.round(a.ms)} ms`);
+        else if (a.status >= 400 && typeof a.message !== 'string')
+          failures.push(`${what}: ${a.status} without a message`);
+      };
+      for (let sent = 0; sent < CASES; sent += AT_ONCE)
+        await Promise.all(Array.from({ length: Math.min(AT_ONCE, CASES - sent) }, one));
+      for (const failure of failures) console.log(`  ${failure}`);
+      expect(failures).toEqual([]);
+
+      // Nothing of them is left: no temporary file (but the open uploads' own), no connection, no descriptor.
+      const open = (await f.t.app.db.selectFrom('uploads').select('id').execute()).map((u) => `${u.id}.part`);
+      const tmp = join(f.t.config.dataDir, 'uploads-tmp');
+      await vi.waitFor(
+        () => {
+          expect(readdirSync(tmp).filter((name) => !open.includes(name))).toEqual([]);
+          const fds = descriptors();
+          expect(socketsIn(fds, connectionInodes(port))).toEqual([]);
+          expect(fds.length).toBeLessThanOrEqual(fdsBefore);
+        },
+        { timeout: 5000, interval: 100 },
+      );
     },
   );
 });
