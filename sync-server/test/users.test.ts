@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { crc32 } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MSG, ROLE_IDS, type TUser } from '@lawfirm/shared-types';
+import { IMAGE_TOO_LARGE_MESSAGE } from '@lawfirm/shared-types/attachments/limits.ts';
 import {
   adminBearer,
   bearerFor,
@@ -503,6 +505,34 @@ describeEachDb('users', (kind) => {
       payload: other.payload,
     });
     expect(forbidden.statusCode).toBe(403);
+  });
+
+  it('refuses a profile photo whose header claims 100000×100000 pixels, with the limits’ message', async () => {
+    const lawyer = await insertUser(t, { role: 'LAWYER' });
+    const auth = await bearerFor(t, lawyer.email, lawyer.password);
+    // A real PNG (signature, IHDR with its CRC, IDAT, IEND) whose header claims ten billion pixels: a few
+    // hundred bytes that a browser, a thumbnailer or a PDF builder would try to decode into 40 GB.
+    const bomb = Buffer.concat([Buffer.from(PNG_1PX), Buffer.alloc(300)]);
+    bomb.writeUInt32BE(100_000, 16);
+    bomb.writeUInt32BE(100_000, 20);
+    bomb.writeUInt32BE(crc32(bomb.subarray(12, 29)), 29);
+    const up = multipart({ attachmentable_id: lawyer.id }, [
+      { field: 'files[0]', filename: 'me.png', type: 'image/png', data: bomb },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload_user_image',
+      headers: { ...auth, ...up.headers },
+      payload: up.payload,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      message: IMAGE_TOO_LARGE_MESSAGE,
+      validation_error: { files: [IMAGE_TOO_LARGE_MESSAGE] },
+    });
+    // Nothing was kept: the user still has no photo, and no file was stored for them.
+    expect((await inject('GET', '/api/user', auth)).json<TUser>().attachment).toBeNull();
+    expect(existsSync(join(t.config.dataDir, 'files', lawyer.companyId, 'user', lawyer.id))).toBe(false);
   });
 
   it('creates, approvals, edits, photos and deletes over REST reach an admin’s device; a device’s edit shows over REST', async () => {

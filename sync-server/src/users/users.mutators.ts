@@ -18,7 +18,7 @@ import { revokeOtherSessions, revokeUserSessions } from '../auth/sessions.reposi
 import { findCompany } from '../companies/companies.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { saveFile, removeFile } from '../files/storage.ts';
-import { sniffImage } from '../files/sniff.ts';
+import { checkImage } from '../files/sniff.ts';
 import { insertSyncedRow, restWriter, updateSyncedRow } from '../sync/system-write.ts';
 import { deleteRow, putRow } from '../sync/store.ts';
 import { usersEntity } from './users.entity.ts';
@@ -382,7 +382,8 @@ export async function approveOrBlock(
 
 /**
  * POST /api/upload_user_image: the profile photo of the user themself or of a user the actor administers.
- * Only PNG or JPEG, decided by the bytes; stored under a name the server makes, in the user's firm's folder.
+ * Only PNG or JPEG, decided by the bytes and within the pixel limits of every upload; stored under a name the
+ * server makes, in the user's firm's folder.
  * No file changes nothing (the original client calls this after every save of the user form, photo or not):
  * the answer is the photo the user has, if any.
  */
@@ -399,9 +400,9 @@ export async function setUserAvatar(
   if (!bytes || bytes.length === 0)
     return user.avatar_file_name ? { file_name: user.avatar_file_name } : null;
   if (bytes.length > MAX_AVATAR_BYTES) throw validationError({ files: [MSG_AVATAR_TOO_LARGE] });
-  const kind = sniffImage(bytes);
-  if (!kind) throw validationError({ files: [MSG_AVATAR_TYPE] });
-  const fileName = `${newId()}.${kind.ext}`;
+  const image = checkImage(bytes);
+  if (!image.ok) throw validationError({ files: [image.message ?? MSG_AVATAR_TYPE] });
+  const fileName = `${newId()}.${image.kind.ext}`;
   await saveFile(services.dataDir, [user.company_id, 'user', user.id, fileName], bytes);
   // The photo's name is the server's column, but devices show it: logged so they pull it.
   await inTransaction(db, (trx) =>
