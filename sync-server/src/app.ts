@@ -2,7 +2,6 @@ import type { Server } from 'node:http';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from './config.ts';
 import type { Db, DbHandle, DbKind } from './db/connect.ts';
@@ -119,7 +118,6 @@ export async function buildApp({ config, database, logger = false }: BuildOption
       maxAge: 600,
     });
   await app.register(cookie);
-  await app.register(formbody);
   // Multipart forms (login, /password.email arrive so) read after the sign-in check, files straight to disk.
   await app.register(requestBody);
   // preHandler: the sign-up and reset limits run before any captcha check or hashing (logins: auth/login-throttle.ts).

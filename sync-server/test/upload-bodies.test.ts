@@ -279,4 +279,39 @@ describeEachDb('request bodies that end early, on every upload call', (kind) => 
     }
     expect(made).toEqual([]);
   });
+  it('answers a JSON or urlencoded body held open short of its Content-Length with 400 within the timeout', async () => {
+    const fdsBefore = counted();
+    const json = Buffer.from('{"case_no":"12","title":"Aslam vs State","petitioners":[');
+    const form = Buffer.from('email=admin%40firm.pk&password=');
+    const answers = await Promise.all([
+      send(
+        port,
+        {
+          method: 'POST',
+          path: '/api/petitions',
+          headers: { ...f.admin, 'Content-Type': 'application/json' },
+          body: json,
+          declared: json.length + 500,
+        },
+        'hold',
+      ),
+      // Anyone may call it: the small public body limit, read the same way.
+      send(
+        port,
+        {
+          method: 'POST',
+          path: '/api/auth/login',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: form,
+          declared: form.length + 500,
+        },
+        'hold',
+      ),
+    ]);
+    for (const a of answers) {
+      expect(a.ms).toBeLessThanOrEqual(TIMEOUT_MS + SLACK_MS);
+      expect(a).toMatchObject({ status: 400, message: MSG_INCOMPLETE, serverClosed: true });
+    }
+    await expectNothingLeft(fdsBefore);
+  });
 });
