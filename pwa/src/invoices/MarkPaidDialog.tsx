@@ -4,15 +4,10 @@ import { deleteLocal } from '../sync/actions.ts';
 import { useSync } from '../sync/hooks.ts';
 import { ConfirmDialog, Modal } from '../ui/Modal.tsx';
 import { useToast } from '../ui/toast.tsx';
+import { useDiscardGuard } from '../ui/useDiscardGuard.tsx';
 import { useSaveReport } from '../ui/useSaveReport.ts';
 import { newPaymentDraft, PaymentFields, readPaymentDrafts, type TPaymentDraft } from './PaymentFields.tsx';
-import {
-  addReceiptsLocal,
-  markPaidLocal,
-  savePaymentsLocal,
-  totalsOf,
-  type TListedInvoice,
-} from './invoices.data.ts';
+import { addReceiptsLocal, savePaymentsLocal, totalsOf, type TListedInvoice } from './invoices.data.ts';
 import { ReceiptPicker, SavedReceipt, useReceiptRemoval } from './Receipts.tsx';
 
 export const MSG_PAID_OK = 'Paid Successfully!';
@@ -23,6 +18,7 @@ export const MSG_PAYMENT_DELETED = 'Payment Deleted Successfully!';
  * The "Paid Invoice Dialog" (§2.6): the invoice's payments with their receipts, new ones with date, amount,
  * notes and receipts (photos taken offline are kept on the device and uploaded later); paid in full makes the
  * invoice Paid. A saved payment's receipts can be added to or removed (after confirmation) here too.
+ * Mark as Paid keeps the payments typed here too; closing with a typed payment asks first.
  */
 export function MarkPaidDialog({
   invoice: inv,
@@ -48,21 +44,28 @@ export function MarkPaidDialog({
   });
   const [busy, setBusy] = useState(false);
   const paid = inv.invoice_status_id === STATUS_PAID;
+  const guard = useDiscardGuard(rows.length > 0);
+  const close = () => guard.leave(onClose);
 
   // §2.4: a new payment starts at the invoice's amount (what is still due, once some is paid).
   const add = () => setRows((r) => [...r, newPaymentDraft(totals.due || totals.total)]);
   const edit = (key: string, patch: Partial<TPaymentDraft>) =>
     setRows((r) => r.map((x) => (x.key === key ? { ...x, ...patch } : x)));
 
-  const save = async () => {
+  /** Save (the typed payments) or Mark as Paid (those payments, and the invoice Paid whatever is due). */
+  const save = async (markPaid: boolean) => {
     if (!ctx) return;
     const errs: Record<string, string> = {};
     const drafts = readPaymentDrafts(rows, errs);
     setErrors(errs);
-    if (Object.keys(errs).length || !drafts.length) return;
+    if (Object.keys(errs).length || (!drafts.length && !markPaid)) return;
     setBusy(true);
     try {
-      await saved(() => savePaymentsLocal(ctx.db, inv, drafts), MSG_PAID_OK, { files: (shas) => shas });
+      await saved(
+        () => savePaymentsLocal(ctx.db, inv, drafts, { markPaid }),
+        markPaid ? MSG_MARKED_PAID : MSG_PAID_OK,
+        { files: (shas) => shas },
+      );
       setRows([]);
       onClose();
     } catch (e) {
@@ -77,34 +80,25 @@ export function MarkPaidDialog({
       (e) => toast.failed(e),
     );
   };
-  const markPaid = async () => {
-    if (!ctx) return;
-    try {
-      await saved(() => markPaidLocal(ctx.db, inv), MSG_MARKED_PAID);
-      onClose();
-    } catch (e) {
-      toast.failed(e);
-    }
-  };
 
   return (
     <Modal
       open
       title="Paid Invoice Dialog"
-      onClose={onClose}
+      onClose={close}
       footer={
         <>
           {rows.length > 0 && (
-            <button type="button" className="btn primary" disabled={busy} onClick={() => void save()}>
+            <button type="button" className="btn primary" disabled={busy} onClick={() => void save(false)}>
               Save
             </button>
           )}
           {!paid && !details && (
-            <button type="button" className="btn" onClick={() => void markPaid()}>
+            <button type="button" className="btn" disabled={busy} onClick={() => void save(true)}>
               Mark as Paid
             </button>
           )}
-          <button type="button" className="btn" onClick={onClose}>
+          <button type="button" className="btn" onClick={close}>
             Close
           </button>
         </>
@@ -172,6 +166,7 @@ export function MarkPaidDialog({
         }}
       />
       {receiptRemoval.dialog}
+      {guard.dialog}
     </Modal>
   );
 }

@@ -251,9 +251,15 @@ export async function saveInvoiceLocal(
 
 /**
  * The Paid Invoice Dialog's save: receipts kept on the device (uploaded after the push), payments queued, then
- * the status: paid in full is Paid with today's date, less leaves a draft Sent.
+ * the status: paid in full is Paid with today's date, less leaves a draft Sent. `markPaid` (its Mark as Paid)
+ * makes it Paid whatever was paid, in the same transaction as the payments typed in the dialog.
  */
-export async function savePaymentsLocal(db: LocalDb, inv: TListedInvoice, drafts: readonly TPaymentDraft[]) {
+export async function savePaymentsLocal(
+  db: LocalDb,
+  inv: TListedInvoice,
+  drafts: readonly TPaymentDraft[],
+  { markPaid = false }: { markPaid?: boolean } = {},
+) {
   const receipts = await keepReceipts(db, drafts);
   await db.transaction('rw', syncTables(db), async () => {
     await putPayments(db, inv.id, inv.paymentRows, drafts, receipts);
@@ -261,7 +267,7 @@ export async function savePaymentsLocal(db: LocalDb, inv: TListedInvoice, drafts
     const kept = inv.paymentRows.filter((p) => !drafts.some((d) => d.id === p.id)).map((p) => p.paid_amount);
     const paid = drafts.map((d) => d.paid_amount);
     const status = statusAfterPayments(totalsOf({ ...inv, payments: [...kept, ...paid] }));
-    if (status === STATUS_PAID)
+    if (markPaid || status === STATUS_PAID)
       await putLocal(db, 'invoices', inv.id, { invoice_status_id: STATUS_PAID, paid_at: todayInPakistan() });
     else if (inv.invoice_status_id === STATUS_DRAFT)
       await putLocal(db, 'invoices', inv.id, { invoice_status_id: STATUS_SENT });
@@ -278,7 +284,3 @@ export async function addReceiptsLocal(db: LocalDb, payment: TPayment, files: re
   });
   return kept.map((f) => f.sha256);
 }
-
-/** The single-invoice Mark as Paid: Paid, dated today. */
-export const markPaidLocal = (db: LocalDb, inv: TInvoice) =>
-  putLocal(db, 'invoices', inv.id, { invoice_status_id: STATUS_PAID, paid_at: todayInPakistan() });

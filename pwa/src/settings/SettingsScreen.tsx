@@ -16,6 +16,7 @@ import {
 } from '../ui/form.tsx';
 import { ScreenGuard } from '../ui/ScreenGuard.tsx';
 import { useToast } from '../ui/toast.tsx';
+import { useDiscardGuard } from '../ui/useDiscardGuard.tsx';
 import { useSaveReport } from '../ui/useSaveReport.ts';
 import { AdditionalEmailsField, emailRow, type TEmailRow } from './AdditionalEmailsField.tsx';
 import {
@@ -121,6 +122,16 @@ function SettingsForm({ row }: { row: TSettingsRow | null }) {
     // `version` stands for the row's content: the row object itself is new on every live-query answer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [version]);
+
+  // The tabs keep what was typed on each; leaving the page (FIR Sections, the menu) with it unsaved asks first.
+  // Unsaved is what differs from the settings as this device holds them (its own saves included), compared as
+  // a save stores them (trimmed) and without the save's checks, which a value being typed may not pass yet.
+  const kept = settingsOf(row);
+  const stored = formValuesOf(kept);
+  const guard = useDiscardGuard(
+    TEXT_SETTINGS.some((k) => form.values[k].trim() !== stored[k].trim()) ||
+      emailValues(emails).join('\n') !== kept.additionalemails.join('\n'),
+  );
 
   const openTabOf = (errors: FieldErrors) => {
     const first = TEXT_SETTINGS.find((k) => errors[k]);
@@ -243,6 +254,7 @@ function SettingsForm({ row }: { row: TSettingsRow | null }) {
           Save
         </button>
       </form>
+      {guard.dialog}
     </section>
   );
 }

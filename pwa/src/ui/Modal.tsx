@@ -1,6 +1,10 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
-/** One accessible dialog for the whole app (native <dialog>: focus trap and Escape for free). */
+/**
+ * One accessible dialog for the whole app (native <dialog>: focus trap and Escape for free). Every way of
+ * closing it (×, Escape) is a request to `onClose`, which decides: a dialog holding unsaved input asks first
+ * (useDiscardGuard), so the browser is never let close it on its own.
+ */
 export function Modal({
   open,
   title,
@@ -16,14 +20,31 @@ export function Modal({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const openNow = useRef(open);
   useEffect(() => {
+    openNow.current = open;
     const d = ref.current;
     if (!d) return;
     if (open && !d.open) d.showModal();
     if (!open && d.open) d.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="modal" aria-labelledby={titleId} onClose={onClose} onCancel={onClose}>
+    <dialog
+      ref={ref}
+      className="modal"
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      // Closed by the browser while still meant to be open (a second Escape may skip the cancel event): shown
+      // again, and the close asked of its owner as any other.
+      onClose={() => {
+        if (!openNow.current) return;
+        ref.current?.showModal();
+        onClose();
+      }}
+    >
       <header className="modal-head">
         <h2 id={titleId}>{title}</h2>
         <button type="button" className="icon-btn" aria-label="Close" onClick={onClose}>

@@ -279,6 +279,7 @@ type KeysOf<T, V> = { [K in keyof T]: T[K] extends V ? K : never }[keyof T] & st
  */
 export function useForm<T extends Values>(initial: T, validate: (values: T) => FieldErrors) {
   const [values, setValues] = useState<T>(initial);
+  const [first] = useState<T>(initial);
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
@@ -339,6 +340,8 @@ export function useForm<T extends Values>(initial: T, validate: (values: T) => F
   return {
     values,
     errors,
+    /** A value differs from the one the form opened with (what a leave guard asks about). */
+    dirty: Object.keys(values).some((k) => values[k] !== first[k]),
     setValue,
     touch,
     bind,

@@ -18,6 +18,7 @@ import {
 import { useToast } from '../ui/toast.tsx';
 import { useApiList } from '../ui/useApiList.tsx';
 import { useConfirmedDelete } from '../ui/useConfirmedDelete.tsx';
+import { useDiscardGuard } from '../ui/useDiscardGuard.tsx';
 import { useOnline } from '../ui/useOnline.ts';
 import { ContactPersonsField } from './ContactPersonsField.tsx';
 import { ProfileImageField } from './ProfileImageField.tsx';
@@ -101,11 +102,14 @@ export function UserForm({
   const v = form.values;
 
   const [contacts, setContacts] = useState<TContactDraft[]>(() => contactsOf(user));
+  const [firstContacts] = useState(contacts);
   const [contactErrors, setContactErrors] = useState<Record<string, TContactErrors>>({});
   const [contactsError, setContactsError] = useState<string | undefined>();
   const [image, setImage] = useState<File | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  // Back (or any other way out of the page) with something typed and not saved asks first.
+  const guard = useDiscardGuard(form.dirty || contacts !== firstContacts || image !== null);
 
   const dropContact = (c: TContactDraft) => setContacts((cs) => cs.filter((x) => x.key !== c.key));
   // A saved contact person is a user row on the server (rest-contract #105): removing it is a real delete.
@@ -275,6 +279,7 @@ export function UserForm({
         </div>
       </form>
       {contactRemover.dialog}
+      {guard.dialog}
     </section>
   );
 }

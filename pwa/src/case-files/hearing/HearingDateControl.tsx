@@ -3,6 +3,7 @@ import { useSync } from '../../sync/hooks.ts';
 import { ConfirmDialog } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { useSaveReport } from '../../ui/useSaveReport.ts';
+import { useDiscardGuard } from '../../ui/useDiscardGuard.tsx';
 import { useUndoable } from '../../ui/useUndoable.ts';
 import { removeHearingDateLocal, saveHearingDateLocal } from '../caseFiles.actions.ts';
 import type { TOrderSheetRow } from '../caseFiles.types.ts';
@@ -41,6 +42,9 @@ export function HearingDateControl({
   // The order sheet whose removal waits behind Undo: shown as gone meanwhile.
   const [removing, setRemoving] = useState<string | null>(null);
   const next = shown && shown.id === removing ? null : shown;
+  // A date typed and not saved is not dropped by Cancel or Escape without asking.
+  const guard = useDiscardGuard(mode === 'edit' && date !== (next?.order_sheet_date ?? ''));
+  const cancel = () => guard.leave(() => setMode('view'));
 
   const run = async (write: () => Promise<unknown>, success: string) => {
     setBusy(true);
@@ -110,14 +114,14 @@ export function HearingDateControl({
             if (e.key === 'Enter') {
               e.preventDefault();
               save();
-            } else if (e.key === 'Escape') setMode('view');
+            } else if (e.key === 'Escape') cancel();
           }}
         />
         <div className="hearing-buttons">
           <button type="button" className="btn small primary" disabled={busy} onClick={save}>
             Save
           </button>
-          <button type="button" className="btn small" onClick={() => setMode('view')}>
+          <button type="button" className="btn small" onClick={cancel}>
             Cancel
           </button>
           {/* Clearing removes the date: kept apart from Save, and asked first. */}
@@ -141,6 +145,7 @@ export function HearingDateControl({
           </div>
         )}
         {confirm}
+        {guard.dialog}
       </div>
     );
 

@@ -1,6 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useSync } from '../../sync/hooks.ts';
 import { useToast } from '../../ui/toast.tsx';
+import { useDiscardGuard } from '../../ui/useDiscardGuard.tsx';
 import { useSaveReport } from '../../ui/useSaveReport.ts';
 import { setPendingTagLocal } from '../caseFiles.actions.ts';
 import type { TPetitionRow } from '../caseFiles.types.ts';
@@ -36,6 +37,9 @@ export function PendingTagEditor({
   const [mode, setMode] = useState<'view' | 'ask' | 'edit'>('view');
   const [draft, setDraft] = useState('');
   const [busy, setBusy] = useState(false);
+  // A tag typed and not saved is not dropped by Cancel or Escape without asking.
+  const guard = useDiscardGuard(mode === 'edit' && draft.trim() !== tag);
+  const cancel = () => guard.leave(() => setMode('view'));
 
   const write = async (value: string | null, success: string) => {
     if (!ctx) return toast.error('Something went wrong!', 'The local database is not open yet.');
@@ -64,31 +68,34 @@ export function PendingTagEditor({
     if (e.key === 'Enter') {
       e.preventDefault();
       save();
-    } else if (e.key === 'Escape') setMode('view');
+    } else if (e.key === 'Escape') cancel();
   };
 
   if (mode === 'edit')
     return (
-      <span className="tag-editor">
-        <label htmlFor={inputId} className="sr-only">
-          Pending Tag
-        </label>
-        <input
-          id={inputId}
-          autoFocus
-          value={draft}
-          maxLength={TAG_MAX}
-          placeholder="Pending Tag"
-          onChange={(e) => setDraft(e.target.value)}
-          onKeyDown={onKey}
-        />
-        <button type="button" className="btn small primary" disabled={busy} onClick={save}>
-          Save
-        </button>
-        <button type="button" className="btn small" onClick={() => setMode('view')}>
-          Cancel
-        </button>
-      </span>
+      <>
+        <span className="tag-editor">
+          <label htmlFor={inputId} className="sr-only">
+            Pending Tag
+          </label>
+          <input
+            id={inputId}
+            autoFocus
+            value={draft}
+            maxLength={TAG_MAX}
+            placeholder="Pending Tag"
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={onKey}
+          />
+          <button type="button" className="btn small primary" disabled={busy} onClick={save}>
+            Save
+          </button>
+          <button type="button" className="btn small" onClick={cancel}>
+            Cancel
+          </button>
+        </span>
+        {guard.dialog}
+      </>
     );
 
   if (!tag)
