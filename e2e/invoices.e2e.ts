@@ -78,7 +78,7 @@ it('an admin offline drafts an invoice with two expenses and tax, reloads, syncs
     await page.getByLabel('Client', { exact: true }).fill('zzz');
     await page.getByText('No Record Found!').waitFor();
     await page.getByLabel('Client', { exact: true }).fill('Ayes');
-    await page.getByRole('button', { name: CLIENT.name, exact: true }).click();
+    await page.getByRole('option', { name: CLIENT.name, exact: true }).click();
     expect(await page.getByLabel('Client email', { exact: true }).inputValue()).toBe(CLIENT.email);
     await page.getByLabel('Services', { exact: true }).fill('Writ petition before the Lahore High Court');
     await page.getByLabel('Amount', { exact: true }).fill('1000.05');

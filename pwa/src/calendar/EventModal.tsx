@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
 import {
   formatDate,
   MSG,
@@ -8,14 +8,15 @@ import {
   parseDisplayDate,
 } from '@lawfirm/shared-types';
 import { useSync } from '../sync/hooks.ts';
+import { Combobox } from '../ui/Combobox.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { useToast } from '../ui/toast.tsx';
+import { useDiscardGuard } from '../ui/useDiscardGuard.tsx';
 import { useSaveReport } from '../ui/useSaveReport.ts';
 import { applyMask, DATE_MASK } from '../ui/fields.ts';
 import { deleteEventLocal, saveEventLocal } from './calendar.actions.ts';
 import { CASE_SEARCH_MIN, type TCaseChoice, type THearing } from './calendar.logic.ts';
 import { useCaseSearch } from './useHearings.ts';
-import { SuggestList } from '../ui/SuggestInput.tsx';
 
 /** What the modal opens on: a day to add an event to, or an event to edit (or only read). */
 export type TEventTarget = { mode: 'add'; date: string } | { mode: 'edit' | 'view'; event: THearing };
@@ -29,7 +30,7 @@ export const MSG_EVENT_DELETED = MSG.deletedOk;
  * The calendar's event modal (part 2 §2.5): Date dd/mm/yyyy, 'Title of Case or Meeting' (the case files on this
  * device found from 3 characters; text matching no case is a meeting), a summary, and Go To Case File, Delete
  * Event, Add/Edit Event and Close. Every save is a local write (works offline), the same order sheet rows the
- * case card and the order sheets page write.
+ * case card and the order sheets page write. Closing it with something typed and not saved asks first.
  */
 export function EventModal({
   target,
@@ -50,46 +51,33 @@ export function EventModal({
   // A hearing stays with its case file: only a meeting's title is typed again when editing.
   const titleFixed = readOnly || event?.kind === 'hearing';
 
-  const [dateText, setDateText] = useState(
-    formatDate(event ? event.date : (target as { date: string }).date),
-  );
-  const [title, setTitle] = useState(event?.title ?? '');
+  const [first] = useState(() => ({
+    date: formatDate(event ? event.date : (target as { date: string }).date),
+    title: event?.title ?? '',
+    summary: event?.summary ?? '',
+  }));
+  const [dateText, setDateText] = useState(first.date);
+  const [title, setTitle] = useState(first.title);
   const [chosen, setChosen] = useState<TCaseChoice | null>(
     event?.petitionId ? { id: event.petitionId, label: event.title } : null,
   );
-  const [summary, setSummary] = useState(event?.summary ?? '');
+  const [summary, setSummary] = useState(first.summary);
   const [errors, setErrors] = useState<{ date?: string; title?: string }>({});
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const [busy, setBusy] = useState(false);
+  const guard = useDiscardGuard(
+    !readOnly && (dateText !== first.date || title !== first.title || summary !== first.summary),
+  );
+  const close = () => guard.leave(onClose);
 
   const searching = !titleFixed && target.mode === 'add';
   const matches = searching && search && !chosen ? search(title) : [];
-  const listShown = open && matches.length > 0;
   const typed = title.trim();
   const isMeeting = !chosen && typed.length >= CASE_SEARCH_MIN && matches.length === 0;
 
   const pick = (c: TCaseChoice) => {
     setChosen(c);
     setTitle(c.label);
-    setOpen(false);
-    setActive(-1);
     setErrors((e) => ({ ...e, title: undefined }));
-  };
-  const onTitleKey = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (!listShown) return;
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      e.preventDefault();
-      const step = e.key === 'ArrowDown' ? 1 : -1;
-      setActive((a) => (a + step + matches.length) % matches.length);
-    } else if (e.key === 'Enter' && matches[active]) {
-      e.preventDefault();
-      pick(matches[active]);
-    } else if (e.key === 'Escape') {
-      e.preventDefault();
-      e.stopPropagation();
-      setOpen(false);
-    }
   };
 
   const save = async () => {
@@ -141,13 +129,15 @@ export function EventModal({
   const heading = target.mode === 'add' ? 'Add Event' : readOnly ? 'Event' : 'Edit Event';
   const dateId = `${ids}-date`;
   const titleId = `${ids}-title`;
-  const listId = `${ids}-list`;
+  const titleDescribedBy =
+    [errors.title ? `${titleId}-error` : '', isMeeting ? `${titleId}-hint` : ''].filter(Boolean).join(' ') ||
+    undefined;
   const summaryId = `${ids}-summary`;
   return (
     <Modal
       open
       title={heading}
-      onClose={onClose}
+      onClose={close}
       footer={
         <div className="event-buttons">
           {event?.petitionId && (
@@ -169,7 +159,7 @@ export function EventModal({
               {event ? 'Edit Event' : 'Add Event'}
             </button>
           )}
-          <button type="button" className="btn" onClick={onClose}>
+          <button type="button" className="btn" onClick={close}>
             Close
           </button>
         </div>
@@ -212,49 +202,42 @@ export function EventModal({
           <div className="field-label">
             <label htmlFor={titleId}>Title of Case or Meeting</label>
           </div>
-          <div className="suggest">
+          {searching ? (
+            <Combobox
+              id={titleId}
+              placeholder="Find by Case No"
+              title={title}
+              listLabel="Case files"
+              aria-invalid={errors.title ? true : undefined}
+              aria-describedby={titleDescribedBy}
+              value={title}
+              options={matches.map((c) => ({ key: c.id, label: c.label }))}
+              onChange={(text) => {
+                setTitle(text);
+                setChosen(null);
+                setErrors((x) => ({ ...x, title: undefined }));
+              }}
+              onPick={(o) => {
+                const c = matches.find((m) => m.id === o.key);
+                if (c) pick(c);
+              }}
+              onEnter={() => void save()}
+            />
+          ) : (
             <input
               id={titleId}
               type="text"
-              role={searching ? 'combobox' : undefined}
-              autoComplete="off"
-              placeholder="Find by Case No"
               readOnly={titleFixed}
               title={title}
-              aria-autocomplete={searching ? 'list' : undefined}
-              aria-expanded={searching ? listShown : undefined}
-              aria-controls={searching ? listId : undefined}
-              aria-activedescendant={listShown && active >= 0 ? `${listId}-${active}` : undefined}
               aria-invalid={errors.title ? true : undefined}
-              aria-describedby={
-                [errors.title ? `${titleId}-error` : '', isMeeting ? `${titleId}-hint` : '']
-                  .filter(Boolean)
-                  .join(' ') || undefined
-              }
+              aria-describedby={titleDescribedBy}
               value={title}
               onChange={(e) => {
                 setTitle(e.target.value);
-                setChosen(null);
-                setOpen(true);
-                setActive(-1);
                 setErrors((x) => ({ ...x, title: undefined }));
               }}
-              onBlur={() => setOpen(false)}
-              onKeyDown={onTitleKey}
             />
-            {searching && (
-              <SuggestList
-                id={listId}
-                label="Case files"
-                shown={listShown}
-                items={matches}
-                active={active}
-                keyOf={(c) => c.id}
-                labelOf={(c) => c.label}
-                onPick={pick}
-              />
-            )}
-          </div>
+          )}
           {isMeeting && (
             <div className="field-hint" id={`${titleId}-hint`} aria-live="polite">
               No case file matches: it will be saved as a meeting.
@@ -282,6 +265,7 @@ export function EventModal({
           />
         </div>
       </form>
+      {guard.dialog}
     </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   DEFAULT_TAX_PERCENTAGE,
@@ -25,7 +25,9 @@ import {
 import { formatPkPhone, pkPhoneError } from '@lawfirm/shared-types/common/phone.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { useEntityRows, useSync } from '../sync/hooks.ts';
+import { Combobox } from '../ui/Combobox.tsx';
 import { FieldControl } from '../ui/FieldControl.tsx';
+import { FieldFrame } from '../ui/form.tsx';
 import { ConfirmDialog } from '../ui/Modal.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { useSaveReport } from '../ui/useSaveReport.ts';
@@ -90,6 +92,7 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
       : null,
   );
   const [search, setSearch] = useState(inv?.client_name ?? '');
+  const clientId = useId();
   const [v, setV] = useState({
     edit_client: !!inv?.edit_client,
     client_company: inv?.client_company ?? '',
@@ -246,33 +249,31 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
     <form noValidate onSubmit={(e) => void submit(e)} className="invoice-form">
       <fieldset disabled={locked} className="plain">
         {locked && <p role="status">This invoice is paid: it can no longer be changed.</p>}
-        <label className="field">
-          <span className="field-label">Client</span>
-          <input
+        {/* The shared autocomplete (ui/Combobox.tsx): its list never covers the fields below it. */}
+        <FieldFrame id={clientId} label="Client" error={errors.client}>
+          <Combobox
+            id={clientId}
+            listLabel="Clients"
+            openOnFocus
+            highlightFirst
             value={search}
-            autoComplete="off"
             aria-invalid={!!errors.client}
-            onChange={(e) => {
-              setSearch(e.target.value);
+            aria-describedby={errors.client ? `${clientId}-error` : undefined}
+            options={suggestions.map((c) => ({ key: c.id, label: c.name }))}
+            onChange={(text) => {
+              setSearch(text);
               setClient(null);
             }}
+            onPick={(o) => {
+              const c = suggestions.find((u) => u.id === o.key);
+              if (c) choose(c);
+            }}
           />
-        </label>
-        {errors.client && <span className="field-error">{errors.client}</span>}
-        {!client && q.length >= MIN_SEARCH && (
-          <ul className="suggestions" aria-label="Clients">
-            {suggestions.length ? (
-              suggestions.map((c) => (
-                <li key={c.id}>
-                  <button type="button" className="btn block" onClick={() => choose(c)}>
-                    {c.name}
-                  </button>
-                </li>
-              ))
-            ) : (
-              <li role="status">{NO_RECORD}</li>
-            )}
-          </ul>
+        </FieldFrame>
+        {!client && q.length >= MIN_SEARCH && !suggestions.length && (
+          <p className="suggestions" role="status">
+            {NO_RECORD}
+          </p>
         )}
         <div className="filter-grid">
           <label className="field">

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { Combobox, type TComboOption } from './Combobox.tsx';
+import { Combobox, type TComboOption } from '../../ui/Combobox.tsx';
 import { FieldFrame } from '../../ui/form.tsx';
 
 const SHOWN_MAX = 50;
@@ -47,13 +47,14 @@ export function CourtField({
     <FieldFrame id={id} label="Court" error={error}>
       <Combobox
         id={id}
-        text={text}
+        value={text}
         options={options}
         openOnFocus
+        highlightFirst
         placeholder="Search a court"
-        invalid={!!error}
-        describedBy={error ? `${id}-error` : undefined}
-        onText={setText}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={setText}
         onPick={(o) => {
           setText(o.label);
           onChange(o.key);

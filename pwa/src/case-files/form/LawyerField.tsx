@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import type { TLawyerOption } from '../caseFiles.logic.ts';
-import { Combobox } from './Combobox.tsx';
+import { Combobox } from '../../ui/Combobox.tsx';
 import { FieldFrame } from '../../ui/form.tsx';
 
 /** Lawyer: the chosen lawyers as tags (each with a remove button) and a search box that adds one more. */
@@ -44,11 +44,12 @@ export function LawyerField({
       )}
       <Combobox
         id={id}
-        text={text}
+        value={text}
         options={choices}
         openOnFocus
+        highlightFirst
         placeholder={choices.length ? 'Search a lawyer' : 'No more lawyers to add'}
-        onText={setText}
+        onChange={setText}
         onPick={(o) => {
           onChange([...value, o.key]);
           setText('');

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { v7 } from 'uuid';
-import { Combobox } from './Combobox.tsx';
+import { Combobox } from '../../ui/Combobox.tsx';
 import { partySuggestions, type TKnownName, type TPartyDraft } from '../parties.logic.ts';
 
 /**
@@ -42,13 +42,14 @@ export function PartyList({
           <div key={r.key} className="party-row">
             <Combobox
               id={id}
-              ariaLabel={`${label} ${i + 1}`}
-              text={r.name}
+              aria-label={`${label} ${i + 1}`}
+              value={r.name}
               options={suggestions}
-              invalid={!!error}
-              describedBy={error ? `${id}-error` : undefined}
+              highlightFirst
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
               placeholder="Name"
-              onText={(name) => update(r.key, { name, user_id: null })}
+              onChange={(name) => update(r.key, { name, user_id: null })}
               onPick={(o) => {
                 const s = suggestions.find((x) => x.key === o.key)?.s;
                 if (s) update(r.key, { name: s.name, user_id: s.user_id });
