@@ -335,7 +335,9 @@ it('“Click to remind me” puts the last date of filing on a signed-in lawyer�
     await l.ctx.setOffline(true);
     await computeIca(l.page);
     await l.page.getByRole('button', { name: 'Click to remind me' }).click();
-    const added = l.page.getByRole('status').filter({ hasText: 'Added to your calendar. 10/08/2026' });
+    const added = l.page
+      .getByRole('status')
+      .filter({ hasText: 'Reminder added to your calendar for 10/08/2026' });
     await added.waitFor({ timeout: WAIT_MS });
     await expectPhoneFriendly(l.page, added);
     // On the calendar of the device, that day.

@@ -1,18 +1,23 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { can, formatDate } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
+import { deleteLocal } from '../sync/actions.ts';
 import { useSync } from '../sync/hooks.ts';
 import { useToast } from '../ui/toast.tsx';
 import { useSaveReport } from '../ui/useSaveReport.ts';
 import { addMeetingLocal } from './calendar.actions.ts';
 
-export const MSG_REMINDER_ADDED = 'Added to your calendar.';
+/** What the button did, with the day it did it for (dd/mm/yyyy). */
+export const reminderAdded = (isoDate: string) =>
+  `Reminder added to your calendar for ${formatDate(isoDate)}`;
+export const MSG_REMINDER_REMOVED = 'Reminder removed from your calendar.';
 
 /**
  * "Click to remind me" (issue 16 item 1): for a signed-in lawyer or admin, the date goes on their calendar as a
  * meeting (a local write: offline too, on every device of the firm after the next sync, and in their
- * subscribed iCal feed); for anyone else, `download` gives the phone's calendar an .ics file, as before.
+ * subscribed iCal feed), and the message says so with an Undo that removes that meeting again (a local write
+ * as well); for anyone else, `download` gives the phone's calendar an .ics file, as before.
  */
 export function RemindMeButton({
   date,
@@ -30,7 +35,9 @@ export function RemindMeButton({
   const ctx = useSync();
   const toast = useToast();
   const saved = useSaveReport();
-  const [added, setAdded] = useState<string | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  // The meeting this button added, and for which day; 'removed' once undone.
+  const [added, setAdded] = useState<{ date: string; id: string } | 'removed' | null>(null);
   const [busy, setBusy] = useState(false);
   const onCalendar = !!ctx && !!actor && can(actor, 'hearingDate.edit');
   if (!onCalendar)
@@ -39,33 +46,58 @@ export function RemindMeButton({
         Click to remind me
       </button>
     );
-  const add = async () => {
+  const run = async (write: () => Promise<void>) => {
     setBusy(true);
     try {
-      await saved(
-        () => addMeetingLocal(ctx.db, actor.id, date, title.slice(0, 500), summary),
-        MSG_REMINDER_ADDED,
-      );
-      setAdded(date);
+      await write();
     } catch (e) {
       toast.failed(e);
     } finally {
       setBusy(false);
     }
   };
+  const add = () =>
+    run(async () => {
+      const text = reminderAdded(date);
+      const id = await saved(
+        () => addMeetingLocal(ctx.db, actor.id, date, title.slice(0, 500), summary),
+        `${text}.`,
+      );
+      setAdded({ date, id });
+    });
+  const undo = (id: string) =>
+    run(async () => {
+      await saved(() => deleteLocal(ctx.db, 'calendar_meetings', id), MSG_REMINDER_REMOVED);
+      setAdded('removed');
+      button.current?.focus();
+    });
+  const shown = added !== null && added !== 'removed' && added.date === date ? added : null;
   return (
     <div className="remind-me">
-      <button type="button" className="btn" disabled={busy || added === date} onClick={() => void add()}>
+      <button
+        ref={button}
+        type="button"
+        className="btn"
+        disabled={busy || !!shown}
+        onClick={() => void add()}
+      >
         Click to remind me
       </button>
-      {added === date && (
+      {shown && (
         <p role="status">
-          {MSG_REMINDER_ADDED} {formatDate(date)}: <Link to="/petitions-calendar">open the calendar</Link>.{' '}
+          {reminderAdded(shown.date)}{' '}
+          <button type="button" className="btn" disabled={busy} onClick={() => void undo(shown.id)}>
+            Undo
+          </button>{' '}
+          <Link className="tap-link" to="/petitions-calendar">
+            Open the calendar
+          </Link>{' '}
           <button type="button" className="btn" onClick={download}>
             Download .ics
           </button>
         </p>
       )}
+      {added === 'removed' && <p role="status">{MSG_REMINDER_REMOVED}</p>}
     </div>
   );
 }
