@@ -63,11 +63,33 @@ const group = <T extends { invoice_id: string }>(rows: T[]) => {
   return m;
 };
 
-/** Every invoice on this device with its expenses, payments and receipts (four reads; the list filters on the device). */
+/**
+ * When each invoice the server has not dated yet was made on this device: the time its first queued change was
+ * made. The server stamps `created_at` when the invoice reaches it; until then the list, its date filter and
+ * the PDF show the day it was made here rather than no date (its number still waits for the server).
+ */
+async function madeHere(db: LocalDb, invoices: readonly TInvoice[]): Promise<Map<string, string>> {
+  const undated = invoices.filter((inv) => !inv.created_at);
+  const made = new Map<string, string>();
+  if (!undated.length) return made;
+  const queued = await db.outbox
+    .where('[entity+rowId]')
+    .anyOf(undated.map((inv): [string, string] => ['invoices', inv.id]))
+    .toArray();
+  for (const e of queued) {
+    const before = made.get(e.rowId);
+    if (!before || e.createdAt < before) made.set(e.rowId, e.createdAt);
+  }
+  return made;
+}
+
+/** Every invoice on this device with its expenses, payments and receipts (five reads; the list filters on the device). */
 export async function readInvoices(db: LocalDb, id?: string): Promise<TListedInvoice[]> {
-  const invoices = (
+  const stored = (
     id ? [await db.rows('invoices').get(id)].filter(Boolean) : await db.rows('invoices').toArray()
   ) as TInvoice[];
+  const made = await madeHere(db, stored);
+  const invoices = stored.map((inv) => (made.has(inv.id) ? { ...inv, created_at: made.get(inv.id) } : inv));
   const where = (t: string) => (id ? db.rows(t).where({ invoice_id: id }).toArray() : db.rows(t).toArray());
   const expenses = group((await where('invoice_expenses')) as TExpense[]);
   const payments = group((await where('invoice_payments')) as TPayment[]);
