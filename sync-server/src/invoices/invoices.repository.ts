@@ -58,17 +58,23 @@ export type TLoadedInvoice = TInvoiceRow & { expenseRows: TExpenseRow[]; payment
  * The live invoices the actor may read (all of the firm's for staff, a client's own, none for students: 403),
  * or the one with `id`, each with its expenses and payments.
  */
-export async function loadInvoices(db: Db, actor: TActor, id?: string): Promise<TLoadedInvoice[]> {
+export async function loadInvoices(
+  db: Db,
+  actor: TActor,
+  id?: string | readonly string[],
+): Promise<TLoadedInvoice[]> {
   if (invoicesEntity.readScope(actor) === 'none') throw forbidden();
+  const ids = id === undefined ? undefined : typeof id === 'string' ? [id] : id;
+  if (ids && !ids.length) return [];
   const firm = forFirm(db, actor.company_id);
   let q = firm.live('invoices').selectAll();
-  if (id !== undefined) q = q.where('id', '=', id);
+  if (ids) q = q.where('id', 'in', ids);
   if (actor.is_client) q = q.where('client_id', '=', actor.id);
   const rows = await q.execute();
   if (!rows.length) return [];
   const children = async (table: 'invoice_expenses' | 'invoice_payments' | 'payment_receipts') => {
     let c = firm.live(table).selectAll();
-    if (id !== undefined) c = c.where('invoice_id', '=', id);
+    if (ids) c = c.where('invoice_id', 'in', ids);
     return c.orderBy('created_at').orderBy('id').execute();
   };
   const byColumn = <T>(
@@ -98,6 +104,44 @@ export async function loadInvoices(db: Db, actor: TActor, id?: string): Promise<
     created_at: String(r.created_at),
     expenseRows: (expenses.get(r.id) ?? []).sort((a, b) => a.display_order - b.display_order),
     paymentRows: payments.get(r.id) ?? [],
+  }));
+}
+
+/** An invoice as the list's filter, totals and stats read it: its expenses and payments as their sums. */
+export type TInvoiceSummary = TInvoiceRow & { expenses: number[]; payments: number[] };
+
+/**
+ * The live invoices the actor may read, each with the sums of its expenses and payments: what the list
+ * filters, counts and totals, in three queries whatever the firm holds (loadInvoices reads every line of every
+ * invoice, about 1.8 s for a firm with 20,000 lines). The page shown is then loaded in full.
+ */
+export async function invoiceSummaries(db: Db, actor: TActor): Promise<TInvoiceSummary[]> {
+  if (invoicesEntity.readScope(actor) === 'none') throw forbidden();
+  const firm = forFirm(db, actor.company_id);
+  let q = firm.live('invoices').selectAll();
+  if (actor.is_client) q = q.where('client_id', '=', actor.id);
+  const rows = await q.execute();
+  if (!rows.length) return [];
+  const expenses = await firm
+    .live('invoice_expenses')
+    .select((eb) => ['invoice_id', eb.fn.sum<number | string>('amount').as('s')])
+    .groupBy('invoice_id')
+    .execute();
+  const payments = await firm
+    .live('invoice_payments')
+    .select((eb) => ['invoice_id', eb.fn.sum<number | string>('paid_amount').as('s')])
+    .groupBy('invoice_id')
+    .execute();
+  // PostgreSQL answers a sum of integers as text (bigint).
+  const sums = (list: { invoice_id: string | null; s: number | string }[]) =>
+    new Map(list.map((r) => [r.invoice_id, Number(r.s)]));
+  const e = sums(expenses);
+  const p = sums(payments);
+  return rows.map((r) => ({
+    ...(toWire(invoicesEntity, r) as unknown as TInvoiceRow),
+    created_at: String(r.created_at),
+    expenses: e.has(r.id) ? [e.get(r.id)!] : [],
+    payments: p.has(r.id) ? [p.get(r.id)!] : [],
   }));
 }
 

@@ -41,6 +41,7 @@ import {
   dateInput,
   invoiceWire,
   idOf,
+  invoiceSummaries,
   loadInvoices,
   totalsOf,
   type TLoadedInvoice,
@@ -181,14 +182,7 @@ export async function invoicesRoutes(fastify: FastifyInstance): Promise<void> {
     invoiceWire(inv, pdfUrl(app, req, invoicePdfPath(inv.id), actor));
 
   const listed = async (actor: TActor, q: TListQuery) =>
-    filterInvoices(
-      (await loadInvoices(app.db, actor)).map((inv) => ({
-        ...inv,
-        expenses: inv.expenseRows.map((e) => e.amount),
-        payments: inv.paymentRows.map((p) => p.paid_amount),
-      })),
-      filterOf(q),
-    );
+    filterInvoices(await invoiceSummaries(app.db, actor), filterOf(q));
 
   app.get(
     '/api/invoices',
@@ -216,8 +210,21 @@ export async function invoicesRoutes(fastify: FastifyInstance): Promise<void> {
       const { actor } = await req.auth();
       const rows = await listed(actor, req.query);
       const page = pageOf(rows, Number(req.query.page ?? 1));
+      // Only the page shown is read with its lines.
+      const full = new Map(
+        (
+          await loadInvoices(
+            app.db,
+            actor,
+            page.data.map((r) => r.id),
+          )
+        ).map((inv) => [inv.id, inv]),
+      );
       return {
-        invoices: { ...page, data: page.data.map((r) => wire(req, actor, r)) },
+        invoices: {
+          ...page,
+          data: page.data.flatMap((r) => (full.has(r.id) ? [wire(req, actor, full.get(r.id)!)] : [])),
+        },
         invoices_stats: statsWire(invoiceStats(rows)),
       };
     },
