@@ -249,11 +249,25 @@ describeEachDb('sync push and pull', (kind) => {
   });
 
   it('a write over the documented REST calls pokes the firm’s devices, and a read does not', async () => {
+    // Every poke sent so far has been delivered once one sent after them has (PostgreSQL delivers
+    // notifications in commit order; twice, as the sender has two connections): earlier tests' pushes poke
+    // too, and on a busy machine their NOTIFY can arrive during this test.
+    const settled = async () => {
+      for (let i = 0; i < 2; i++) {
+        let seen = false;
+        const off = t.app.pokes.subscribe('settle-marker', () => (seen = true));
+        t.app.pokes.poke('settle-marker');
+        await expect.poll(() => seen, { timeout: 5000 }).toBe(true);
+        off();
+      }
+    };
     let pokes = 0;
     const stop = t.app.pokes.subscribe(t.providerId, () => (pokes += 1));
     try {
+      await settled();
+      pokes = 0;
       await t.app.inject({ method: 'GET', url: '/api/courts', headers: admin });
-      await new Promise((r) => setTimeout(r, 50));
+      await settled();
       expect(pokes).toBe(0);
       const r = await t.app.inject({
         method: 'POST',
