@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ROLE_IDS } from '@lawfirm/shared-types';
 import { E2E_ADMIN, startHarness, type Harness } from './harness.ts';
 import { LoginPage } from './pages/LoginPage.ts';
+import { PetitionPage } from './pages/PetitionPage.ts';
 import { SignUpPage } from './pages/SignUpPage.ts';
 import { DashboardPage } from './pages/DashboardPage.ts';
 import { UsersPage } from './pages/UsersPage.ts';
@@ -119,8 +120,12 @@ it('a signed-out visit to a case file lands on login and returns there after it'
   expect(new URL(page.url()).searchParams.get('redirect')).toBe('/petitions/x');
   await new LoginPage(page).login(E2E_ADMIN.email, E2E_ADMIN.password);
   await page.waitForURL('**/petitions/x');
-  // It must stay there (no later bounce to the dashboard).
-  await page.waitForTimeout(500);
+  // It must stay there (no later bounce to the dashboard): once the case page has given its answer (it comes
+  // after the device's first download) or the dashboard is on screen, the address is still the case's.
+  await new PetitionPage(page)
+    .noRecords()
+    .or(page.getByRole('heading', { name: 'Dashboard', exact: true }))
+    .waitFor();
   expect(new URL(page.url()).pathname).toBe('/petitions/x');
   await ctx.close();
 });
