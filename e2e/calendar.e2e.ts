@@ -236,12 +236,11 @@ it('a lawyer offline adds a hearing from the calendar for a case found by its nu
     await banner.getByRole('link', { name: 'Open the cause list' }).click();
     await page.getByRole('heading', { name: 'Cause List', level: 1 }).waitFor();
     const causeTomorrow = page.getByRole('region', { name: /^Tomorrow/ });
-    // By court: Lahore (by case number, 41 before 345) before Sindh.
-    expect(await causeTomorrow.getByRole('link').allTextContents()).toEqual([
-      '41/2026 Aslam v. State',
-      '345/2026 Kamran v. Federation',
-      '7/2025 Bibi v. Landlord',
-    ]);
+    // By court: Lahore (by case number, 41 before 345) before Sindh. The page's heading is drawn before the
+    // device's database answers (its lists say 'Loading...' meanwhile): wait for the lists.
+    await expect
+      .poll(() => causeTomorrow.getByRole('link').allTextContents())
+      .toEqual(['41/2026 Aslam v. State', '345/2026 Kamran v. Federation', '7/2025 Bibi v. Landlord']);
     expect(await causeTomorrow.innerText()).toContain('Lahore High Court, Lahore');
     await expectPhoneFriendly(page, causeTomorrow.getByRole('link').first());
     const [download] = await Promise.all([
