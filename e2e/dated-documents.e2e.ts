@@ -250,7 +250,12 @@ it('a lawyer offline adds an order sheet with two photos and a type, a talbana, 
     }
     // Everyone who reads the case downloads an item's PDF (made on the device, the server's builder).
     await dated(s.page, 'naqal-forms').openIndex();
-    await s.page.getByRole('figure', { name: 'Page 2', exact: true }).locator('img').waitFor();
+    // Both photos on this device (each page shows its own, fetched separately): the PDF is made from them.
+    for (const n of [1, 2])
+      await s.page
+        .getByRole('figure', { name: `Page ${n}`, exact: true })
+        .locator('img')
+        .waitFor();
     const naqalPages = await pdfPageTexts(
       await downloadFrom(
         s.page.getByRole('button', { name: 'Download PDF', exact: true }),
