@@ -140,6 +140,9 @@ describe('the case list on a phone', () => {
         const list = new CaseListPage(page);
         await list.open();
         await list.card('WP 106/2026').waitFor();
+        // A card's next hearing comes from a second read of the device's database, after the cards: wait until
+        // the cards show it before measuring or reading them.
+        await list.hearingButton('WP 101/2026', shortDate(isoInDays(9))).waitFor();
 
         // Cases first: the filters are folded behind their button, nothing active.
         expect(await list.filtersButton().getAttribute('aria-expanded')).toBe('false');
