@@ -33,7 +33,14 @@ import { useToast } from '../ui/toast.tsx';
 import { useSaveReport } from '../ui/useSaveReport.ts';
 import { saveInvoiceLocal, useInvoice, type TListedInvoice } from './invoices.data.ts';
 import { invoiceNoText } from './InvoicesScreen.tsx';
-import { newPaymentDraft, PaymentFields, readPaymentDrafts, type TPaymentDraft } from './PaymentFields.tsx';
+import {
+  newPaymentDraft,
+  patchPayment,
+  PaymentFields,
+  readPaymentDrafts,
+  type TPaymentDraft,
+  type TPaymentPatch,
+} from './PaymentFields.tsx';
 import './invoices.css';
 
 export const NO_RECORD = 'No Record Found!';
@@ -134,8 +141,8 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
   );
   const [removedPayments, setRemovedPayments] = useState<string[]>([]);
   const [askingPayment, setAskingPayment] = useState<TPaymentDraft | null>(null);
-  const editPayment = (key: string, patch: Partial<TPaymentDraft>) =>
-    setPayments((all) => all.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+  const editPayment = (key: string, patch: TPaymentPatch) =>
+    setPayments((all) => patchPayment(all, key, patch));
   // §2.4: a new payment row starts at today's date and the invoice's amount.
   const addPayment = () => setPayments((all) => [...all, newPaymentDraft(amount)]);
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -6,7 +6,14 @@ import { ConfirmDialog, Modal } from '../ui/Modal.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { useDiscardGuard } from '../ui/useDiscardGuard.tsx';
 import { useSaveReport } from '../ui/useSaveReport.ts';
-import { newPaymentDraft, PaymentFields, readPaymentDrafts, type TPaymentDraft } from './PaymentFields.tsx';
+import {
+  newPaymentDraft,
+  patchPayment,
+  PaymentFields,
+  readPaymentDrafts,
+  type TPaymentDraft,
+  type TPaymentPatch,
+} from './PaymentFields.tsx';
 import { addReceiptsLocal, savePaymentsLocal, totalsOf, type TListedInvoice } from './invoices.data.ts';
 import { ReceiptPicker, SavedReceipt, useReceiptRemoval } from './Receipts.tsx';
 
@@ -49,8 +56,7 @@ export function MarkPaidDialog({
 
   // §2.4: a new payment starts at the invoice's amount (what is still due, once some is paid).
   const add = () => setRows((r) => [...r, newPaymentDraft(totals.due || totals.total)]);
-  const edit = (key: string, patch: Partial<TPaymentDraft>) =>
-    setRows((r) => r.map((x) => (x.key === key ? { ...x, ...patch } : x)));
+  const edit = (key: string, patch: TPaymentPatch) => setRows((r) => patchPayment(r, key, patch));
 
   /** Save (the typed payments) or Mark as Paid (those payments, and the invoice Paid whatever is due). */
   const save = async (markPaid: boolean) => {

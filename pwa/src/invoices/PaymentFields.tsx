@@ -28,6 +28,15 @@ export type TPaymentDraft = {
   removedReceipts: string[];
 };
 
+/**
+ * A change to one payment row: the fields it sets, or a function of the row as it is when the change lands
+ * (two quick picks of receipts each add to the list, rather than the second replacing the first's).
+ */
+export type TPaymentPatch = Partial<TPaymentDraft> | ((row: TPaymentDraft) => Partial<TPaymentDraft>);
+/** The rows with the one of `key` changed. */
+export const patchPayment = (rows: readonly TPaymentDraft[], key: string, patch: TPaymentPatch) =>
+  rows.map((r) => (r.key === key ? { ...r, ...(typeof patch === 'function' ? patch(r) : patch) } : r));
+
 /** Dates are typed and shown dd/mm/yyyy (the shared field control's mask), never a native date picker. */
 const DATE_FIELD = { kind: 'date' } as const;
 
@@ -74,11 +83,13 @@ export function PaymentFields({
   saved?: readonly TReceipt[];
   legend: string;
   errors: Record<string, string>;
-  onChange: (patch: Partial<TPaymentDraft>) => void;
+  onChange: (patch: TPaymentPatch) => void;
   children: ReactNode;
 }) {
   const error = (field: string) => errors[`${row.key}.${field}`];
-  const removal = useReceiptRemoval((r) => onChange({ removedReceipts: [...row.removedReceipts, r.id] }));
+  const removal = useReceiptRemoval((r) =>
+    onChange((now) => ({ removedReceipts: [...now.removedReceipts, r.id] })),
+  );
   const kept = saved.filter((r) => !row.removedReceipts.includes(r.id));
   return (
     <fieldset className="payment-row">
@@ -109,7 +120,7 @@ export function PaymentFields({
       </label>
       <ReceiptPicker
         label="Receipts"
-        onPick={(files) => onChange({ receipts: [...row.receipts, ...files] })}
+        onPick={(files) => onChange((now) => ({ receipts: [...now.receipts, ...files] }))}
       />
       {(kept.length > 0 || row.receipts.length > 0) && (
         <ul className="receipts" aria-label={`Receipts of ${legend}`}>
@@ -120,7 +131,7 @@ export function PaymentFields({
             <PickedReceipt
               key={`${i}:${f.name}`}
               file={f}
-              onRemove={() => onChange({ receipts: row.receipts.filter((x) => x !== f) })}
+              onRemove={() => onChange((now) => ({ receipts: now.receipts.filter((x) => x !== f) }))}
             />
           ))}
         </ul>
