@@ -160,7 +160,7 @@ it('item 1: on a phone, Mark as Paid keeps the payment just added: Paid in full 
   }
 });
 
-it('item 1: the event modal, the hearing date, the pending tag, the user form and the settings ask before dropping what was typed', async () => {
+it('item 1: the event modal, the hearing date, the pending tag, the user, case and invoice forms and the settings ask before dropping what was typed', async () => {
   const d = await signedInDevice(h, E2E_ADMIN.email, E2E_ADMIN.password);
   const { page } = d;
   const question = new DiscardQuestion(page);
@@ -211,6 +211,24 @@ it('item 1: the event modal, the hearing date, the pending tag, the user form an
     await page.getByRole('link', { name: 'Back', exact: true }).click();
     await question.discard();
     await page.waitForURL('**/users');
+
+    // A new case's title typed, then Back; a new invoice's amount typed, then Back.
+    await page.goto('/petitions/create');
+    await page.getByLabel('Title', { exact: true }).fill('Aslam vs State');
+    await page.getByRole('link', { name: 'Back', exact: true }).click();
+    await question.keepEditing();
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('Aslam vs State');
+    await page.getByRole('link', { name: 'Back', exact: true }).click();
+    await question.discard();
+    await page.waitForURL('**/petitions');
+    await page.goto('/create-invoice');
+    await page.getByLabel('Amount', { exact: true }).fill('25000');
+    await page.getByRole('link', { name: 'Back', exact: true }).click();
+    await question.keepEditing();
+    expect(await page.getByLabel('Amount', { exact: true }).inputValue()).toBe('25000');
+    await page.getByRole('link', { name: 'Back', exact: true }).click();
+    await question.discard();
+    await page.waitForURL('**/invoices');
 
     // Settings: a heading typed on one tab, then the FIR Sections link beside the tabs.
     const settings = new SettingsPage(page);

@@ -30,6 +30,7 @@ import { FieldControl } from '../ui/FieldControl.tsx';
 import { FieldFrame } from '../ui/form.tsx';
 import { ConfirmDialog } from '../ui/Modal.tsx';
 import { useToast } from '../ui/toast.tsx';
+import { useDiscardGuard } from '../ui/useDiscardGuard.tsx';
 import { useSaveReport } from '../ui/useSaveReport.ts';
 import { saveInvoiceLocal, useInvoice, type TListedInvoice } from './invoices.data.ts';
 import { invoiceNoText } from './InvoicesScreen.tsx';
@@ -148,6 +149,8 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [templateWarning, setTemplateWarning] = useState(false);
+  const [touched, setTouched] = useState(false);
+  const guard = useDiscardGuard(touched && !busy);
   const set = (patch: Partial<typeof v>) => setV((old) => ({ ...old, ...patch }));
 
   const q = search.trim().toLowerCase();
@@ -253,7 +256,14 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
   };
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="invoice-form">
+    // Any input of the form (typed, chosen, ticked or a file picked) makes it unsaved: Back and the app's links
+    // ask before dropping it (ui/useDiscardGuard.tsx).
+    <form
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      onInput={() => setTouched(true)}
+      className="invoice-form"
+    >
       <fieldset disabled={locked} className="plain">
         {locked && <p role="status">This invoice is paid: it can no longer be changed.</p>}
         {/* The shared autocomplete (ui/Combobox.tsx): its list never covers the fields below it. */}
@@ -534,6 +544,7 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
           setPayments((all) => all.filter((r) => r.key !== row.key));
         }}
       />
+      {guard.dialog}
     </form>
   );
 }

@@ -21,6 +21,7 @@ import {
   useForm,
 } from '../../ui/form.tsx';
 import { ScreenGuard } from '../../ui/ScreenGuard.tsx';
+import { useDiscardGuard } from '../../ui/useDiscardGuard.tsx';
 import { useSaveReport } from '../../ui/useSaveReport.ts';
 import { savePetitionLocal } from '../caseFiles.actions.ts';
 import { lawyerOptions } from '../caseFiles.logic.ts';
@@ -146,6 +147,15 @@ function PetitionForm({
     ),
   );
   const [failure, setFailure] = useState<string | null>(null);
+  // The lists as the form opened with them: a change replaces them (their editors never change one in place).
+  const [firstLists] = useState(() => ({ lawyerIds, petitioners, opponents }));
+  const guard = useDiscardGuard(
+    !form.submitting &&
+      (form.dirty ||
+        lawyerIds !== firstLists.lawyerIds ||
+        petitioners !== firstLists.petitioners ||
+        opponents !== firstLists.opponents),
+  );
 
   const lawyers = useMemo(
     () => lawyerOptions(users, petition?.lawyer_ids ?? [], user ? { id: user.id, name: user.name } : null),
@@ -239,6 +249,7 @@ function PetitionForm({
           Back
         </Link>
       </div>
+      {guard.dialog}
     </form>
   );
 }
