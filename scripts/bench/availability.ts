@@ -22,7 +22,7 @@ import { printTable, type Row } from './table.ts';
 
 const HEALTH_P95_BUDGET_MS = 100;
 const PDFS = Number(process.env.BENCH_FIR_PDFS ?? 40);
-const SAVES = 40;
+const SAVES = Number(process.env.BENCH_INVOICE_CALLS ?? 200);
 const AT_ONCE = 4;
 
 const pct = (xs: number[], p: number) => {
@@ -102,7 +102,7 @@ export async function availabilityBench(): Promise<{ rows: Row[]; report: string
     const idleProbe = await runChild({
       base,
       health: '/api/health',
-      load: Array.from({ length: 200 }, () => ({ method: 'GET' as const, path: '/api/health' })),
+      load: Array.from({ length: 2000 }, () => ({ method: 'GET' as const, path: '/api/health' })),
       concurrency: 1,
     });
     const pdfs = await runChild({
