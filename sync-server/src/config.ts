@@ -38,6 +38,12 @@ export type Config = {
   publicUrl: string | null;
   legacyPublicStorage: boolean;
   pwaDistDir: string | null;
+  /**
+   * FIRM_NAME: the firm this installation is for. Set, the first start creates that firm and its admin
+   * (ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_NAME) and no demo data; unset, it creates the demo firm.
+   */
+  firmName: string | null;
+  adminName: string | null;
   adminEmail: string;
   adminPassword: string | null;
   secureCookies: boolean;
@@ -97,7 +103,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: env.PUBLIC_URL ?? null,
     legacyPublicStorage: env.LEGACY_PUBLIC_STORAGE === '1' || env.LEGACY_PUBLIC_STORAGE === 'true',
     pwaDistDir: resolve(env.PWA_DIST_DIR ?? 'pwa/dist'),
-    adminEmail: (env.ADMIN_EMAIL ?? 'admin@demo.elawfirm.pk').toLowerCase(),
+    firmName: env.FIRM_NAME?.trim() || null,
+    adminName: env.ADMIN_NAME?.trim() || null,
+    adminEmail: (env.ADMIN_EMAIL?.trim() || 'admin@demo.elawfirm.pk').toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD ?? null,
     secureCookies: env.SECURE_COOKIES === '1',
     // 'true' trusts any proxy (only behind one you control); or a comma-separated list of proxy addresses.

@@ -2,13 +2,18 @@ import { configuredOrigin } from './auth/links.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { buildApp } from './app.ts';
-import { bootstrap } from './seed/bootstrap.ts';
+import { bootstrap, FirstStartError } from './seed/bootstrap.ts';
 
 // Files the server makes (database, uploads, secret) are readable by its own user only.
 process.umask(0o077);
 const config = loadConfig();
 const database = await openDatabase(config.databaseUrl);
-const boot = await bootstrap(database.db, config);
+const boot = await bootstrap(database.db, config).catch(async (e: unknown) => {
+  if (!(e instanceof FirstStartError)) throw e;
+  console.error(`\nCannot start: ${e.message}\n`);
+  await database.close();
+  process.exit(1);
+});
 const app = await buildApp({ config, database, logger: process.env.LOG_REQUESTS === '1' });
 await app.listen({ port: config.port, host: config.host });
 
@@ -22,9 +27,10 @@ if (!config.publicUrl)
 console.log(
   `Database: ${database.kind === 'sqlite' ? config.databaseUrl : 'PostgreSQL'}; data folder: ${config.dataDir}`,
 );
-if (boot.created) {
-  console.log(`First start: created the firm, reference data and its admin.`);
-}
+if (boot.created) console.log(`First start: created ${boot.firmName}, its reference data and its admin.`);
+else console.log(`Firm: ${boot.firmName}`);
+if (boot.demo)
+  console.log('This is the demo firm. To start a real firm, see "Your firm" in README.md (FIRM_NAME).');
 console.log(
   `Admin login: ${boot.adminEmail}${boot.adminPassword ? ` / ${boot.adminPassword}` : ' (password from ADMIN_PASSWORD, or as set earlier)'}\n`,
 );

@@ -85,21 +85,45 @@ export async function createCompany(
 
 export type BootstrapResult = {
   companyId: string;
+  firmName: string;
   adminEmail: string;
   adminPassword: string | null;
   created: boolean;
+  /** The firm is the demo firm (started without FIRM_NAME), not a real one. */
+  demo: boolean;
 };
+
+/** A first start that cannot make a usable firm: said in one sentence to the operator, not as a stack trace. */
+export class FirstStartError extends Error {}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** What FIRM_NAME and the ADMIN_* settings must hold before a real firm is made from them. */
+function checkFirstStart(config: Config): void {
+  if (!config.firmName) return;
+  if (config.firmName.length > 255) throw new FirstStartError('FIRM_NAME may be at most 255 characters.');
+  if (config.adminEmail === DEMO_ADMIN_EMAIL)
+    throw new FirstStartError(
+      'FIRM_NAME is set but ADMIN_EMAIL is not: set ADMIN_EMAIL to the email the firm admin signs in with.',
+    );
+  if (!EMAIL.test(config.adminEmail))
+    throw new FirstStartError(`ADMIN_EMAIL "${config.adminEmail}" is not an email address.`);
+  if (config.adminPassword !== null && [...config.adminPassword].length < 8)
+    throw new FirstStartError('ADMIN_PASSWORD must be at least 8 characters.');
+}
 
 /**
  * First start: roles, the provider firm (the original system's company 1) with its reference data, and its
- * approved admin. ADMIN_EMAIL/ADMIN_PASSWORD choose that login; with no password a demo one is printed.
+ * approved admin. With FIRM_NAME that firm is the real firm, named so in its settings and invoice heading,
+ * its admin from ADMIN_EMAIL / ADMIN_PASSWORD (printed once when generated) / ADMIN_NAME. Without it, the
+ * demo firm with a printed demo login. A later start changes nothing: the firm is renamed in Settings.
  */
 export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult> {
   await ensureRoles(db);
   await seedPublicToolsForAll(db);
   const provider = await db
     .selectFrom('companies')
-    .select('id')
+    .select(['id', 'name'])
     .where('is_provider', '=', 1)
     .executeTakeFirst();
   const demoPassword = config.adminPassword
@@ -110,34 +134,41 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult
   if (provider)
     return {
       companyId: provider.id,
+      firmName: provider.name,
       adminEmail: config.adminEmail,
       adminPassword: demoPassword,
       created: false,
+      demo: isDemoFirm(provider),
     };
-  const companyId = await createCompany(db, {
-    name: DEMO_FIRM_NAME,
-    domain: null,
-    isProvider: true,
-    siteName: 'eLawFirm',
-    settings: {
-      site_email: 'info@demo.elawfirm.pk',
-      site_phone: '0300-1234567',
-      site_url: 'https://elawfirmpk.com',
-    },
-  });
-  const adminPassword = config.adminPassword ?? demoPassword ?? randomPassword(12);
+  checkFirstStart(config);
+  const real = config.firmName;
+  const firmName = real ?? DEMO_FIRM_NAME;
+  const companyId = real
+    ? await createCompany(db, { name: real, domain: null, isProvider: true })
+    : await createCompany(db, {
+        name: DEMO_FIRM_NAME,
+        domain: null,
+        isProvider: true,
+        siteName: 'eLawFirm',
+        settings: {
+          site_email: 'info@demo.elawfirm.pk',
+          site_phone: '0300-1234567',
+          site_url: 'https://elawfirmpk.com',
+        },
+      });
+  const adminPassword = config.adminPassword ?? (real ? null : demoPassword) ?? randomPassword(12);
   const passwordHash = await hashPassword(adminPassword, config.scrypt);
   // The first admin is part of the firm's starting state, like its settings (no device exists yet).
   await insertSeedRows(db, usersEntity, companyId, [
     {
       id: newId(),
-      name: 'Firm Admin',
+      name: config.adminName ?? 'Firm Admin',
       email: config.adminEmail,
       password_hash: passwordHash,
       role_id: ROLE_IDS.ADMIN,
       phone: null,
       cnic: null,
-      company_name: DEMO_FIRM_NAME,
+      company_name: firmName,
       address: null,
       city: null,
       province: null,
@@ -155,8 +186,16 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult
   ]);
   return {
     companyId,
+    firmName,
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword ? null : adminPassword,
     created: true,
+    demo: !real,
   };
 }
+
+/**
+ * The demo firm is the one made without FIRM_NAME, and its name says so: demo data is only ever added to it,
+ * so a real firm that happens to start once without FIRM_NAME never receives any.
+ */
+const isDemoFirm = (firm: { name: string }): boolean => firm.name === DEMO_FIRM_NAME;
