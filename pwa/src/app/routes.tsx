@@ -30,6 +30,7 @@ const UserFormScreen = lazyScreen(() => import('../users/UserFormScreen.tsx'), '
 const CompaniesScreen = lazyScreen(() => import('../companies/CompaniesScreen.tsx'), 'CompaniesScreen');
 const CompanyFormScreen = lazyScreen(() => import('../companies/CompanyFormScreen.tsx'), 'CompanyFormScreen');
 const SettingsScreen = lazyScreen(() => import('../settings/SettingsScreen.tsx'), 'SettingsScreen');
+const FirmSetupScreen = lazyScreen(() => import('../settings/FirmSetupScreen.tsx'), 'FirmSetupScreen');
 const ContactRequestsScreen = lazyScreen(
   () => import('../contact-requests/ContactRequestsScreen.tsx'),
   'ContactRequestsScreen',
@@ -122,6 +123,7 @@ export const ROUTES: AppRoute[] = [
   ...LINK_ROUTES,
   ...LIBRARY_ROUTES,
   { path: '/settings', access: 'auth', element: <SettingsScreen /> },
+  { path: '/firm-setup', access: 'auth', element: <FirmSetupScreen /> },
   { path: '/companies', access: 'auth', element: <CompaniesScreen /> },
   { path: '/create-company', access: 'auth', element: <CompanyFormScreen /> },
   { path: '/company/edit/:company_id', access: 'auth', element: <CompanyFormScreen /> },

@@ -4,6 +4,7 @@ import { tilesFor, type TTile } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { Icon, type IconName } from '../landing/icons.tsx';
 import { useSettings } from '../settings/useSettings.tsx';
+import { FirmSetupLead } from '../settings/FirmSetupLead.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { DashboardCauseLists, HearingsBanner } from '../calendar/HearingsBanner.tsx';
 import { preloadScreen } from '../app/routes.tsx';
@@ -150,6 +151,7 @@ export function DashboardScreen() {
     <section className="page dashboard" aria-labelledby="dashboard-title">
       <PreloadTiles tiles={tiles} />
       <h1 id="dashboard-title">Dashboard</h1>
+      <FirmSetupLead />
       <HearingsBanner />
       <ul className="tiles">
         {tiles.map((t) => (
