@@ -44,11 +44,13 @@ it('first start on an empty data folder creates the SQLite file, the demo firm, 
       );
     expect(await count('companies')).toBe(1);
     expect(await count('users')).toBe(1);
-    expect(await count('courts')).toBe(6);
-    expect(await count('case_categories')).toBe(61);
+    // The shared data's 6 superior courts and 61 categories, and our 21 courts and 21 categories.
+    expect(await count('courts')).toBe(27);
+    expect(await count('case_categories')).toBe(82);
     expect(await count('statutes')).toBe(6);
     expect(await count('limitation_articles')).toBe(191);
-    expect(await count('module_types')).toBe(26);
+    // 26 order sheet types (shared data), and our 11 naqal form, 11 talbana and 9 synopsis types.
+    expect(await count('module_types')).toBe(57);
     const wp = await h.db
       .selectFrom('case_categories')
       .selectAll()

@@ -22,6 +22,7 @@ describeEachDb('reference data', (kind) => {
   let t: TestApp;
   let admin: Auth;
   let lawyer: Auth;
+  let student: Auth;
   let other: Auth;
 
   beforeAll(async () => {
@@ -29,6 +30,8 @@ describeEachDb('reference data', (kind) => {
     admin = await adminBearer(t);
     const l = await insertUser(t, { role: 'LAWYER' });
     lawyer = await bearerFor(t, l.email, l.password);
+    const s = await insertUser(t, { role: 'STUDENT' });
+    student = await bearerFor(t, s.email, s.password);
     const firm = await createFirm(t, 'Other Firm');
     const o = await insertUser(t, { role: 'ADMIN', companyId: firm });
     other = await bearerFor(t, o.email, o.password);
@@ -60,8 +63,9 @@ describeEachDb('reference data', (kind) => {
     expect(theirs.map((c) => c.id)).not.toContain(body.courts[0]!.id);
   });
 
-  it('creates, renames and deletes a court; only admins write, and only their own firm’s rows', async () => {
-    expect((await call('POST', '/api/courts', lawyer, { title: 'Nope' })).statusCode).toBe(403);
+  it('creates, renames and deletes a court; only admins edit and delete, and only their own firm’s rows', async () => {
+    // Lawyers add courts too (courts-lawyers-add.test.ts); a student adds none.
+    expect((await call('POST', '/api/courts', student, { title: 'Nope' })).statusCode).toBe(403);
     const empty = await call('POST', '/api/courts', admin, { title: '  ' });
     expect(empty.statusCode).toBe(422);
     expect(empty.json()).toEqual({
@@ -221,30 +225,38 @@ describeEachDb('reference data', (kind) => {
     const t1 = (
       await call('POST', '/api/module_types', admin, { module_id: '3', title: 'Summons issued' })
     ).json<{ moduleType: TModuleType }>().moduleType;
-    expect(t1).toMatchObject({ module_id: 3, title: 'Summons issued', display_order: 1 });
+    // A new firm starts with 11 talbana types (seed/data/our-reference-data.json): a new one goes last.
+    expect(t1).toMatchObject({ module_id: 3, title: 'Summons issued', display_order: 12 });
     const t2 = (
       await call('POST', '/api/module_types', admin, { module_id: 3, title: 'Notice served' })
     ).json<{ moduleType: TModuleType }>().moduleType;
-    expect(t2.display_order).toBe(2);
+    expect(t2.display_order).toBe(13);
 
     const reads = [
       ['/api/get_order_sheet_types?module_id=1', 'orderSheetTypes', 26],
-      ['/api/get_talbana_types?module_id=3', 'talbanaTypes', 2],
-      ['/api/get_synopsis_types?module_id=4', 'synopsisTypes', 0],
-      ['/api/get_naqal_form_types?module_id=2', 'naqalFormTypes', 0],
+      ['/api/get_talbana_types?module_id=3', 'talbanaTypes', 13],
+      ['/api/get_synopsis_types?module_id=4', 'synopsisTypes', 9],
+      ['/api/get_naqal_form_types?module_id=2', 'naqalFormTypes', 11],
     ] as const;
     for (const [url, key, n] of reads) {
       const body = (await call('GET', url, lawyer)).json<Record<string, TModuleType[]>>();
       expect(Object.keys(body)).toEqual([key]);
       expect(body[key]).toHaveLength(n);
     }
-    expect((await call('GET', '/api/get_talbana_types', other)).json().talbanaTypes).toEqual([]);
+    // The other firm has its own seeded list, without this firm's additions.
+    const theirs = (await call('GET', '/api/get_talbana_types', other)).json<{
+      talbanaTypes: TModuleType[];
+    }>();
+    expect(theirs.talbanaTypes).toHaveLength(11);
+    expect(theirs.talbanaTypes.map((m) => m.title)).not.toContain('Summons issued');
 
     await call('DELETE', `/api/module_types/${t1.id}`, admin);
     const talbana = (await call('GET', '/api/get_talbana_types', admin)).json<{
       talbanaTypes: TModuleType[];
     }>().talbanaTypes;
-    expect(talbana.map((m) => m.title)).toEqual(['Notice served']);
+    expect(talbana.map((m) => m.title)).toHaveLength(12);
+    expect(talbana.at(-1)?.title).toBe('Notice served');
+    expect(talbana.map((m) => m.title)).not.toContain('Summons issued');
     expect((await call('GET', '/api/module_types?module_id=abc', admin)).statusCode).toBe(422);
   });
 

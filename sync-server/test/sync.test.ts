@@ -61,7 +61,8 @@ describeEachDb('sync push and pull', (kind) => {
     const other = await createFirm(t, 'Other Chambers');
     const { rows, pages, last } = await pullAll(admin, `c-${newId()}`);
     const courts = [...rows.entries()].filter(([k]) => k.startsWith('courts/')).map(([, v]) => v);
-    expect(courts).toHaveLength(6);
+    // The shared data's six superior courts, and our Federal Shariat Court and twenty district-level courts.
+    expect(courts).toHaveLength(27);
     expect(courts.every((c) => c.company_id === t.providerId)).toBe(true);
     expect([...rows.keys()].filter((k) => k.startsWith('limitation_articles/'))).toHaveLength(191);
     expect(pages).toBeGreaterThan(2);
@@ -176,7 +177,7 @@ describeEachDb('sync push and pull', (kind) => {
     const h = await bearerFor(t, lawyer.email, lawyer.password);
     const c = `l-${newId()}`;
     const r = await pushAs(h, c, [
-      { id: 1, name: 'put', args: { entity: 'courts', id: newId(), values: { title: 'Mine' } } },
+      { id: 1, name: 'put', args: { entity: 'statutes', id: newId(), values: { title: 'Mine' } } },
       { id: 2, name: 'put', args: { entity: 'users', id: lawyer.id, values: { name: 'Renamed Lawyer' } } },
       { id: 3, name: 'put', args: { entity: 'users', id: lawyer.id, values: { name: '' } } },
       { id: 4, name: 'no.such.mutation', args: {} },
