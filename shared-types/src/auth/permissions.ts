@@ -21,6 +21,7 @@ export type TPermission =
   | 'mailOutbox.read'
   | 'referenceData.manage'
   | 'referenceData.read'
+  | 'courts.add'
   | 'petitions.read'
   | 'petitions.edit'
   | 'petitions.archive'
@@ -48,6 +49,9 @@ export const PERMISSIONS: Record<TPermission, TRule> = {
   'mailOutbox.read': admin,
   'referenceData.manage': admin,
   'referenceData.read': anyone,
+  // A lawyer adds the court a case is in from the case form, offline, in court (issue 30); editing and deleting
+  // a court (which every case in it shows) stays with admins, under referenceData.manage.
+  'courts.add': adminOrLawyer,
   'petitions.read': anyone,
   'petitions.edit': adminOrLawyer,
   'petitions.archive': adminOrLawyer,

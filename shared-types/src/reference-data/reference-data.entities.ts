@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../common/messages.ts';
 import { tooLong, tooMany } from '../common/validation.ts';
-import { defineEntity, permissionPolicy, type Codec } from '../sync/entity.ts';
+import { defineEntity, permissionPolicy, permissionsPolicy, type Codec } from '../sync/entity.ts';
 import { MSG_MODULE_REQUIRED } from './reference-data.schema.ts';
 
 const title = z
@@ -12,7 +12,7 @@ const title = z
 const optional = z.string().max(100, tooLong(100)).nullish();
 const order = z.coerce.number().int().min(0).max(1_000_000).default(0);
 
-/** Reference data: every member of a firm reads it, its admins edit it. */
+/** Reference data: every member of a firm reads it, its admins edit it (courts: see courtsDecl). */
 const reference = <S extends z.ZodType, const N extends string, const C extends Record<string, Codec>>(
   name: N,
   columns: C,
@@ -30,12 +30,16 @@ const reference = <S extends z.ZodType, const N extends string, const C extends 
     policy: permissionPolicy('referenceData.manage'),
   });
 
-export const courtsDecl = reference(
-  'courts',
-  { title: 'text', short_title: 'text' },
-  z.object({ title, short_title: optional }),
-  ['title'],
-);
+/** Courts: everyone reads them; lawyers add one from the case form too; only admins edit and delete them. */
+const courtColumns = { title: 'text', short_title: 'text' } as const;
+export const courtsDecl = defineEntity({
+  ...reference('courts', courtColumns, z.object({ title, short_title: optional }), ['title']),
+  policy: permissionsPolicy({
+    read: 'referenceData.read',
+    create: 'courts.add',
+    manage: 'referenceData.manage',
+  }),
+});
 
 export const caseCategoriesDecl = reference(
   'case_categories',

@@ -102,14 +102,17 @@ async function saveReference<TIn extends Input>(
   resource: ReferenceResource<TIn>,
   data: TIn,
 ): Promise<{ id: string; created: boolean; message: string }> {
-  if (!can(actor, 'referenceData.manage')) throw forbidden();
+  const { table } = resource;
+  const entity = ENTITIES[table];
+  // The entity's own policy, as a device's push meets it (lawyers add courts; admins edit every list).
+  if (!data.id && !entity.canCreate(actor)) throw forbidden();
   return inTransaction(db, async (trx) => {
     const firm = forActor(trx, actor);
-    const { table } = resource;
     const existing = data.id ? await firm.find(table, data.id) : undefined;
     if (data.id && !existing) throw notFound();
-    await resource.check?.(firm, data);
     const values = resource.columns(data);
+    if (existing && entity.canUpdate(actor, existing, Object.keys(values)) !== true) throw forbidden();
+    await resource.check?.(firm, data);
     // An empty display order keeps the row where it is, or puts a new row last.
     if (isOrdered(table))
       values.display_order =
@@ -117,13 +120,13 @@ async function saveReference<TIn extends Input>(
         existing?.display_order ??
         (await firm.nextDisplayOrder(table, resource.displayOrderScope?.(data) ?? {}));
     const id = existing?.id ?? newId();
-    await firm.put(ENTITIES[table], id, values);
+    await firm.put(entity, id, values);
     await resource.afterSave?.(firm, id, data);
     return { id, created: !existing, message: existing ? MSG.updatedOk : MSG.savedOk };
   });
 }
 
-/** Soft delete (a tombstone the sync pull carries to every device), own firm only. */
+/** Soft delete (a tombstone the sync pull carries to every device), own firm only, by admins only. */
 async function deleteReference<TIn extends Input>(
   db: Db,
   actor: TActor,

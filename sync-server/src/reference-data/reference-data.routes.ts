@@ -14,6 +14,7 @@ import {
   ZStatute,
   ZStatuteInput,
   type TActor,
+  type TPermission,
 } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { notFound } from '../http/errors.ts';
@@ -70,12 +71,15 @@ type Resource<Q extends z.ZodType, L extends z.ZodType, B extends z.ZodType, R e
   find: (db: Db, companyId: string, id: string) => Promise<z.output<R> | undefined>;
   save: (db: Db, actor: TActor, input: z.output<B>) => Promise<{ id: string; message: string }>;
   remove: (db: Db, actor: TActor, id: string) => Promise<void>;
+  /** Who may POST at all (adds; the mutator checks an edit against the entity's policy). Admins by default. */
+  addedBy?: TPermission;
 };
 
 /**
- * The three calls of a reference list; reading is for any member of the firm, writing for its admins. The
- * answers are typed where each resource is defined (list, find); Fastify's types cannot follow a schema that
- * is a type parameter, so the schemas are handed to it as plain zod types here.
+ * The three calls of a reference list; reading is for any member of the firm, writing for its admins (adding
+ * also for whoever `addedBy` names). The answers are typed where each resource is defined (list, find);
+ * Fastify's types cannot follow a schema that is a type parameter, so the schemas are handed to it as plain
+ * zod types here.
  */
 function resourceRoutes<Q extends z.ZodType, L extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
   app: ZodApp,
@@ -99,7 +103,7 @@ function resourceRoutes<Q extends z.ZodType, L extends z.ZodType, B extends z.Zo
   app.post(
     r.path,
     {
-      config: { auth: 'referenceData.manage' },
+      config: { auth: r.addedBy ?? 'referenceData.manage' },
       schema: { body, response: { 200: zSavedRowResponse(r.rowKey, row) } },
     },
     async (req) => {
@@ -132,7 +136,8 @@ const MODULE_TYPE_READS = [
 
 /**
  * Reference data (rest-contract 59–69, 114–116, 43): a firm's own courts, case categories, module types and
- * statutes. Any signed-in user of the firm reads them; writes are checked by the mutators (admins only).
+ * statutes. Any signed-in user of the firm reads them; writes are checked by the mutators (admins only, but
+ * lawyers add courts).
  */
 export async function referenceDataRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -147,6 +152,7 @@ export async function referenceDataRoutes(fastify: FastifyInstance): Promise<voi
     find: findCourt,
     save: saveCourt,
     remove: deleteCourt,
+    addedBy: 'courts.add',
   });
   resourceRoutes(app, {
     path: '/api/petition_types',
