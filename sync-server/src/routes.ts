@@ -31,6 +31,7 @@ import { invoicesRoutes } from './invoices/invoices.routes.ts';
 import { opinionsRoutes } from './opinions/opinions.routes.ts';
 import { datedRoutes } from './case-documents/dated.routes.ts';
 import { singlePdfRoutes } from './case-documents/single-pdf.routes.ts';
+import { firmExportRoutes } from './firm-export/firm-export.routes.ts';
 
 /** Every feature's routes; each feature folder owns its files, and only this file imports them. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -98,6 +99,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(limitationRoutes);
   await app.register(firRoutes);
   await app.register(meetingRoutes);
+  await app.register(firmExportRoutes);
   // The plain calls of entities that declare them (shared-types `rest`): links, and more as they come.
   await app.register(async (declared) => {
     declared.addHook('preValidation', refuseNul);

@@ -16,6 +16,7 @@ export type TPermission =
   | 'users.manage'
   | 'users.changeRole'
   | 'settings.manage'
+  | 'firm.export'
   | 'companies.manage'
   | 'contactRequests.manage'
   | 'mailOutbox.read'
@@ -43,6 +44,8 @@ export const PERMISSIONS: Record<TPermission, TRule> = {
   'users.manage': admin,
   'users.changeRole': admin,
   'settings.manage': admin,
+  // Everything of the firm in one download (GET /api/firm_export): people's details, invoices, every file.
+  'firm.export': admin,
   // Companies are firms on the platform: only an admin of the provider firm creates or edits them.
   'companies.manage': (a) => a.is_admin && a.is_provider,
   'contactRequests.manage': admin,

@@ -1,0 +1,57 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { todayInPakistan } from '@lawfirm/shared-types';
+import { contentDisposition } from '../http/content-disposition.ts';
+import { notFound } from '../http/errors.ts';
+import { safeSegment } from './export-files.ts';
+import { firmArchive } from './firm-export.ts';
+
+/** The download's name: the firm and the day, e.g. "Demo Law Associates data 2026-11-28.zip". */
+export const exportFileName = (firmName: string, madeAt: Date): string =>
+  `${safeSegment(`${firmName} data`, 100)} ${todayInPakistan(madeAt)}.zip`;
+
+/**
+ * GET /api/firm_export: everything of the admin's firm in one zip (firm-export.ts), sent as it is made. The
+ * firm is the signed-in admin's, from the server's own session row; the call takes no parameter (any sent is
+ * ignored), so no request can name another firm.
+ */
+export async function firmExportRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/firm_export',
+    {
+      config: { auth: 'firm.export' },
+      // Already a zip: its stored files are mostly compressed, and a second encoding would hide its length.
+      compress: false,
+      schema: { querystring: z.object({}) },
+    },
+    async (req, reply) => {
+      const { actor, user } = await req.authorize('firm.export');
+      const firm = await app.db
+        .selectFrom('companies')
+        .select(['id', 'name'])
+        .where('id', '=', actor.company_id)
+        .executeTakeFirst();
+      if (!firm) throw notFound();
+      const madeAt = new Date();
+      const archive = firmArchive({
+        db: app.db,
+        dataDir: app.config.dataDir,
+        firm,
+        madeBy: { id: user.id, name: user.name, email: user.email },
+        madeAt,
+      });
+      // Pulled as the connection takes it. A failure once bytes are sent cannot become a {message} answer:
+      // Fastify logs it and cuts the connection, so the browser reports a failed download, never a short zip.
+      const body = Readable.from(archive, { objectMode: false });
+      return reply
+        .header('Content-Type', 'application/zip')
+        .header('Content-Disposition', contentDisposition(exportFileName(firm.name, madeAt)))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, no-store')
+        .send(body);
+    },
+  );
+}
