@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { putLocal } from '../sync/actions.ts';
 import { openLocalDb, type LocalDb } from '../sync/db.ts';
-import { deleteCourtLocal, saveCaseCategoryLocal } from './referenceData.actions.ts';
+import { addCourtLocal, deleteCourtLocal, saveCaseCategoryLocal } from './referenceData.actions.ts';
 
 let db: LocalDb;
 const open = () => (db = openLocalDb(`test-${crypto.randomUUID()}`));
@@ -68,5 +68,21 @@ describe('case category writes on the device (no network)', () => {
     expect(await db.rows('courts').get('c1')).toBeUndefined();
     expect(await linkedCourts(id)).toEqual(['c2']);
     expect(await db.rows('case_categories').get(id)).toBeDefined();
+  });
+
+  it('adds a court as one queued row, shown at once; a blank title is refused before anything is queued', async () => {
+    open();
+    const id = await addCourtLocal(db, 'District and Sessions Court, Lahore');
+    expect(await db.rows('courts').get(id)).toMatchObject({ title: 'District and Sessions Court, Lahore' });
+    expect(await db.outbox.toArray()).toMatchObject([
+      {
+        name: 'put',
+        entity: 'courts',
+        rowId: id,
+        args: { values: { title: 'District and Sessions Court, Lahore' } },
+      },
+    ]);
+    await expect(addCourtLocal(db, '  ')).rejects.toThrow('Title field is required.');
+    expect(await db.outbox.count()).toBe(1);
   });
 });

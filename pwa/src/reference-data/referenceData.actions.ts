@@ -1,4 +1,5 @@
 import { v7 } from 'uuid';
+import { courtsDecl } from '@lawfirm/shared-types';
 import { deleteLocal, putLocal } from '../sync/actions.ts';
 import type { LocalDb } from '../sync/db.ts';
 import { syncTables } from '../sync/rebase.ts';
@@ -12,6 +13,18 @@ import { linkChanges, type TCourtLink } from './caseCategoryLinks.ts';
 
 const linksBy = async (db: LocalDb, by: 'case_category_id' | 'court_id', id: string) =>
   (await db.rows('case_category_courts').where(by).equals(id).toArray()) as TCourtLink[];
+
+/**
+ * A court a lawyer adds from the case form, offline too: one queued row like any other write, on screen at
+ * once and sent at the next sync (the server holds who may add one). Answers its id.
+ */
+export async function addCourtLocal(db: LocalDb, title: string): Promise<string> {
+  const checked = courtsDecl.schema.safeParse({ title });
+  if (!checked.success) throw new Error(checked.error.issues[0]?.message ?? 'The court is not valid.');
+  const id = v7();
+  await putLocal(db, 'courts', id, { title: checked.data.title });
+  return id;
+}
 
 /** A deleted court leaves the case categories it was linked to. */
 export const deleteCourtLocal = async (db: LocalDb, courtId: string): Promise<void> => {

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { MSG, ROLE_IDS, todayInPakistan } from '@lawfirm/shared-types';
+import { can, MSG, ROLE_IDS, todayInPakistan } from '@lawfirm/shared-types';
 import { useAuth } from '../../auth/AuthContext.tsx';
 import {
   useCaseCategories,
@@ -10,6 +10,7 @@ import {
   type TCaseCategoryRow,
   type TCourtRow,
 } from '../../reference-data/useReferenceData.ts';
+import { addCourtLocal } from '../../reference-data/referenceData.actions.ts';
 import { useEntityRow, useSync } from '../../sync/hooks.ts';
 import {
   CheckboxField,
@@ -125,7 +126,7 @@ function PetitionForm({
   const ctx = useSync();
   const saved = useSaveReport();
   const navigate = useNavigate();
-  const { user } = useAuth();
+  const { user, actor } = useAuth();
   // Captured when the form opens: what the user edits against (a change pulled meanwhile becomes a conflict).
   const [opened] = useState(() => ({
     values: initialValues(petition, Number(todayInPakistan().slice(0, 4))),
@@ -173,6 +174,10 @@ function PetitionForm({
   );
   const rowErrors = { ...partyErrors(petitioners), ...partyErrors(opponents) };
 
+  // A court the case is in that the firm does not have yet: added on the device, offline too (lawyers, admins).
+  const addCourt =
+    ctx && can(actor, 'courts.add') ? (title: string) => addCourtLocal(ctx.db, title) : undefined;
+
   const chooseCourt = (id: string) => {
     form.setValue('court_id', id);
     const stillLinked = categoriesForCourt(categories, links, id, '').some(
@@ -212,7 +217,7 @@ function PetitionForm({
       </div>
       <TextField label="Title" required maxLength={500} {...form.bind('title')} />
       <div className="grid-2">
-        <CourtField courts={courts} value={courtId} onChange={chooseCourt} />
+        <CourtField courts={courts} value={courtId} onChange={chooseCourt} onAdd={addCourt} />
         <SelectField
           label="Case Category"
           placeholder={courtId ? '--Select--' : '--Select a court first--'}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   categoriesForCourt,
   changedFields,
+  courtToAdd,
   initialValues,
   petitionValues,
   validatePetition,
@@ -65,5 +66,30 @@ describe('the petition form', () => {
     expect(categoriesForCourt(cats, links, 'lhc', '').map((c) => c.id)).toEqual(['wp']);
     expect(categoriesForCourt(cats, links, 'lhc', 'old').map((c) => c.id)).toEqual(['wp', 'old']);
     expect(categoriesForCourt(cats, links, '', '')).toEqual([]);
+    expect(categoriesForCourt(cats, links, '', 'old').map((c) => c.id)).toEqual(['old']);
+  });
+
+  it('offers every category for a court linked to none (one just added from the form)', () => {
+    const cats = [{ id: 'wp' }, { id: 'cs' }, { id: 'ba' }];
+    const links = [{ case_category_id: 'wp', court_id: 'lhc' }];
+    expect(categoriesForCourt(cats, links, 'new-court', '').map((c) => c.id)).toEqual(['wp', 'cs', 'ba']);
+    // Once an admin links categories to it, only those (and the saved one) are offered.
+    const linked = [...links, { case_category_id: 'ba', court_id: 'new-court' }];
+    expect(categoriesForCourt(cats, linked, 'new-court', '').map((c) => c.id)).toEqual(['ba']);
+    expect(categoriesForCourt(cats, linked, 'new-court', 'cs').map((c) => c.id)).toEqual(['cs', 'ba']);
+  });
+
+  it('offers to add a typed court only when no court has that name', () => {
+    const courts = [{ title: 'LAHORE HIGH COURT' }, { title: 'District and Sessions Court' }];
+    expect(courtToAdd('  District and  Sessions Court,   Lahore ', courts)).toBe(
+      'District and Sessions Court, Lahore',
+    );
+    // The same name in other letters or spacing is the court that exists.
+    expect(courtToAdd('lahore high court', courts)).toBeNull();
+    expect(courtToAdd(' district and sessions   COURT', courts)).toBeNull();
+    expect(courtToAdd('   ', courts)).toBeNull();
+    // The courts' own rule: at most 255 characters.
+    expect(courtToAdd('C'.repeat(255), courts)).toBe('C'.repeat(255));
+    expect(courtToAdd('C'.repeat(256), courts)).toBeNull();
   });
 });

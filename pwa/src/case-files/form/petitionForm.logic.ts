@@ -1,4 +1,4 @@
-import { formatDate, parseDisplayDate, petitionsDecl } from '@lawfirm/shared-types';
+import { courtsDecl, formatDate, parseDisplayDate, petitionsDecl } from '@lawfirm/shared-types';
 import { DATE_INVALID } from '../../ui/fields.ts';
 import { zodFieldErrors, type FieldErrors } from '../../ui/form.tsx';
 import type { TPetitionRow } from '../caseFiles.types.ts';
@@ -78,13 +78,34 @@ export function changedFields(
   );
 }
 
-/** Case categories offered for a court: those linked to it (plus the saved one, so an edit never loses it). */
+/**
+ * Case categories offered for a court: those linked to it (plus the saved one, so an edit never loses it). A
+ * court linked to none (one a lawyer has just added from this form, offline, or an admin added without
+ * categories) offers every category: the device cannot know which it hears, and an empty list would stop the
+ * case being filed; an admin who links categories to it narrows the list.
+ */
 export function categoriesForCourt<T extends { id: string }>(
   categories: readonly T[],
   links: readonly { case_category_id: string; court_id: string }[],
   courtId: string,
   keep: string,
 ): T[] {
+  if (!courtId) return categories.filter((c) => c.id === keep);
   const linked = new Set(links.filter((l) => l.court_id === courtId).map((l) => l.case_category_id));
+  if (!linked.size) return [...categories];
   return categories.filter((c) => linked.has(c.id) || c.id === keep);
+}
+
+/** A court's title as typed, tidied: no spaces around it, one space between words. */
+export const tidyCourtTitle = (text: string): string => text.trim().replace(/\s+/g, ' ');
+
+/**
+ * The court the Court field may offer to add for what is typed: its tidied title, or null when nothing is typed,
+ * a court of that name already exists (any case), or the courts' own rules refuse it (too long).
+ */
+export function courtToAdd(text: string, courts: readonly { title: string }[]): string | null {
+  const title = tidyCourtTitle(text);
+  if (!title || !courtsDecl.schema.safeParse({ title }).success) return null;
+  const same = title.toLowerCase();
+  return courts.some((c) => tidyCourtTitle(c.title).toLowerCase() === same) ? null : title;
 }
