@@ -207,6 +207,10 @@ describeEachDb('firm export', (kind) => {
     const utf8Name = String(res.headers['content-disposition']).split("UTF-8''")[1] ?? '';
     expect(decodeURIComponent(utf8Name)).toBe(`${firmName} data ${todayInPakistan()}.zip`);
     expect(res.headers['cache-control']).toBe('private, no-store');
+    // Progress is shown against the stored files' bytes (attachments and receipts), most of the zip.
+    const stored = [...a.files.values()].reduce((n, f) => n + f.length, 0);
+    expect(Number(res.headers['x-export-estimated-bytes'])).toBe(stored);
+    expect(size).toBeGreaterThan(stored);
 
     const manifest = JSON.parse(new TextDecoder().decode(zip['manifest.json'])) as {
       firm: { id: string; name: string };

@@ -6,7 +6,7 @@ import { todayInPakistan } from '@lawfirm/shared-types';
 import { contentDisposition } from '../http/content-disposition.ts';
 import { notFound } from '../http/errors.ts';
 import { safeSegment } from './export-files.ts';
-import { firmArchive } from './firm-export.ts';
+import { estimatedBytes, firmArchive } from './firm-export.ts';
 
 /** The download's name: the firm and the day, e.g. "Demo Law Associates data 2026-11-28.zip". */
 export const exportFileName = (firmName: string, madeAt: Date): string =>
@@ -36,6 +36,9 @@ export async function firmExportRoutes(fastify: FastifyInstance): Promise<void> 
         .executeTakeFirst();
       if (!firm) throw notFound();
       const madeAt = new Date();
+      // The zip's length is known only once it is made: its files' bytes let a download show its progress.
+      const estimate = await estimatedBytes(app.db, firm.id);
+      if (estimate !== null) reply.header('X-Export-Estimated-Bytes', String(estimate));
       const archive = firmArchive({
         db: app.db,
         dataDir: app.config.dataDir,

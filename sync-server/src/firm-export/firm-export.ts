@@ -1,5 +1,7 @@
 import { ENTITY_DECLS } from '@lawfirm/shared-types';
+import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
+import { forFirm, type LiveTable } from '../db/firm.ts';
 import { readFile } from '../files/storage.ts';
 import { filesOf, Labels, PathBook, type TNamedFile } from './export-files.ts';
 import { EXPORT_ENTITIES } from './export-names.ts';
@@ -79,6 +81,23 @@ export async function* firmArchive(input: TFirmExportInput): AsyncGenerator<Uint
   yield* zip.addFile('manifest.json', utf8.encode(manifestOf(input, summary)));
   yield* zip.addFile('README.txt', utf8.encode(readmeOf(input, summary)));
   yield* zip.finish();
+}
+
+/**
+ * About how many bytes the export will be: the stored files its rows name by hash, which are most of it (the
+ * JSON is deflated). A download shows its progress against it; null when the firm has no such files.
+ */
+export async function estimatedBytes(db: Db, companyId: string): Promise<number | null> {
+  let total = 0;
+  for (const decl of ENTITY_DECLS) {
+    if (!decl.fileColumns?.length || !('size' in decl.columns)) continue;
+    const row = await forFirm(db, companyId)
+      .live(decl.name as LiveTable)
+      .select(sql<number | string | null>`sum(${sql.ref(`${decl.name}.size`)})`.as('bytes'))
+      .executeTakeFirst();
+    total += Number(row?.bytes ?? 0);
+  }
+  return total > 0 ? total : null;
 }
 
 /** Adds the files a table's rows named, read through the file store one at a time; missing ones are noted. */
