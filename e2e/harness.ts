@@ -14,6 +14,7 @@ import { buildApp } from '../sync-server/src/app.ts';
 import { loadConfig } from '../sync-server/src/config.ts';
 import { openDatabase, type DbHandle } from '../sync-server/src/db/connect.ts';
 import { bootstrap } from '../sync-server/src/seed/bootstrap.ts';
+import { seedDemoData } from '../sync-server/src/seed/demo/seed-demo.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 
 export const E2E_ADMIN = { email: 'admin@e2e.firm', password: 'e2e-admin-password' };
@@ -37,8 +38,13 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
+export type HarnessOptions = {
+  /** Fill the firm with the demo data (issue 30), as a demo firm's first start does; by default it is empty. */
+  demoData?: boolean;
+};
+
 /** A real server (SQLite file, built PWA) on a loopback port and a headless Chromium. */
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lf-e2e-'));
   // The server is told its address as a deployment is (PUBLIC_URL): the links it hands out (PDF downloads,
   // calendar feeds, mails) are made on it, never on the Host header a request carries.
@@ -62,6 +68,7 @@ export async function startHarness(): Promise<Harness> {
   );
   const database: DbHandle = await openDatabase(join(dataDir, 'e2e.sqlite'));
   const boot = await bootstrap(database.db, config);
+  if (options.demoData) await seedDemoData(database.db, config, boot.companyId);
   const app = await buildApp({ config, database });
   await app.listen({ port, host: '127.0.0.1' });
   const browser = await chromium.launch({
