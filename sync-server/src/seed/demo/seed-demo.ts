@@ -98,18 +98,14 @@ const findAdmin = (db: Db, companyId: string) =>
     .orderBy('id')
     .executeTakeFirst();
 
-/** The demo members' rows with a password hash each (one hash per account: each has its own salt). */
+/**
+ * The demo members' rows with their password's hash. One hash for all of them: the password is either the
+ * published demo one or an unguessable one nobody holds, so a salt per account would protect nothing, and
+ * each scrypt hash costs the first start about a second.
+ */
 async function withPasswords(nodes: readonly TSeedNode[], config: Config, known: boolean) {
-  const out: TSeedNode[] = [];
-  for (const n of nodes) {
-    const password = known ? DEMO_MEMBER_PASSWORD : randomPassword(20);
-    out.push(
-      n.entity === 'users'
-        ? { ...n, stored: { password_hash: await hashPassword(password, config.scrypt) } }
-        : n,
-    );
-  }
-  return out;
+  const hash = await hashPassword(known ? DEMO_MEMBER_PASSWORD : randomPassword(24), config.scrypt);
+  return nodes.map((n) => (n.entity === 'users' ? { ...n, stored: { password_hash: hash } } : n));
 }
 
 export type DemoSeedResult = {
