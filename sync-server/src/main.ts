@@ -2,18 +2,22 @@ import { configuredOrigin } from './auth/links.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { buildApp } from './app.ts';
-import { bootstrap, FirstStartError } from './seed/bootstrap.ts';
+import { bootstrap, DEMO_ADMIN_EMAIL, FirstStartError } from './seed/bootstrap.ts';
+import { DEMO_MEMBER_LOGINS, DEMO_MEMBER_PASSWORD } from './seed/demo/seed-demo.ts';
 
 // Files the server makes (database, uploads, secret) are readable by its own user only.
 process.umask(0o077);
 const config = loadConfig();
 const database = await openDatabase(config.databaseUrl);
-const boot = await bootstrap(database.db, config).catch(async (e: unknown) => {
-  if (!(e instanceof FirstStartError)) throw e;
-  console.error(`\nCannot start: ${e.message}\n`);
-  await database.close();
-  process.exit(1);
-});
+// DEMO_DATA=0 keeps the demo firm empty (a trial on one's own cases).
+const boot = await bootstrap(database.db, config, { demoData: process.env.DEMO_DATA !== '0' }).catch(
+  async (e: unknown) => {
+    if (!(e instanceof FirstStartError)) throw e;
+    console.error(`\nCannot start: ${e.message}\n`);
+    await database.close();
+    process.exit(1);
+  },
+);
 const app = await buildApp({ config, database, logger: process.env.LOG_REQUESTS === '1' });
 await app.listen({ port: config.port, host: config.host });
 
@@ -31,6 +35,14 @@ if (boot.created) console.log(`First start: created ${boot.firmName}, its refere
 else console.log(`Firm: ${boot.firmName}`);
 if (boot.demo)
   console.log('This is the demo firm. To start a real firm, see "Your firm" in README.md (FIRM_NAME).');
+if (boot.demoSeeded) {
+  console.log('Added the demo data: case files, hearings, clients, invoices and library entries.');
+  if (boot.adminEmail === DEMO_ADMIN_EMAIL && !config.adminPassword)
+    console.log(
+      `Demo members (password ${DEMO_MEMBER_PASSWORD}): ` +
+        DEMO_MEMBER_LOGINS.map((m) => `${m.email} (${m.role})`).join(', '),
+    );
+}
 console.log(
   `Admin login: ${boot.adminEmail}${boot.adminPassword ? ` / ${boot.adminPassword}` : ' (password from ADMIN_PASSWORD, or as set earlier)'}\n`,
 );

@@ -22,11 +22,11 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-type Started = { output: string; port: number; stop: () => Promise<number | null> };
+type Started = { output: string; port: number; dataDir: string; stop: () => Promise<number | null> };
 
 /** Starts the server and waits for the line that says where it runs, or for it to exit. */
-async function start(env: Record<string, string>): Promise<Started> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'lf-first-'));
+async function start(env: Record<string, string>, existing?: string): Promise<Started> {
+  const dataDir = existing ?? mkdtempSync(join(tmpdir(), 'lf-first-'));
   dirs.push(dataDir);
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
@@ -57,6 +57,7 @@ async function start(env: Record<string, string>): Promise<Started> {
       return output;
     },
     port,
+    dataDir,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       return exited;
@@ -75,7 +76,9 @@ async function signIn(port: number, email: string, password: string): Promise<st
 }
 
 async function getJson<T>(port: number, path: string, token: string): Promise<T> {
-  const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(res.status).toBe(200);
   return (await res.json()) as T;
 }
@@ -99,7 +102,11 @@ describe('first start', () => {
         '/api/user',
         token,
       );
-      expect(me).toMatchObject({ name: 'Amna Khan', is_admin: true, company_name: 'Khan & Qureshi Advocates' });
+      expect(me).toMatchObject({
+        name: 'Amna Khan',
+        is_admin: true,
+        company_name: 'Khan & Qureshi Advocates',
+      });
       const { setting } = await getJson<{ setting: Record<string, unknown> }>(s.port, '/api/settings', token);
       expect(setting).toMatchObject({
         site_name: 'Khan & Qureshi Advocates',
@@ -114,17 +121,36 @@ describe('first start', () => {
     }
   });
 
-  it('without FIRM_NAME it is the demo firm with the printed demo login', async () => {
+  it('without FIRM_NAME it is the demo firm with the printed demo login and its demo data, added once', async () => {
     const s = await start({});
+    let dataDir = '';
     try {
       expect(s.output).toContain('First start: created Demo Law Associates');
       expect(s.output).toContain('This is the demo firm');
+      expect(s.output).toContain('Added the demo data');
+      expect(s.output).toMatch(
+        /Demo members \(password demo-member-2026\): \S+@demo\.elawfirm\.pk \(Lawyer\)/,
+      );
       expect(s.output).toContain('Admin login: admin@demo.elawfirm.pk / demo-admin-2026');
       const token = await signIn(s.port, 'admin@demo.elawfirm.pk', 'demo-admin-2026');
       const { setting } = await getJson<{ setting: Record<string, unknown> }>(s.port, '/api/settings', token);
       expect(setting).toMatchObject({ invoice_heading: 'Demo Law Associates' });
+      const cases = await getJson<{ petitions: { total: number } }>(s.port, '/api/petitions', token);
+      expect(cases.petitions.total).toBeGreaterThanOrEqual(35);
+      dataDir = s.dataDir;
     } finally {
       await s.stop();
+    }
+    // A second start on the same data folder adds nothing.
+    const again = await start({}, dataDir);
+    try {
+      expect(again.output).toContain('Firm: Demo Law Associates');
+      expect(again.output).not.toContain('Added the demo data');
+      const token = await signIn(again.port, 'admin@demo.elawfirm.pk', 'demo-admin-2026');
+      const cases = await getJson<{ petitions: { total: number } }>(again.port, '/api/petitions', token);
+      expect(cases.petitions.total).toBeGreaterThanOrEqual(35);
+    } finally {
+      await again.stop();
     }
   });
 

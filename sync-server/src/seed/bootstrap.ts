@@ -8,6 +8,7 @@ import { settingsEntity } from '../settings/settings.entity.ts';
 import { usersEntity } from '../users/users.entity.ts';
 import { seedReferenceData } from './reference-data.ts';
 import { seedPublicTools, seedPublicToolsForAll } from '../limitation/public-tools.seed.ts';
+import { seedDemoData } from './demo/seed-demo.ts';
 
 export const DEMO_FIRM_NAME = 'Demo Law Associates';
 export const DEMO_ADMIN_EMAIL = 'admin@demo.elawfirm.pk';
@@ -91,6 +92,16 @@ export type BootstrapResult = {
   created: boolean;
   /** The firm is the demo firm (started without FIRM_NAME), not a real one. */
   demo: boolean;
+  /** This start added the demo data (the demo firm, asked for it, had none yet). */
+  demoSeeded: boolean;
+};
+
+export type BootstrapOptions = {
+  /**
+   * Fill the demo firm with demo data when it has none (`npm start`; tests keep the firm empty). Never
+   * applies to a firm made with FIRM_NAME.
+   */
+  demoData?: boolean;
 };
 
 /** A first start that cannot make a usable firm: said in one sentence to the operator, not as a stack trace. */
@@ -118,7 +129,18 @@ function checkFirstStart(config: Config): void {
  * its admin from ADMIN_EMAIL / ADMIN_PASSWORD (printed once when generated) / ADMIN_NAME. Without it, the
  * demo firm with a printed demo login. A later start changes nothing: the firm is renamed in Settings.
  */
-export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult> {
+export async function bootstrap(
+  db: Db,
+  config: Config,
+  options: BootstrapOptions = {},
+): Promise<BootstrapResult> {
+  const result = await bootstrapFirm(db, config);
+  if (!options.demoData || !result.demo) return result;
+  const { seeded } = await seedDemoData(db, config, result.companyId);
+  return { ...result, demoSeeded: seeded };
+}
+
+async function bootstrapFirm(db: Db, config: Config): Promise<BootstrapResult> {
   await ensureRoles(db);
   await seedPublicToolsForAll(db);
   const provider = await db
@@ -139,6 +161,7 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult
       adminPassword: demoPassword,
       created: false,
       demo: isDemoFirm(provider),
+      demoSeeded: false,
     };
   checkFirstStart(config);
   const real = config.firmName;
@@ -191,6 +214,7 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult
     adminPassword: config.adminPassword ? null : adminPassword,
     created: true,
     demo: !real,
+    demoSeeded: false,
   };
 }
 
