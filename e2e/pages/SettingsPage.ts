@@ -15,6 +15,10 @@ export class SettingsPage {
       .getByRole('tabpanel', { name: 'General Settings' })
       .getByLabel('Site Name', { exact: true });
   }
+  /** Below the form: the firm's records and files in one zip (admins). */
+  downloadAllData() {
+    return this.page.getByRole('button', { name: 'Download all firm data', exact: true });
+  }
   /**
    * General Settings → Site Name → Save, and its notice: the spec's success text once the server has it, or,
    * saved with no network, that it is saved on this device.

@@ -3,8 +3,9 @@
  * offline and on phones (no new tab to block). The URL is revoked a minute later, not at once: some browsers
  * read it only after the click has returned.
  */
-export function saveFile(bytes: Uint8Array, name: string, type = 'application/pdf'): void {
-  const url = URL.createObjectURL(new Blob([bytes.slice()], { type }));
+export function saveFile(bytes: Uint8Array | Blob, name: string, type = 'application/pdf'): void {
+  // A Blob (a download gathered in parts) is handed over as it is: a copy of a large one would double it.
+  const url = URL.createObjectURL(bytes instanceof Blob ? bytes : new Blob([bytes.slice()], { type }));
   const a = document.createElement('a');
   a.href = url;
   a.download = name;

@@ -19,6 +19,7 @@ import { useToast } from '../ui/toast.tsx';
 import { useDiscardGuard } from '../ui/useDiscardGuard.tsx';
 import { useSaveReport } from '../ui/useSaveReport.ts';
 import { AdditionalEmailsField, emailRow, type TEmailRow } from './AdditionalEmailsField.tsx';
+import { FirmExport } from './FirmExport.tsx';
 import {
   baseOf,
   changedSettings,
@@ -254,6 +255,7 @@ function SettingsForm({ row }: { row: TSettingsRow | null }) {
           Save
         </button>
       </form>
+      <FirmExport />
       {guard.dialog}
     </section>
   );

@@ -71,7 +71,11 @@ async function send(path: string, opts: RequestOptions, token: string | null): P
   });
 }
 
-export async function api<T = Record<string, unknown>>(path: string, opts: RequestOptions = {}): Promise<T> {
+/**
+ * Sends a call with the access token, renewing it once on a 401; a network failure is an ApiError of status 0.
+ * The answer is not read here.
+ */
+async function authorizedSend(path: string, opts: RequestOptions): Promise<Response> {
   const useAuth = opts.auth !== false;
   let res: Response;
   try {
@@ -95,6 +99,11 @@ export async function api<T = Record<string, unknown>>(path: string, opts: Reque
     if (e instanceof ApiError || (e instanceof DOMException && e.name === 'AbortError')) throw e;
     throw new ApiError(0, 'You are offline. Please check your connection and try again.');
   }
+  return res;
+}
+
+/** An answer's body as JSON (a non-JSON body becomes `{message}`), and its failure as an ApiError. */
+async function readAnswer(res: Response): Promise<Record<string, unknown>> {
   const text = await res.text();
   let data: Record<string, unknown> = {};
   try {
@@ -108,5 +117,19 @@ export async function api<T = Record<string, unknown>>(path: string, opts: Reque
       typeof data.message === 'string' ? data.message : `Request failed (${res.status}).`,
       data,
     );
-  return data as T;
+  return data;
+}
+
+export async function api<T = Record<string, unknown>>(path: string, opts: RequestOptions = {}): Promise<T> {
+  return (await readAnswer(await authorizedSend(path, opts))) as T;
+}
+
+/**
+ * A call whose answer is a file read as it arrives (a download with progress): the same token handling and
+ * errors as api(), and the answer handed back unread once it is a success.
+ */
+export async function apiResponse(path: string, opts: RequestOptions = {}): Promise<Response> {
+  const res = await authorizedSend(path, opts);
+  if (!res.ok) await readAnswer(res);
+  return res;
 }
