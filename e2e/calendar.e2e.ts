@@ -318,7 +318,7 @@ async function computeIca(page: Device['page']): Promise<void> {
     .locator('option', { hasText: '(Intra Court Appeal, ICA)' })
     .getAttribute('value');
   await answer.selectOption(value);
-  await page.getByLabel('Challanging Date').fill('15/07/2026');
+  await page.getByLabel('Challenging Date').fill('15/07/2026');
   await page.getByLabel('Order Date').fill('20/07/2026');
   await page.getByLabel('Prepared Date').fill('25/07/2026');
   await page.getByTestId('last-date').waitFor();

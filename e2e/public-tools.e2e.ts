@@ -25,7 +25,7 @@ async function computeIca(page: Page): Promise<void> {
     .getAttribute('value');
   await answer.selectOption(value);
   await page.getByText('Art. 151: Appeal from a decree').last().waitFor();
-  await page.getByLabel('Challanging Date').fill('15/07/2026');
+  await page.getByLabel('Challenging Date').fill('15/07/2026');
   await page.getByLabel('Order Date').fill('20/07/2026');
   await page.getByLabel('Prepared Date').fill('25/07/2026');
 }

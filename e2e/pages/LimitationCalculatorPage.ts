@@ -20,7 +20,7 @@ export class LimitationCalculatorPage {
       .locator('option', { hasText: '(Intra Court Appeal, ICA)' })
       .getAttribute('value');
     await answer.selectOption(value);
-    await p.getByLabel('Challanging Date').fill('15/07/2026');
+    await p.getByLabel('Challenging Date').fill('15/07/2026');
     await p.getByLabel('Order Date').fill('20/07/2026');
     await p.getByLabel('Prepared Date').fill('25/07/2026');
     await p.getByTestId('last-date').waitFor();

@@ -3,6 +3,8 @@ import { can, formatDate, parseDisplayDate } from '@lawfirm/shared-types';
 import { Link } from 'react-router';
 import { useAuth } from '../auth/AuthContext.tsx';
 import {
+  CHALLENGING_DATE,
+  dateFieldLabel,
   HOLIDAY_NOTE,
   limitationLastDate,
   MSG_CHECK_DATES,
@@ -92,10 +94,12 @@ export function LimitationCalculatorScreen() {
   );
   const shown = search.trim() ? answers.filter((a) => matchesSearch(answerLabel(a), search)) : answers;
   const answer = answers.find((a) => a.id === answerId);
+  // A visitor's snapshot kept from before the label's spelling was fixed reads as it is now.
   const subs = (data?.limitation_sub_answers ?? [])
     .filter((s) => answer && s.answer_id === answer.id)
-    .sort(byOrder);
-  const days = subs.find((s) => s.date_field_label === 'Challanging Date')?.days ?? subs[0]?.days ?? null;
+    .sort(byOrder)
+    .map((s): TToolsRow => ({ ...s, date_field_label: dateFieldLabel(s.date_field_label) }));
+  const days = subs.find((s) => s.date_field_label === CHALLENGING_DATE)?.days ?? subs[0]?.days ?? null;
   const holidays = (data?.holidays ?? []) as unknown as THoliday[];
 
   const iso = (label: TDateFieldLabel) => {
@@ -104,10 +108,10 @@ export function LimitationCalculatorScreen() {
   };
   const typedBad = Object.values(dates).some((t) => t && t.length === 10 && !parseDisplayDate(t));
   const result =
-    answer && iso('Challanging Date')
+    answer && iso(CHALLENGING_DATE)
       ? limitationLastDate({
           days: days as number | null,
-          challengingDate: iso('Challanging Date'),
+          challengingDate: iso(CHALLENGING_DATE),
           orderDate: iso('Order Date'),
           preparedDate: iso('Prepared Date'),
           holidays,

@@ -2,7 +2,11 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { v7 } from 'uuid';
 import { can, MSG } from '@lawfirm/shared-types';
-import { DATE_FIELD_LABELS } from '@lawfirm/shared-types/limitation/limitation-date.ts';
+import {
+  CHALLENGING_DATE,
+  DATE_FIELD_LABELS,
+  dateFieldLabel,
+} from '@lawfirm/shared-types/limitation/limitation-date.ts';
 import { ZLimitationQuestionForm } from '@lawfirm/shared-types/limitation/limitation.wire.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { deleteLocal, putLocal } from '../sync/actions.ts';
@@ -20,7 +24,7 @@ const text = (v: unknown): string => (typeof v === 'string' || typeof v === 'num
 const newSub = (): TSub => ({
   id: v7(),
   sub_answer: '',
-  date_field_label: 'Challanging Date',
+  date_field_label: CHALLENGING_DATE,
   days: '',
   display_order: '',
 });
@@ -60,7 +64,8 @@ export function LimitationQuestionFormScreen() {
       .map((s) => ({
         id: s.id,
         sub_answer: text(s.sub_answer),
-        date_field_label: text(s.date_field_label),
+        // A row pulled before the label's spelling was fixed shows under the label it now has.
+        date_field_label: text(dateFieldLabel(s.date_field_label)),
         days: text(s.days),
         display_order: text(s.display_order),
       })),

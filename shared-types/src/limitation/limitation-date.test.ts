@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DATE_FIELD_LABELS,
+  dateFieldLabel,
   limitationLastDate,
   MSG_CHALLENGING_DATE_REQUIRED,
   MSG_CHECK_DATES,
@@ -174,7 +176,7 @@ describe('limitationLastDate (part 3 §9), against dates worked by hand', () => 
     if (!r.ok) throw new Error(r.message);
     // 15/07 + 30 = 14/08 (Independence Day) + 5 = 19/08, a Wednesday: nothing moves.
     expect(r.steps.map((s) => s.text)).toEqual([
-      'Challanging Date 15/07/2026',
+      'Challenging Date 15/07/2026',
       '+ 30 days (period of limitation) = 14/08/2026',
       '+ 5 days (Order Date 20/07/2026 to Prepared Date 25/07/2026) = 19/08/2026',
     ]);
@@ -196,6 +198,21 @@ describe('limitationLastDate (part 3 §9), against dates worked by hand', () => 
       ok: false,
       message: MSG_CHECK_DATES,
     });
+  });
+
+  it('keeps the date field labels the original client finds its inputs by (issue 31)', () => {
+    // LimitationCalculator.vue gives each input the id `date_field_label.replace(/ +/g, '')` and reads
+    // `#ChallengingDate` (and `#OrderDate`, `#PreparedDate`): a label changed here stops that calculator.
+    expect(DATE_FIELD_LABELS).toEqual(['Challenging Date', 'Order Date', 'Prepared Date']);
+    expect(DATE_FIELD_LABELS.map((l) => l.replace(/ +/g, ''))).toEqual([
+      'ChallengingDate',
+      'OrderDate',
+      'PreparedDate',
+    ]);
+    // Its question form still offers the spec's old spelling, which is read as the Challenging Date.
+    expect(dateFieldLabel('Challanging Date')).toBe('Challenging Date');
+    expect(dateFieldLabel('Order Date')).toBe('Order Date');
+    expect(dateFieldLabel('Challenge Date')).toBe('Challenge Date');
   });
 
   it('needs a challenging date and a period', () => {

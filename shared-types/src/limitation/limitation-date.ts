@@ -1,12 +1,28 @@
 import { formatDate } from '../common/dates.ts';
 
-/** The date fields of a sub answer, as the spec spells them. */
-export const DATE_FIELD_LABELS = ['Challanging Date', 'Order Date', 'Prepared Date'] as const;
+/**
+ * The date fields of a sub answer. These labels are a contract, not wording to polish: the original web client
+ * finds each date input by its label with the spaces taken out (`#ChallengingDate`, `#OrderDate`,
+ * `#PreparedDate`), so a changed label stops its calculator. The spec's "Challanging Date" was a typo the old
+ * server's data did not have (issue 31); a test pins these.
+ */
+export const DATE_FIELD_LABELS = ['Challenging Date', 'Order Date', 'Prepared Date'] as const;
 export type TDateFieldLabel = (typeof DATE_FIELD_LABELS)[number];
+export const CHALLENGING_DATE: TDateFieldLabel = 'Challenging Date';
+
+/** The spec's misspelling, which the original client's question form still offers and sends. */
+const OLD_CHALLENGING_DATE = 'Challanging Date';
+
+/**
+ * A date field label as written anywhere (the original client's form, a device's outbox or public snapshot from
+ * before the fix): the old spelling is the Challenging Date; anything else is as given.
+ */
+export const dateFieldLabel = <T>(label: T): T | TDateFieldLabel =>
+  label === OLD_CHALLENGING_DATE ? CHALLENGING_DATE : label;
 
 export const MSG_CHECK_DATES = 'Check Dates Again! ';
 export const MSG_PERIOD_NOT_SET = 'The period of limitation is not set for this article.';
-export const MSG_CHALLENGING_DATE_REQUIRED = 'Challanging Date field is required.';
+export const MSG_CHALLENGING_DATE_REQUIRED = 'Challenging Date field is required.';
 export const HOLIDAY_NOTE = 'The last date may differ due to holidays the court announces.';
 
 /** A court holiday on a date (YYYY-MM-DD). */
@@ -60,7 +76,7 @@ export function holidayOn(iso: string, added: readonly THoliday[] = []): string 
 }
 
 /**
- * The last date of filing (part 3 §9), with its working so a lawyer can check it: the Challanging Date plus
+ * The last date of filing (part 3 §9), with its working so a lawyer can check it: the Challenging Date plus
  * the sub answer's days; plus the days from Order Date to Prepared Date when both are given (the time the
  * certified copy took), or, with an Order Date alone, that date's day of the month (the original system's
  * quirk, kept as the spec requires). A last date on a Sunday or a holiday moves to the next day, and again
@@ -79,7 +95,7 @@ export function limitationLastDate(input: TLimitationInput): TLimitationResult {
   if (days === null || !Number.isInteger(days) || days < 0) return { ok: false, message: MSG_PERIOD_NOT_SET };
 
   const steps: TLimitationStep[] = [
-    { kind: 'start', date: start, text: `Challanging Date ${formatDate(start)}` },
+    { kind: 'start', date: start, text: `${CHALLENGING_DATE} ${formatDate(start)}` },
   ];
   let date = start;
   const add = (n: number, why: string) => {

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { MSG, MSG_DATE_INVALID } from '../common/messages.ts';
 import { optionalText, requiredText, tooLong, tooMany } from '../common/validation.ts';
 import { defineEntity, permissionPolicy, type TColumns } from '../sync/entity.ts';
-import { DATE_FIELD_LABELS } from './limitation-date.ts';
+import { DATE_FIELD_LABELS, dateFieldLabel } from './limitation-date.ts';
 
 export const MSG_CASE_REQUIRED = 'Case field is required.';
 export const MSG_QUESTION_REQUIRED = 'Question field is required.';
 export const MSG_ANSWER_REQUIRED = 'Answer field is required.';
 export const MSG_SUB_ANSWER_REQUIRED = 'Sub answer field is required.';
-export const MSG_DATE_FIELD_LABEL = 'Date field label must be Challanging Date, Order Date or Prepared Date.';
+export const MSG_DATE_FIELD_LABEL = 'Date field label must be Challenging Date, Order Date or Prepared Date.';
 export const MSG_DAYS_INVALID = 'Days must be a whole number from 0 to 36500.';
 export const MSG_HOLIDAY_DATE = 'Date field is required.';
 
@@ -88,7 +88,11 @@ export const limitationSubAnswersDecl = defineEntity({
   schema: z.object({
     answer_id: z.string().min(1, { error: MSG_ANSWER_REQUIRED }),
     sub_answer: requiredText(MSG_SUB_ANSWER_REQUIRED, 1000),
-    date_field_label: z.enum(DATE_FIELD_LABELS, { error: MSG_DATE_FIELD_LABEL }),
+    // The original client's question form offers the old spelling: it is kept as the Challenging Date.
+    date_field_label: z.preprocess(
+      dateFieldLabel,
+      z.enum(DATE_FIELD_LABELS, { error: MSG_DATE_FIELD_LABEL }),
+    ),
     days: z.coerce
       .number({ error: MSG_DAYS_INVALID })
       .int({ error: MSG_DAYS_INVALID })

@@ -8,10 +8,10 @@ import { lastSeq } from '../sync/change-log.ts';
 import { insertSeedRows, insertSyncedRow, SEED_WRITER, type SystemRow } from '../sync/system-write.ts';
 import { REGISTRY } from '../entities.ts';
 
-/** The data's date fields, as the calculator labels them (the spec's spelling) with the sub answer's text. */
+/** The data's date fields, as the calculator labels them (limitation-date.ts) with the sub answer's text. */
 const DATE_FIELDS: Record<string, { label: TDateFieldLabel; text: string }> = {
   'Challenging Date': {
-    label: 'Challanging Date',
+    label: 'Challenging Date',
     text: 'Date of the decree, order or event the period runs from',
   },
   'Order Date': { label: 'Order Date', text: 'Date the certified copy was applied for' },
@@ -53,7 +53,7 @@ function limitationRows(): Rows {
       also_known_as: e.also_known_as ?? [],
       display_order: answers.filter((a) => a.question_id === questionId).length + 1,
     });
-    // An article without a period still gets its Challanging Date, so an admin only fills in the days.
+    // An article without a period still gets its Challenging Date, so an admin only fills in the days.
     const fields = e.date_fields.length ? e.date_fields : ['Challenging Date'];
     fields.forEach((f, i) => {
       const field = DATE_FIELDS[f];
