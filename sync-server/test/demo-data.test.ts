@@ -107,7 +107,8 @@ describeEachDb('demo data', (kind) => {
       .select(['court_id', 'petition_type_id', 'pending_tag', 'lawyer_ids', 'is_moot_case'])
       .where('company_id', '=', t.providerId)
       .execute();
-    expect(new Set(courts.map((c) => c.court_id)).size).toBe(6);
+    // The High Courts, the Supreme Court and the courts and tribunals below them.
+    expect(new Set(courts.map((c) => c.court_id)).size).toBe(12);
     expect(new Set(courts.map((c) => c.petition_type_id)).size).toBeGreaterThanOrEqual(15);
     const { pendingCases } = await get<{ pendingCases: { pending_tag: string }[] }>(
       '/api/get_pending_cases',
@@ -198,6 +199,22 @@ describeEachDb('demo data', (kind) => {
       'case_laws',
     ] as const)
       expect(n(e), e).toBeGreaterThan(0);
+    // Their types are the firm's own type lists of each module.
+    for (const [e, column] of [
+      ['order_sheets', 'order_sheet_type_id'],
+      ['talbana', 'talbana_type_id'],
+      ['synopsis', 'synopsis_type_id'],
+      ['naqal_forms', 'naqal_form_type_id'],
+    ] as const) {
+      const types = new Set(device.rowsOf('module_types').map((t) => t.id));
+      const typed = device.rowsOf(e).filter((r) => r[column] !== null);
+      expect(typed.length, e).toBeGreaterThan(0);
+      expect(
+        typed.every((r) => types.has(r[column] as string)),
+        e,
+      ).toBe(true);
+    }
+    expect(device.rowsOf('talbana').every((r) => r.talbana_type_id !== null)).toBe(true);
     expect(n('opinions')).toBe(4);
     expect(n('links')).toBe(6);
     for (const e of ['general_case_laws', 'contracts_and_agreements', 'sample_pleadings'] as const)
@@ -212,7 +229,7 @@ describeEachDb('demo data', (kind) => {
     expect(settings.site_phone).toBe('0300-1234567');
   });
 
-  it('reaches a device that synced before it, as logged changes, when the firm already had changes', async () => {
+  it('reaches a device that synced before it, as logged changes, in a firm made before the courts below the High Courts', async () => {
     const t2 = await createTestApp(kind);
     try {
       const auth = await adminBearer(t2);
@@ -224,11 +241,37 @@ describeEachDb('demo data', (kind) => {
         payload: { title: 'Banking Court No. 1, Lahore' },
       });
       expect(court.statusCode).toBe(200);
+      // A firm made before issue 30 seeded the courts below the High Courts and their categories.
+      const older = (table: 'courts' | 'case_categories', titles: string[]) =>
+        t2.app.db
+          .updateTable(table)
+          .set({ deleted_at: new Date().toISOString() })
+          .where('company_id', '=', t2.providerId)
+          .where('title', 'in', titles)
+          .execute();
+      await older('courts', [
+        'District and Sessions Court',
+        'Civil Judge',
+        'Family Court',
+        'Banking Court',
+        'Rent Controller',
+        'Services Tribunal',
+      ]);
+      await older('case_categories', ['Recovery Suit', 'Family Suit', 'Bail Before Arrest', 'Sessions Case']);
       const result = await seedDemoData(t2.app.db, t2.config, t2.providerId, today);
       expect(result.seeded).toBe(true);
       const delivered = await device.pull();
       expect([...delivered.keys()].filter((k) => k.startsWith('petitions/'))).toHaveLength(40);
       expect(device.rowsOf('order_sheets')).toHaveLength(result.rows.order_sheets!);
+      // Their case files are in the courts the firm has (the High Courts) instead.
+      const live = await t2.app.db
+        .selectFrom('courts')
+        .select('id')
+        .where('company_id', '=', t2.providerId)
+        .where('deleted_at', 'is', null)
+        .execute();
+      const ids = new Set(live.map((c) => c.id));
+      expect(device.rowsOf('petitions').every((p) => ids.has(p.court_id as string))).toBe(true);
       expect(device.rowsOf('settings')[0]!.invoice_address).toMatch(/Lahore/);
     } finally {
       await t2.close();

@@ -18,7 +18,8 @@ export type TCase = {
   no: string;
   /** The category's title (several when its spelling changes between data releases). */
   category: string | readonly string[];
-  court: string;
+  /** The court's title (several: the first the firm has, for courts an older firm was not given). */
+  court: string | readonly string[];
   title: string;
   /** Days from today it was instituted (its year follows). */
   instituted: number;

@@ -2,7 +2,9 @@ import { NAQAL_FORMS, SYNOPSIS, TALBANA } from '@lawfirm/shared-types';
 import { dated, item, reply, type TCase } from './declare.ts';
 
 /**
- * The demo firm's case files: a practice of three lawyers before the High Courts and the Supreme Court, with
+ * The demo firm's case files: a practice of three lawyers before the High Courts, the Supreme Court and the
+ * courts and tribunals below them (each with a High Court to fall back on in a firm made before those were
+ * seeded), with
  * hearings today, tomorrow and through the coming weeks, some cases decided and archived, and a few moot
  * cases for students. Days count from the day the demo is seeded.
  */
@@ -13,6 +15,13 @@ const IHC = 'THE ISLAMABAD HIGH COURT, ISLAMABAD';
 const PHC = 'PESHAWAR HIGH COURT';
 const BHC = 'BALOCHISTAN HIGH COURT';
 const SC = 'SUPREME COURT OF PAKISTAN';
+// The courts below the High Courts, as a firm made since issue 30 has them.
+const SESSIONS = 'District and Sessions Court';
+const CIVIL_JUDGE = 'Civil Judge';
+const FAMILY = 'Family Court';
+const BANKING = 'Banking Court';
+const RENT = 'Rent Controller';
+const SERVICES = 'Services Tribunal';
 // The shared reference data corrected this spelling (issue 30): either is the firm's bail category.
 const CRL_MISC = ['Criminal Miscellaneous', 'Criminal Miscelleneous'];
 
@@ -80,12 +89,17 @@ export const DEMO_CASES: readonly TCase[] = [
       item('oral_arguments', 'Points of arguments for the next date', { date: -46 }),
       dated(
         SYNOPSIS,
-        [-50, 'Arguments', 'Five points and the prayer, filed before the arguments.', 'synopsis-page.jpg'],
+        [
+          -50,
+          'Points of Arguments',
+          'Five points and the prayer, filed before the arguments.',
+          'synopsis-page.jpg',
+        ],
         'Synopsis of arguments',
       ),
       dated(
         TALBANA,
-        [-382, 'Notice', 'Process fee deposited for notice to respondents No. 1 and 2.'],
+        [-382, 'Notice to Respondent', 'Process fee deposited for notice to respondents No. 1 and 2.'],
         'Notice to the respondents',
       ),
     ],
@@ -125,7 +139,7 @@ export const DEMO_CASES: readonly TCase[] = [
         TALBANA,
         [
           -295,
-          'Summons',
+          'Summons to Defendant',
           'Summons to the defendant through bailiff and registered post.',
           'talbana-summons.jpg',
         ],
@@ -133,7 +147,7 @@ export const DEMO_CASES: readonly TCase[] = [
       ),
       dated(
         NAQAL_FORMS,
-        [-85, null, 'Applied for a certified copy of the issues.'],
+        [-85, 'Order Sheet', 'Applied for a certified copy of the issues.'],
         'Certified copy of the issues',
       ),
     ],
@@ -165,7 +179,7 @@ export const DEMO_CASES: readonly TCase[] = [
       item('extra_documents', 'Site plan and post-mortem report', { page: '1-6' }),
       dated(
         SYNOPSIS,
-        [-155, 'Arguments', 'Grounds of appeal in brief, for the bench.'],
+        [-155, 'Grounds', 'Grounds of appeal in brief, for the bench.'],
         'Brief of the appellant',
       ),
     ],
@@ -238,16 +252,24 @@ export const DEMO_CASES: readonly TCase[] = [
   },
   // The coming week.
   {
-    key: 'butt-fao',
-    no: '3301',
-    category: 'First Appeal Against Order',
-    court: LHC,
-    title: 'Khalid Mehmood Butt vs Habib Bank Limited',
+    key: 'hbl-recovery',
+    no: '1127',
+    category: ['Recovery Suit', 'Civil Suit'],
+    court: [BANKING, LHC],
+    title: 'Habib Bank Limited vs Khalid Mehmood Butt',
     instituted: -140,
-    petitioners: ['Khalid Mehmood Butt'],
-    opponents: ['Habib Bank Limited through its Branch Manager'],
+    petitioners: ['Habib Bank Limited through its Branch Manager'],
+    opponents: ['Khalid Mehmood Butt'],
     lawyers: ['bilal'],
-    hearings: [[-130, '1/10 Moved', 'Application under Order I Rule 10 CPC moved. Notice.'], [2]],
+    hearings: [
+      [
+        -130,
+        'PoA filed',
+        'Power of attorney filed for the defendant. Application for leave to defend within time.',
+      ],
+      [-60, 'Arguments', 'Arguments on the application for leave to defend heard in part.'],
+      [2],
+    ],
   },
   {
     key: 'parveen-rfa',
@@ -268,7 +290,7 @@ export const DEMO_CASES: readonly TCase[] = [
     more: [
       dated(
         SYNOPSIS,
-        [-212, 'Arguments', 'The gift deed was never proved by its marginal witnesses.'],
+        [-212, 'Written Arguments', 'The gift deed was never proved by its marginal witnesses.'],
         'Synopsis of the appellant',
       ),
     ],
@@ -302,7 +324,7 @@ export const DEMO_CASES: readonly TCase[] = [
     more: [
       dated(
         TALBANA,
-        [-79, 'Notice', 'Process fee deposited for notice to both respondents.'],
+        [-79, 'Notice to Respondent', 'Process fee deposited for notice to both respondents.'],
         'Notice to the respondents',
       ),
     ],
@@ -324,7 +346,7 @@ export const DEMO_CASES: readonly TCase[] = [
     more: [
       dated(
         TALBANA,
-        [-59, 'Notice', 'Process fee deposited; notice through the Advocate General.'],
+        [-59, 'Notice to Respondent', 'Process fee deposited; notice through the Advocate General.'],
         'Notice to the respondent',
       ),
     ],
@@ -380,7 +402,7 @@ export const DEMO_CASES: readonly TCase[] = [
     more: [
       dated(
         TALBANA,
-        [-39, 'Notice', 'Notice to the Federation through the Deputy Attorney General.'],
+        [-39, 'Notice to Respondent', 'Notice to the Federation through the Deputy Attorney General.'],
         'Notice to the respondents',
       ),
     ],
@@ -464,18 +486,26 @@ export const DEMO_CASES: readonly TCase[] = [
     ],
   },
   {
-    key: 'kausar-ta',
+    key: 'kausar-family',
     no: '1188',
-    category: 'Transfer Application',
-    court: LHC,
+    category: ['Family Suit', 'Civil Suit'],
+    court: [FAMILY, LHC],
     title: 'Farzana Kausar vs Muhammad Saleem',
-    instituted: -30,
+    instituted: -75,
     petitioners: ['Farzana Kausar'],
     opponents: ['Muhammad Saleem'],
     lawyers: ['ayesha'],
     hearings: [
-      [-28, 'Relist', 'Notice. Proceedings before the Family Court at Sahiwal stayed meanwhile.'],
+      [-60, 'WS filed', 'Written statement filed. Pre-trial reconciliation failed.'],
+      [-28, 'Issues Framed', 'Issues framed on dissolution of marriage, dower and maintenance.'],
       [21],
+    ],
+    more: [
+      dated(
+        TALBANA,
+        [-74, 'Summons to Defendant', 'Summons through registered post A.D.'],
+        'Summons to the defendant',
+      ),
     ],
   },
   {
@@ -492,16 +522,16 @@ export const DEMO_CASES: readonly TCase[] = [
     hearings: [[-140, 'Relist', 'Demolition of the boundary wall stayed till the next date.'], [24]],
   },
   {
-    key: 'alhamd-arb',
-    no: '9',
-    category: 'Arbitration Petition',
-    court: SHC,
-    title: 'Al-Hamd Builders vs Karachi Port Trust',
-    instituted: -260,
-    petitioners: ['Al-Hamd Builders through its proprietor'],
-    opponents: ['Karachi Port Trust through its Chairman'],
+    key: 'rasheed-rent',
+    no: '96',
+    category: ['Rent Petition', 'Civil Suit'],
+    court: [RENT, LHC],
+    title: 'Haji Abdul Rasheed vs Naveed Traders',
+    instituted: -160,
+    petitioners: ['Haji Abdul Rasheed'],
+    opponents: ['Naveed Traders through its proprietor'],
     lawyers: ['bilal'],
-    hearings: [[-240, 'Relist', 'Objections to the award filed. Reply called.'], [27]],
+    hearings: [[-150, 'Relist', 'Notice to the tenant. Rent to be deposited in court.'], [27]],
   },
   {
     key: 'pakagro-co',
@@ -558,46 +588,57 @@ export const DEMO_CASES: readonly TCase[] = [
     more: [
       dated(
         SYNOPSIS,
-        [-202, 'Arguments', 'Talb-e-ishhad was not proved: the notice was attested by one witness only.'],
+        [
+          -202,
+          'Points of Arguments',
+          'Talb-e-ishhad was not proved: the notice was attested by one witness only.',
+        ],
         'Synopsis of the petitioner',
       ),
     ],
   },
   {
-    key: 'zeeshan-cus',
-    no: '131',
-    category: 'Custom Reference',
-    court: SHC,
-    title: 'Zeeshan Impex vs Collector of Customs (Appraisement)',
+    key: 'naeem-service',
+    no: '2219',
+    category: ['Service Appeal', 'Writ Petition'],
+    court: [SERVICES, LHC],
+    title: 'Muhammad Naeem vs Secretary School Education, Punjab',
     instituted: -170,
-    petitioners: ['Zeeshan Impex through its proprietor'],
-    opponents: ['Collector of Customs (Appraisement), Karachi'],
-    lawyers: ['bilal'],
-    hearings: [[-160, 'Relist', 'Admitted.'], [42]],
+    petitioners: ['Muhammad Naeem'],
+    opponents: [
+      'Secretary School Education, Punjab',
+      'Chief Executive Officer (District Education Authority), Kasur',
+    ],
+    lawyers: ['usman'],
+    hearings: [[-160, 'Comments submitted', 'Reply filed by the department. Relist.'], [42]],
   },
   {
-    key: 'yasmin-sa',
+    key: 'yasmin-succession',
     no: '35',
-    category: 'Succession Appeal',
-    court: LHC,
+    category: ['Succession Petition', 'Succession Appeal'],
+    court: [CIVIL_JUDGE, LHC],
     title: 'Tahira Yasmin vs Nadeem Akhtar etc.',
     instituted: -65,
     petitioners: ['Tahira Yasmin'],
     opponents: ['Nadeem Akhtar', 'Naveed Akhtar'],
     lawyers: ['ayesha'],
-    hearings: [[45]],
+    hearings: [[-50, 'Relist', 'Proclamation in the newspaper ordered for the legal heirs.'], [45]],
   },
   {
-    key: 'foodauth-ica',
-    no: '276',
-    category: 'Intra Court Appeal',
-    court: LHC,
-    title: 'Punjab Food Authority vs Sheikh Bakers',
-    instituted: -55,
-    petitioners: ['Punjab Food Authority through its Director General'],
-    opponents: ['Sheikh Bakers through its proprietor'],
-    lawyers: ['bilal'],
-    hearings: [[50]],
+    key: 'waqas-sessions',
+    no: '118',
+    category: ['Sessions Case', 'Criminal Appeal'],
+    court: [SESSIONS, LHC],
+    title: 'سرکار بنام وقاص احمد',
+    instituted: -200,
+    petitioners: ['سرکار'],
+    opponents: ['وقاص احمد (ملزم)'],
+    lawyers: ['usman'],
+    hearings: [
+      [-120, 'Charge framed', 'Charge framed. The accused pleaded not guilty. PWs summoned.'],
+      [-30, 'PWs', 'PW-1 and PW-2 examined. PW-3 given up.'],
+      [50],
+    ],
   },
   // Filed this week: no date fixed yet.
   {
@@ -615,8 +656,8 @@ export const DEMO_CASES: readonly TCase[] = [
   {
     key: 'ghani-bail',
     no: '1321',
-    category: CRL_MISC,
-    court: IHC,
+    category: ['Bail Before Arrest', ...CRL_MISC],
+    court: [SESSIONS, IHC],
     title: 'Usman Ghani vs The State',
     instituted: -1,
     petitioners: ['Usman Ghani'],
