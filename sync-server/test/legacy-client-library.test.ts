@@ -1,9 +1,21 @@
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MSG } from '@lawfirm/shared-types';
 import { limitationLastDate } from '@lawfirm/shared-types/limitation/limitation-date.ts';
 import { up as fixChallengingDate } from '../../migrations/src/2026_11_28_0020_challenging_date.ts';
+import { PUBLIC_TOOLS_PER_MINUTE } from '../src/limitation/tools-firm.ts';
+import { multipart } from './case-files-helpers.ts';
 import { connectDevice } from './device.ts';
-import { adminBearer, createFirm, createTestApp, describeEachDb, type TestApp } from './helper.ts';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  adminBearer,
+  createFirm,
+  createTestApp,
+  describeEachDb,
+  insertUser,
+  type TestApp,
+} from './helper.ts';
 
 /**
  * The original Vue client against this server, the library and public tools (issue 31 items 3 and 8–13):
@@ -200,3 +212,181 @@ describeEachDb('migration: an installed firm’s calculator gets the Challenging
     expect(row).toMatchObject({ date_field_label: 'Challenging Date', days: 45 });
   });
 });
+
+type LegacyClient = {
+  token: string;
+  call: (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => Promise<InjectResponse>;
+  /** FileUpload.vue's FormData: files[i] first, then its fields (multipart, the browser's boundary). */
+  form: (
+    url: string,
+    fields: Record<string, string>,
+    files: { filename: string; type: string; data: Buffer }[],
+  ) => Promise<InjectResponse>;
+};
+
+/** Login.vue (a FormData of email and password, no auth header); every later call sends `Bearer <token>`. */
+async function legacyLogin(t: TestApp, email: string, password: string): Promise<LegacyClient> {
+  const login = multipart({ email, password }, []);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    headers: { ...login.headers, origin: LEGACY_ORIGIN },
+    payload: login.payload,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const token = res.json<{ token: string }>().token;
+  const headers = { origin: LEGACY_ORIGIN, authorization: `Bearer ${token}` };
+  return {
+    token,
+    call: (method, url, payload) => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) }),
+    form: (url, fields, files) => {
+      const body = multipart(fields, files);
+      return t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...body.headers, ...headers },
+        payload: body.payload,
+      });
+    },
+  };
+}
+
+describeEachDb(
+  'original web client: courts, dated documents and statutes (issue 31 items 8, 11, 12)',
+  (kind) => {
+    let t: TestApp;
+    let admin: LegacyClient;
+    beforeAll(async () => {
+      t = await createTestApp(kind, { corsOrigins: [LEGACY_ORIGIN] });
+      admin = await legacyLogin(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+    });
+    afterAll(() => t.close());
+
+    it('the case category form’s court picker has a label for every court (its label prop is short_title)', async () => {
+      const added = await admin.call('POST', '/api/courts', { title: 'District Courts, Sahiwal' });
+      expect(added.statusCode, added.body).toBe(200);
+      type Court = { id: string; title: string; short_title: string | null; label: string; value: string };
+      const { courts } = (await admin.call('GET', '/api/get_court_names')).json<{ courts: Court[] }>();
+      // petition-types/CreateUpdate.vue: <Multiselect :options="courts" label="short_title">.
+      expect(courts.length).toBeGreaterThan(2);
+      for (const c of courts) {
+        expect(c.short_title, c.title).toBeTruthy();
+        expect(c.value).toBe(c.id);
+      }
+      expect(courts.find((c) => c.title === 'District Courts, Sahiwal')).toMatchObject({
+        short_title: 'DISTRICT COURTS, SAHIWAL',
+        label: 'District Courts, Sahiwal',
+      });
+      // The court itself keeps no short title: only that answer fills it in.
+      const listed = (await admin.call('GET', '/api/courts')).json<{ courts: Court[] }>().courts;
+      expect(listed.find((c) => c.title === 'District Courts, Sahiwal')).toMatchObject({ short_title: null });
+    });
+
+    it('after a delete, the page’s read of the deleted row answers record: null, not an error', async () => {
+      const petitionId = (
+        await admin.call('POST', '/api/petitions', { case_no: '44', year: 2026, title: 'Deleted vs Reread' })
+      ).json<{ petition_id: string }>().petition_id;
+      const modules = [
+        ['petition_order_sheets', 'petitionOrderSheet', 'order_sheet'],
+        ['petition_talbana', 'petitionTalbana', 'talbana'],
+        ['petition_synopsis', 'petitionSynopsis', 'synopsis'],
+        ['petition_naqal_forms', 'PetitionNaqalForm', 'naqal_form'],
+      ] as const;
+      for (const [module, savedKey, prefix] of modules) {
+        // CreateUpdate.vue of each module, twice.
+        const save = async (title: string, date: string) => {
+          const res = await admin.call('POST', `/api/${module}`, {
+            petition_id: petitionId,
+            [`${prefix}_type_id`]: '',
+            [`${prefix}_date`]: date,
+            title,
+            description: `${title} of the case`,
+          });
+          expect(res.statusCode, res.body).toBe(200);
+          return res.json<Record<string, { id: string }>>()[savedKey]!.id;
+        };
+        const kept = await save('Kept', '02/11/2026');
+        const gone = await save('Gone', '09/11/2026');
+        // *Index.vue: DELETE, then router.push to the case's index and a by_petition read with the old id.
+        expect((await admin.call('DELETE', `/api/${module}/${gone}`)).statusCode).toBe(200);
+        const reread = await admin.call('POST', `/api/${module}/by_petition`, {
+          petition_id: petitionId,
+          id: gone,
+        });
+        expect(reread.statusCode, `${module}: ${reread.body}`).toBe(200);
+        expect(reread.json(), module).toMatchObject({
+          record: null,
+          previous_index_id: null,
+          next_index_id: null,
+          petition: { id: petitionId },
+        });
+        // The page's list and a read of the row still there are as before.
+        const list = (await admin.call('GET', `/api/${module}?petition_id=${petitionId}`)).json<{
+          records: { id: string }[];
+        }>();
+        expect(list.records.map((r) => r.id)).toEqual([kept]);
+        expect(
+          (
+            await admin.call('POST', `/api/${module}/by_petition`, { petition_id: petitionId, id: kept })
+          ).json(),
+        ).toMatchObject({ record: { id: kept, title: 'Kept' } });
+      }
+      // Another firm's case file is still not found, whatever id comes with it.
+      const firm = await createFirm(t, 'Elsewhere Chambers');
+      const o = await insertUser(t, { role: 'ADMIN', companyId: firm });
+      const other = await legacyLogin(t, o.email, o.password);
+      const theirs = await other.call('POST', '/api/petition_order_sheets/by_petition', {
+        petition_id: petitionId,
+        id: 'no-such-row',
+      });
+      expect(theirs.statusCode).toBe(404);
+    });
+
+    it('the public FIR reader’s statute pickers: a visitor (Bearer null) gets the list, rate limited', async () => {
+      const added = await admin.call('POST', '/api/statutes', {
+        title: 'Punjab Arms Ordinance, 1965',
+        display_order: '',
+      });
+      expect(added.statusCode, added.body).toBe(200);
+      const signedIn = (await admin.call('GET', '/api/statutes')).json<{ statutes: Row[] }>().statutes;
+      // FirIndex.vue / FirSectionList.vue / CreateUpdateFir.vue: GET /api/statutes with "Bearer null".
+      const res = await visitorCall(t, 'GET', '/api/statutes');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['access-control-allow-origin']).toBe(LEGACY_ORIGIN);
+      const { statutes } = res.json<{ statutes: Row[] }>();
+      expect(statutes.map((s) => s.title)).toContain('Punjab Arms Ordinance, 1965');
+      // Each statute is its id, title and place in the list: nothing else goes to a visitor.
+      for (const s of statutes) expect(Object.keys(s).sort()).toEqual(['display_order', 'id', 'title']);
+      expect(statutes).toEqual(signedIn);
+      // StatuteIndex.vue's title filter works for both.
+      const found = (await visitorCall(t, 'GET', '/api/statutes?title=arms ordinance')).json<{
+        statutes: Row[];
+      }>();
+      expect(found.statutes.map((s) => s.title)).toEqual(['Punjab Arms Ordinance, 1965']);
+      // Another firm's statutes are not the site's.
+      const firm = await createFirm(t, 'Statute Chambers');
+      const o = await insertUser(t, { role: 'ADMIN', companyId: firm });
+      const other = await legacyLogin(t, o.email, o.password);
+      await other.call('POST', '/api/statutes', { title: 'Their Own Act, 2001', display_order: '' });
+      const site = (await visitorCall(t, 'GET', '/api/statutes')).json<{ statutes: Row[] }>().statutes;
+      expect(site.map((s) => s.title)).not.toContain('Their Own Act, 2001');
+      expect(
+        (await other.call('GET', '/api/statutes')).json<{ statutes: Row[] }>().statutes.map((s) => s.title),
+      ).toContain('Their Own Act, 2001');
+      // Changing the list still needs a signed-in admin.
+      const write = await visitorCall(t, 'POST', '/api/statutes', {
+        title: 'Visitor Act',
+        display_order: '',
+      });
+      expect(write.statusCode).toBe(401);
+
+      // Visitors share the public tools' limit; signed-in callers are not counted.
+      let last: InjectResponse | undefined;
+      for (let i = 0; i < PUBLIC_TOOLS_PER_MINUTE + 2 && last?.statusCode !== 429; i++)
+        last = await visitorCall(t, 'GET', '/api/statutes');
+      expect(last!.statusCode).toBe(429);
+      expect(last!.json()).toEqual({ message: MSG.tooManyRequests });
+      expect((await admin.call('GET', '/api/statutes')).statusCode).toBe(200);
+    });
+  },
+);

@@ -53,9 +53,15 @@ describeEachDb('reference data', (kind) => {
       title: 'SUPREME COURT OF PAKISTAN',
       short_title: null,
     });
-    // The original client's court select reads label and value.
+    // The original client's court select reads label and value, and labels its options by short_title: a
+    // court without one is shown by its title in capitals (issue 31), in that answer only.
     expect((await call('GET', '/api/get_court_names', lawyer)).json()).toEqual({
-      courts: body.courts.map((c) => ({ ...c, label: c.title, value: c.id })),
+      courts: body.courts.map((c) => ({
+        ...c,
+        short_title: c.short_title ?? c.title.toUpperCase(),
+        label: c.title,
+        value: c.id,
+      })),
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/courts' })).statusCode).toBe(401);
     // Each firm has its own copy: no id is shared.

@@ -133,7 +133,10 @@ export async function findDated(db: Db, actor: TActor, m: TDatedModule, id: stri
 
 /**
  * The index screen's read (rest-contract 39): the row `id` of the case file, or its first by date when no id
- * is given (null when it has none), with the rows before and after it by date.
+ * is given (null when it has none), with the rows before and after it by date. An `id` that is no live row of
+ * this case file answers `record: null` (no neighbours), as the old server did: after a delete the original
+ * client reads the deleted row again (its page keeps the id of its route) and shows an error on anything but
+ * 200 (issue 31). The case file itself must still be one the caller may read.
  */
 export async function datedByPetition(
   db: Db,
@@ -144,7 +147,6 @@ export async function datedByPetition(
 ) {
   const { petitionId: pid, records } = await listDated(db, actor, m, petitionId);
   const i = id ? records.findIndex((r) => r.id === id) : records.length ? 0 : -1;
-  if (id && i < 0) throw notFound();
   return {
     petitionId: pid,
     record: i >= 0 ? records[i]! : null,

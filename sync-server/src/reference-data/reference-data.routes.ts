@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
@@ -18,6 +18,7 @@ import {
 } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { notFound } from '../http/errors.ts';
+import { publicRateLimit, toolsFirmId } from '../limitation/tools-firm.ts';
 import { asSelectOptions } from '../users/original-client.ts';
 import { ZIdParams, type ZodApp } from '../http/schemas.ts';
 import {
@@ -73,6 +74,19 @@ type Resource<Q extends z.ZodType, L extends z.ZodType, B extends z.ZodType, R e
   remove: (db: Db, actor: TActor, id: string) => Promise<void>;
   /** Who may POST at all (adds; the mutator checks an edit against the entity's policy). Admins by default. */
   addedBy?: TPermission;
+  /**
+   * The list is public: a visitor reads the site's firm's list (rate limited, as the public tools are), a
+   * signed-in caller their own firm's, as before and without that limit.
+   */
+  publicList?: true;
+};
+
+/** The public tools' rate limit, for visitors only: a signed-in caller is not counted. */
+const visitorRateLimit: FastifyContextConfig = {
+  rateLimit: {
+    ...publicRateLimit.rateLimit,
+    allowList: async (req: FastifyRequest) => (await req.optionalAuth()) !== null,
+  },
 };
 
 /**
@@ -92,12 +106,14 @@ function resourceRoutes<Q extends z.ZodType, L extends z.ZodType, B extends z.Zo
   app.get(
     r.path,
     {
-      config: { auth: 'referenceData.read' },
+      config: r.publicList ? visitorRateLimit : { auth: 'referenceData.read' },
       schema: { querystring: query, response: { 200: answer } },
     },
     async (req) => {
-      const { actor } = await req.authorize('referenceData.read');
-      return r.list(app.db, actor.company_id, req.query as z.output<Q>);
+      const companyId = r.publicList
+        ? await toolsFirmId(app, req)
+        : (await req.authorize('referenceData.read')).actor.company_id;
+      return r.list(app.db, companyId, req.query as z.output<Q>);
     },
   );
   app.post(
@@ -192,6 +208,9 @@ export async function referenceDataRoutes(fastify: FastifyInstance): Promise<voi
     find: findStatute,
     save: saveStatute,
     remove: deleteStatute,
+    // The public FIR reader's statute pickers (rest-contract 114): the original client calls this with
+    // "Bearer null" for a visitor. A statute is its title and place in the list, published law.
+    publicList: true,
   });
 
   app.get(
@@ -199,7 +218,15 @@ export async function referenceDataRoutes(fastify: FastifyInstance): Promise<voi
     { config: { auth: 'referenceData.read' }, schema: { response: { 200: ZCourtNamesResponse } } },
     async (req) => {
       const { actor } = await req.authorize('referenceData.read');
-      return { courts: asSelectOptions(await listCourts(app.db, actor.company_id), (c) => c.title) };
+      const courts = await listCourts(app.db, actor.company_id);
+      // The original client's court picker labels its options by short_title (its label prop), which the old
+      // server filled with the title in capitals when a court had none: here too, in this answer only.
+      return {
+        courts: asSelectOptions(
+          courts.map((c) => ({ ...c, short_title: c.short_title || c.title.toUpperCase() })),
+          (c) => c.title,
+        ),
+      };
     },
   );
 
