@@ -20,11 +20,23 @@ export function decodeWith<D extends z.ZodType, R extends z.ZodType>(decoder: D,
 /** A field left out of the body is none (null), like one the form left empty. */
 export const orNull = <T extends z.ZodType>(field: T) => field.transform((v) => v ?? null);
 
-/** An id: a non-empty string (numbers are accepted and turned into text); '' and null mean none. */
-export const optionalId = z
-  .union([z.string(), z.number(), z.null()])
-  .optional()
-  .transform((v) => (v === null || v === undefined || String(v).trim() === '' ? null : String(v).trim()));
+/**
+ * What the original client sends for "no id": '' (its forms start ids empty), and the text "null" or
+ * "undefined" (a FormData field, or a value concatenated into text, of a field it never filled). No id of ours
+ * is any of these, so they always mean none.
+ */
+const NO_ID = new Set(['', 'null', 'undefined']);
+const idOrNone = (v: string | number | null | undefined): string | null => {
+  const text = v === null || v === undefined ? '' : String(v).trim();
+  return NO_ID.has(text) ? null : text;
+};
+
+/** An id: a non-empty string (numbers are accepted and turned into text); '', "null", "undefined" and null mean none. */
+export const optionalId = z.union([z.string(), z.number(), z.null()]).optional().transform(idOrNone);
+
+/** optionalId, refusing a value of the wrong kind (an object, a list) with `message`. */
+export const optionalIdOr = (message: string) =>
+  z.union([z.string(), z.number(), z.null()], { error: message }).optional().transform(idOrNone);
 
 export const requiredId = (message: string) =>
   optionalId.transform((v, ctx) => {

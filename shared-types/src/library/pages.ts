@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { MSG } from '../common/messages.ts';
 import { boolish, optionalText, requiredText, tooLong } from '../common/validation.ts';
+import { optionalIdOr } from '../common/wire.ts';
 import { defineEntity, permissionsPolicy, type TColumns } from '../sync/entity.ts';
 import {
   CONTRACTS,
   MAX_CONTENT,
+  MSG_CATEGORY_MISSING,
   MSG_CASE_TITLE_REQUIRED,
   PAGE_KINDS,
   PAGE_PERMISSIONS,
@@ -96,6 +98,18 @@ export const pleadingsDecl = publishedPage(PLEADINGS, {
   shape: {},
   titleMessage: MSG.titleRequired,
 });
+
+/**
+ * A page's POST as the original client sends it (rest-contract 72, 84, 89), JSON or multipart: the ids it may
+ * send as '', "null" or "undefined" are none. Its sample contract form hides the category, so the FormData
+ * carries the text "undefined" (or "null" once a saved contract is edited).
+ */
+export const ZPagePostBody = z
+  .looseObject({
+    id: optionalIdOr(MSG.notFound).optional(),
+    contract_category_id: optionalIdOr(MSG_CATEGORY_MISSING).optional(),
+  })
+  .optional();
 
 /** Categories of sample contracts (rest-contract 86). */
 export const contractCategoriesDecl = defineEntity({

@@ -11,6 +11,7 @@ import {
   PAGE_KINDS,
   PAGE_PERMISSIONS,
   pageKindOf,
+  ZPagePostBody,
   type TPageKind,
 } from '@lawfirm/shared-types/library/pages.ts';
 import { companyForHost } from '../companies/company-for-host.ts';
@@ -46,7 +47,6 @@ const textOf = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** A page as the calls answer it: its columns, stamps, its files, and `attachment` (the first, as the cards show). */
 const ZPageAnswer = z.looseObject({ id: z.string() });
-const ZPostBody = z.looseObject({ id: z.string().max(200).nullish() }).optional();
 
 type TFileAnswer = {
   id: string;
@@ -163,15 +163,17 @@ function serve(app: ZodApp, kind: TPageKind, def: EntityDef): void {
     {
       config: { auth: PAGE_PERMISSIONS.manage, files: ATTACHMENT_FILES },
       schema: {
-        body: ZPostBody,
+        body: ZPagePostBody,
         response: { 200: z.object({ [rowKey]: ZPageAnswer, message: z.string() }) },
       },
     },
     async (req) => {
       const { actor } = await req.auth();
-      let body: Record<string, unknown> = req.body ?? {};
+      // JSON or multipart, the fields are the body as its schema decoded them (ids the client sends as text
+      // "undefined" are none); a multipart body adds its files.
+      const body: Record<string, unknown> = req.body ?? {};
       let files: ReceivedFile[] = [];
-      if (req.isMultipart()) ({ fields: body, files } = await receiveFiles(req));
+      if (req.isMultipart()) ({ files } = await receiveFiles(req));
       try {
         for (const f of files) {
           await checkFile(f, app.pdfWorkers).catch(() => {
