@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { can, MSG, ROLE_IDS, todayInPakistan } from '@lawfirm/shared-types';
+import { courtsDecl, MSG, ROLE_IDS, todayInPakistan } from '@lawfirm/shared-types';
 import { useAuth } from '../../auth/AuthContext.tsx';
 import {
   useCaseCategories,
@@ -174,9 +174,12 @@ function PetitionForm({
   );
   const rowErrors = { ...partyErrors(petitioners), ...partyErrors(opponents) };
 
-  // A court the case is in that the firm does not have yet: added on the device, offline too (lawyers, admins).
+  // A court the case is in that the firm does not have yet: added on the device, offline too, by whoever the
+  // courts' policy lets add one (lawyers and admins; the server holds the same rule).
   const addCourt =
-    ctx && can(actor, 'courts.add') ? (title: string) => addCourtLocal(ctx.db, title) : undefined;
+    ctx && actor && courtsDecl.policy.canCreate(actor)
+      ? (title: string) => addCourtLocal(ctx.db, title)
+      : undefined;
 
   const chooseCourt = (id: string) => {
     form.setValue('court_id', id);
