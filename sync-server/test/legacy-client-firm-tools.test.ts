@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { formatDate, MSG, ROLE_IDS, todayInPakistan } from '@lawfirm/shared-types';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, describeEachDb } from './helper.ts';
 import type { TestApp } from './helper.ts';
 import { axiosQuery, LEGACY_ORIGIN, legacyLogin, type LegacyClient } from './legacy-client-helpers.ts';
@@ -8,6 +9,188 @@ import { axiosQuery, LEGACY_ORIGIN, legacyLogin, type LegacyClient } from './leg
  * send (their data() objects, FormData fields and axios params, as the client's source builds them), and each
  * test asserts what that client reads back. Its dates are read as a browser in Pakistan reads them.
  */
+
+const DAY_MS = 86_400_000;
+/** The ISO date `days` from today in Pakistan. */
+const isoInDays = (days: number) => todayInPakistan(new Date(Date.now() + days * DAY_MS));
+/** The JavaScript Date a calendar in Pakistan holds for an ISO day: its midnight there (19:00 UTC the day before). */
+const karachiMidnight = (iso: string) => new Date(Date.parse(`${iso}T00:00:00+05:00`));
+
+type TUserAnswer = {
+  user: { id: string; name: string; next_invoice_num: number | null; contact_persons: { email: string }[] };
+  invoice_date: string;
+};
+type TInvoiceAnswer = {
+  id: string;
+  invoiceable_id: string;
+  due_date: string;
+  client: { id: string; name: string };
+  invoice_expenses: { expense: string; amount: string }[];
+  total_amount: string;
+};
+
+describeEachDb('original web client: invoices and the client’s invoice date (part 3)', (kind) => {
+  let t: TestApp;
+  let admin: LegacyClient;
+  let aslam: { id: string; name: string };
+  let bilal: { id: string; name: string };
+  beforeAll(async () => {
+    t = await createTestApp(kind, { corsOrigins: [LEGACY_ORIGIN] });
+    admin = await legacyLogin(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+    /** CreateUser.vue's save of a client with a contact person. */
+    const client = async (name: string, contact: string) => {
+      const me = (await admin.call('GET', '/api/user')).json<{ company_id: string }>();
+      const res = await admin.call('POST', '/api/users', {
+        name,
+        email: `${contact}-client@firm.example.pk`,
+        password: 'Generated-pass-9',
+        confirm_password: 'Generated-pass-9',
+        phone: '0300-7654321',
+        company_id: me.company_id,
+        company_name: `${name} Traders`,
+        role_id: ROLE_IDS.CLIENT,
+        send_email: false,
+        is_approved: 1,
+        contact_persons: [
+          { name: `${contact} accounts`, email: `${contact}@accounts.example.pk`, phone: '' },
+        ],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return { id: res.json<{ user: { id: string } }>().user.id, name };
+    };
+    aslam = await client('Muhammad Aslam', 'aslam');
+    bilal = await client('Bilal Textiles', 'bilal');
+  });
+  afterAll(() => t.close());
+
+  /** CreateInvoice.vue's client AutoComplete: the search, then onClientSelect's GET /api/users/{id}. */
+  const pickClient = async (text: string, name: string) => {
+    const search = await admin.call('GET', `/api/clients${axiosQuery({ serach_param: text })}`);
+    expect(search.statusCode, search.body).toBe(200);
+    const option = search
+      .json<{ clients: { id: string; name: string }[] }>()
+      .clients.find((c) => c.name === name);
+    expect(option, search.body).toBeDefined();
+    const res = await admin.call('GET', `/api/users/${option!.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<TUserAnswer>();
+  };
+
+  it('GET /api/users/{id}: invoice_date is a week from today in Pakistan, dd/mm/yyyy for the due date mask', async () => {
+    const before = formatDate(isoInDays(7));
+    const { invoice_date } = await pickClient('Asl', aslam.name);
+    const after = formatDate(isoInDays(7));
+    // CreateInvoice puts it as it is into its 99/99/9999 mask (placeholder dd/mm/yyyy).
+    expect(invoice_date).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect([before, after]).toContain(invoice_date);
+    expect(invoice_date).not.toBe(formatDate(todayInPakistan()));
+  });
+
+  it('an invoice created as CreateInvoice.vue sends it (invoiceable_id "") is saved for the picked client', async () => {
+    const picked = await pickClient('Asl', aslam.name);
+    // The form's data().invoice after the pick (onClientSelect) and the amount typed (its watcher makes it a number).
+    const invoice = {
+      invoiceable_id: '',
+      invoice_status_id: 1,
+      due_date: picked.invoice_date,
+      tax_percentage: '10',
+      invoice_no: picked.user.next_invoice_num,
+      amount: 15000,
+      selectedClient: picked.user,
+      invoice_expenses: [{ expense: 'Court fee', amount: 500 }],
+      invoice_meta: { subject: 'Professional fee', content: '<p>Dear Aslam</p>', services: 'Bail petition' },
+      sendEmail: '',
+      contact_person_emails: picked.user.contact_persons.map((p) => p.email),
+    };
+    const res = await admin.call('POST', '/api/invoices', invoice);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ message: string }>().message).toBe(MSG.savedOk);
+
+    // Invoices.vue lists it under the client; the edit page reads it back.
+    const list = await admin.call('GET', `/api/invoices${axiosQuery({ client_name: 'Aslam' })}`);
+    const row = list.json<{ invoices: { data: TInvoiceAnswer[] } }>().invoices.data[0]!;
+    expect(row.client.name).toBe(aslam.name);
+    const read = await admin.call('GET', `/api/invoices/${row.id}`);
+    expect(read.json<{ invoice: TInvoiceAnswer }>().invoice).toMatchObject({
+      invoiceable_id: aslam.id,
+      client: { id: aslam.id, name: aslam.name },
+      due_date: picked.invoice_date,
+      invoice_expenses: [{ expense: 'Court fee', amount: '500.00' }],
+      total_amount: '15500.00',
+    });
+
+    // Nothing picked: the form's invoiceable_id "" and selectedClient {} are "no client", with the form's message.
+    const none = await admin.call('POST', '/api/invoices', { ...invoice, selectedClient: {} });
+    expect(none.statusCode).toBe(422);
+    expect(none.json<{ message: string }>().message).toBe('Client field is required.');
+  });
+
+  it('editing an invoice and picking another client saves it for the client the form shows', async () => {
+    const picked = await pickClient('Asl', aslam.name);
+    const created = await admin.call('POST', '/api/invoices', {
+      invoiceable_id: '',
+      due_date: picked.invoice_date,
+      amount: 2000,
+      selectedClient: picked.user,
+      invoice_expenses: [],
+      invoice_meta: { subject: '', content: '', services: '' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { id } = created.json<{ invoice: { id: string } }>().invoice;
+    // getInvoice(): the invoice as answered, its client as selectedClient; then onClientSelect replaces it.
+    const loaded = (await admin.call('GET', `/api/invoices/${id}`)).json<{
+      invoice: Record<string, unknown>;
+    }>().invoice;
+    const other = await pickClient('Bil', bilal.name);
+    expect(loaded.invoiceable_id).toBe(aslam.id);
+    const edited = { ...loaded, selectedClient: other.user, due_date: other.invoice_date };
+    const res = await admin.call('POST', '/api/invoices', edited);
+    expect(res.statusCode, res.body).toBe(200);
+    const read = (await admin.call('GET', `/api/invoices/${id}`)).json<{ invoice: TInvoiceAnswer }>().invoice;
+    expect(read).toMatchObject({ invoiceable_id: bilal.id, client: { id: bilal.id, name: bilal.name } });
+  });
+
+  it('the list’s date range picker (two Dates as axios sends them) filters on the days picked in Pakistan', async () => {
+    const picked = await pickClient('Bil', bilal.name);
+    const due = isoInDays(40);
+    const saved = await admin.call('POST', '/api/invoices', {
+      invoiceable_id: '',
+      due_date: formatDate(due),
+      amount: 700,
+      selectedClient: picked.user,
+      invoice_expenses: [],
+      invoice_meta: { subject: '', content: '', services: '' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { id } = saved.json<{ invoice: { id: string } }>().invoice;
+    /** Invoices.vue's getInvoices(): its filters object as params. */
+    const listed = async (range: (Date | null)[] | '') => {
+      const url = `/api/invoices${axiosQuery({
+        invoice_no: '',
+        client_name: '',
+        is_archive: '',
+        start_to_end_date: range,
+        date_type: 'due_date',
+        invoice_status_id: '',
+      })}`;
+      const res = await admin.call('GET', url);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ invoices: { data: { id: string }[]; total: number } }>().invoices;
+    };
+    // From the due day itself (at midnight in Lahore it is still the day before in UTC) to a day after.
+    const from = karachiMidnight(due);
+    const to = karachiMidnight(isoInDays(41));
+    expect(from.toISOString().slice(0, 10)).not.toBe(due);
+    const inRange = await listed([from, to]);
+    expect(inRange.data.map((r) => r.id)).toContain(id);
+    // The day after it only: not listed.
+    expect((await listed([to, karachiMidnight(isoInDays(45))])).data.map((r) => r.id)).not.toContain(id);
+    // The second day not picked yet ("null"), or no range: no date filter.
+    const all = await listed('');
+    expect((await listed([from, null])).total).toBe(all.total);
+    expect(all.data.map((r) => r.id)).toContain(id);
+  });
+});
 
 describeEachDb('original web client: sample contracts (part 3)', (kind) => {
   let t: TestApp;

@@ -322,7 +322,7 @@ describeEachDb('users', (kind) => {
     const profile = await inject('GET', `/api/users/${me.id}`, auth);
     expect(profile.json()).toMatchObject({
       user: { id: me.id, name: 'Student Renamed' },
-      invoice_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      invoice_date: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/),
     });
     const colleague = await insertUser(t, { role: 'LAWYER' });
     expect((await inject('POST', '/api/users', auth, { ...newUser(), id: colleague.id })).statusCode).toBe(

@@ -14,6 +14,7 @@ import {
   MSG_PAID_DATE_REQUIRED,
   MSG_DATE_INVALID,
   MSG_INVOICE_PAID,
+  optionalIdOr,
   pageOf,
   paisaToDecimal,
   parseDateRange,
@@ -69,19 +70,48 @@ const ZListQuery = z.looseObject({
   client_name: z.string().max(200).optional(),
   is_archive: z.string().max(10).optional(),
   start_to_end_date: z.string().max(100).optional(),
+  // The original list's range picker holds two JavaScript Dates, which axios sends as
+  // `start_to_end_date[]=<ISO instant>` twice (the second "null" until it is picked).
+  'start_to_end_date[]': z.union([z.string().max(100), z.array(z.string().max(100)).max(2)]).optional(),
   date_type: z.string().max(20).optional(),
   invoice_status_id: z.string().max(10).optional(),
   page: z.string().max(10).optional(),
 });
 type TListQuery = z.infer<typeof ZListQuery>;
-const ZBody = z.looseObject({ id: z.union([z.string(), z.number()]).nullish() });
+/**
+ * An invoice as CreateInvoice.vue posts it (rest-contract 94): its form starts `invoiceable_id` as "" and keeps
+ * the client the user picked (the answer of GET /api/users/{id}) in `selectedClient`; an edited invoice also
+ * carries the `client` its GET answered.
+ */
+const ZClientPicked = z
+  .looseObject({ id: optionalIdOr(MSG_CLIENT_INVALID).optional() }, { error: MSG_CLIENT_INVALID })
+  .nullish();
+const ZBody = z.looseObject({
+  id: optionalIdOr(MSG.notFound).optional(),
+  invoiceable_id: optionalIdOr(MSG_CLIENT_INVALID).optional(),
+  selectedClient: ZClientPicked,
+  client: ZClientPicked,
+});
+type TBody = z.output<typeof ZBody>;
 
 /** The PDF route of an invoice: the path its signed pdf_download_url names. */
 export const invoicePdfPath = (id: string) => `/api/pdf/invoices/${encodeURIComponent(id)}`;
 
+/**
+ * The range of the original list's picker (two instants, each the day it is in Pakistan: a day picked at
+ * midnight in Lahore is 19:00 UTC the day before), or of a typed "dd/mm/yyyy - dd/mm/yyyy".
+ */
+function rangeOf(q: TListQuery): { from: string; to: string } | null {
+  const picked = q['start_to_end_date[]'];
+  if (picked === undefined) return parseDateRange(q.start_to_end_date);
+  const [a, b] = (Array.isArray(picked) ? picked : [picked]).map((d) => dateInput(d));
+  if (!a || !b) return null;
+  return a <= b ? { from: a, to: b } : { from: b, to: a };
+}
+
 /** The list's filters from the original client's query (unknown values mean no filter). */
 function filterOf(q: TListQuery) {
-  const range = parseDateRange(q.start_to_end_date);
+  const range = rangeOf(q);
   const status = Number(q.invoice_status_id);
   const type = (INVOICE_DATE_TYPES as readonly string[]).includes(q.date_type ?? '')
     ? (q.date_type as (typeof INVOICE_DATE_TYPES)[number])
@@ -115,12 +145,14 @@ type TDecoded = {
   values: Record<string, unknown>;
   expenses: { id: string | null; expense: unknown; amount: number }[];
 };
-async function decodeInvoice(db: Db, actor: TActor, body: Record<string, unknown>): Promise<TDecoded> {
+async function decodeInvoice(db: Db, actor: TActor, body: TBody): Promise<TDecoded> {
   const errors: TFieldErrors = {};
   const meta = (body.invoice_meta ?? {}) as Record<string, unknown>;
   const selected = (body.selectedClient ?? body.client ?? {}) as Record<string, unknown>;
-  const clientId = body.invoiceable_id ?? selected.id;
-  const client = await findClient(db, actor.company_id, idOf(clientId));
+  // The client the form shows first: the one picked (also when an invoice's client is changed, while its
+  // invoiceable_id still names the old one; the old server took only this), else invoiceable_id.
+  const clientId = (selected.id as string | null | undefined) ?? body.invoiceable_id ?? null;
+  const client = await findClient(db, actor.company_id, clientId);
   if (!client) errors.invoiceable_id = [clientId ? MSG_CLIENT_INVALID : MSG_CLIENT_REQUIRED];
   const amount = body.amount === undefined || body.amount === '' ? 0 : parseRupees(body.amount);
   if (amount === null) errors.amount = [MSG_AMOUNT_INVALID];
@@ -292,11 +324,10 @@ export async function invoicesRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const { actor } = await req.auth();
-      const body = req.body as Record<string, unknown>;
+      const body = req.body;
       const saved = await inTransaction(app.db, async (trx) => {
         const firm = forActor(trx, actor);
-        const bodyId = idOf(body.id);
-        const existing = bodyId ? await firm.find('invoices', bodyId) : undefined;
+        const existing = body.id ? await firm.find('invoices', body.id) : undefined;
         if (body.id && !existing) throw notFound();
         const { values, expenses } = await decodeInvoice(trx, actor, body);
         const id = existing?.id ?? newId();

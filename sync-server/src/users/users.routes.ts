@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   can,
+  formatDate,
   MSG,
   ROLE_IDS,
   ROLE_LABELS,
@@ -52,6 +53,9 @@ import {
   ZUploadUserImageResponse,
   ZUserResponse,
 } from './users.types.ts';
+
+/** A new invoice is due this many days after it is made (the old server's default due date). */
+const INVOICE_DUE_DAYS = 7;
 
 const ALL_ROLES: TRole[] = ROLE_NAMES.map((n) => ({ id: ROLE_IDS[n], name: ROLE_LABELS[n] }));
 
@@ -124,8 +128,9 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   /**
-   * invoice_date: today, the date a new invoice for this client starts with; next_invoice_num: the number the
-   * invoice form shows (CreateInvoice reads both). The number is only a preview: the server gives the real one.
+   * invoice_date: the due date a new invoice for this client starts with, a week from today in Pakistan, as
+   * dd/mm/yyyy (CreateInvoice puts it in its 99/99/9999 mask as it is, as the old server sent it);
+   * next_invoice_num: the number the invoice form shows. The number is only a preview: the server gives the real one.
    */
   app.get(
     '/api/users/:id',
@@ -134,7 +139,8 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
       const { actor } = await req.auth();
       const user = await readUser(app.db, actor, req.params.id);
       const next = actor.is_client ? null : await peekInvoiceNo(app.db, actor.company_id);
-      return { user: { ...user, next_invoice_num: next }, invoice_date: todayInPakistan() };
+      const weekAhead = todayInPakistan(new Date(Date.now() + INVOICE_DUE_DAYS * 86_400_000));
+      return { user: { ...user, next_invoice_num: next }, invoice_date: formatDate(weekAhead) };
     },
   );
 

@@ -14,7 +14,8 @@ export const ZSaveUserInput = z.preprocess(
 );
 
 /**
- * GET /api/users/{id} (rest-contract 103): `invoice_date` is the date a new invoice for this client starts with;
+ * GET /api/users/{id} (rest-contract 103): `invoice_date` is the due date (dd/mm/yyyy) a new invoice for this
+ * client starts with;
  * `user.next_invoice_num` the number the firm's next invoice will get (staff only: null for a client).
  */
 export const ZUserResponse = z.object({
