@@ -9,6 +9,8 @@ import { hashPassword, randomPassword } from '../../auth/passwords.ts';
 import { actorOf, isProviderCompany } from '../../users/users.repository.ts';
 import { lastSeq } from '../../sync/change-log.ts';
 import { storeBlob } from '../../uploads/blob-store.ts';
+// bootstrap.ts calls this module; its constant is read only when the demo is seeded, never at import.
+import { DEMO_ADMIN_EMAIL } from '../bootstrap.ts';
 import { sniffDocument } from '../../uploads/sniff-document.ts';
 import { DEMO_CASES } from './demo-cases.ts';
 import { DEMO_OFFICE, DEMO_PEOPLE, DEMO_SETTINGS } from './demo-office.ts';
@@ -27,11 +29,10 @@ const DEMO_ROWS: readonly TSeedNode[] = [...DEMO_PEOPLE, ...DEMO_CASES.map(caseF
 
 /**
  * The demo's lawyers' and clients' password, when the firm's admin signs in with the printed demo login (no
- * ADMIN_PASSWORD, the demo's admin address): anyone may then try each role. Otherwise the operator chose a
- * secret admin password, and the members get unguessable ones (an admin sets theirs in Users).
+ * ADMIN_PASSWORD, the demo's admin address): anyone may then try each role. Otherwise the operator chose the
+ * admin's login, and the members get an unguessable password (an admin sets theirs in Users).
  */
 export const DEMO_MEMBER_PASSWORD = 'demo-member-2026';
-const DEMO_DOMAIN = '@demo.elawfirm.pk';
 
 /** The demo's lawyer and client logins, for the console. */
 export const DEMO_MEMBER_LOGINS = DEMO_PEOPLE.map((p) => ({
@@ -91,7 +92,7 @@ async function storePhotos(db: Db, dataDir: string, companyId: string): Promise<
 const findAdmin = (db: Db, companyId: string) =>
   forFirm(db, companyId)
     .live('users')
-    .select(['id', 'company_id', 'role_id', 'is_moot_student', 'email'])
+    .select(['id', 'company_id', 'role_id', 'is_moot_student'])
     .where('role_id', '=', ROLE_IDS.ADMIN)
     .where('is_approved', '=', 1)
     .orderBy('created_at')
@@ -131,7 +132,7 @@ export async function seedDemoData(
   const admin = await findAdmin(db, companyId);
   if (!admin) throw new Error('Demo data: the firm has no approved admin to write it as.');
   const files = await storePhotos(db, config.dataDir, companyId);
-  const printedLogin = config.adminPassword === null && admin.email.endsWith(DEMO_DOMAIN);
+  const printedLogin = config.adminPassword === null && config.adminEmail === DEMO_ADMIN_EMAIL;
   const people = await withPasswords(DEMO_PEOPLE, config, printedLogin);
   const actor = actorOf(admin, await isProviderCompany(db, companyId));
   return db.transaction().execute(async (trx) => {
