@@ -14,7 +14,6 @@ import { buildApp } from '../sync-server/src/app.ts';
 import { loadConfig } from '../sync-server/src/config.ts';
 import { openDatabase, type DbHandle } from '../sync-server/src/db/connect.ts';
 import { bootstrap } from '../sync-server/src/seed/bootstrap.ts';
-import { seedDemoData } from '../sync-server/src/seed/demo/seed-demo.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 
 export const E2E_ADMIN = { email: 'admin@e2e.firm', password: 'e2e-admin-password' };
@@ -67,8 +66,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
   );
   const database: DbHandle = await openDatabase(join(dataDir, 'e2e.sqlite'));
-  const boot = await bootstrap(database.db, config);
-  if (options.demoData) await seedDemoData(database.db, config, boot.companyId);
+  // The demo data as npm start adds it to the demo firm (bootstrap's demoData).
+  const boot = await bootstrap(database.db, config, { demoData: !!options.demoData });
   const app = await buildApp({ config, database });
   await app.listen({ port, host: '127.0.0.1' });
   const browser = await chromium.launch({
