@@ -1,10 +1,12 @@
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { PDFDocument, rgb } from 'pdf-lib';
 import { MSG } from '@lawfirm/shared-types';
+import { MSG_LIBRARY_FILE_TYPES } from '@lawfirm/shared-types/library/pages.ts';
 import { limitationLastDate } from '@lawfirm/shared-types/limitation/limitation-date.ts';
 import { up as fixChallengingDate } from '../../migrations/src/2026_11_28_0020_challenging_date.ts';
 import { PUBLIC_TOOLS_PER_MINUTE } from '../src/limitation/tools-firm.ts';
-import { multipart } from './case-files-helpers.ts';
+import { multipart, PNG_1PX } from './case-files-helpers.ts';
 import { connectDevice } from './device.ts';
 import {
   ADMIN_EMAIL,
@@ -390,3 +392,214 @@ describeEachDb(
     });
   },
 );
+
+/** A one-page PDF with something to see on it. */
+async function onePagePdf(text: string): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  page.drawText(text, { x: 50, y: 760, size: 28 });
+  page.drawRectangle({ x: 50, y: 300, width: 400, height: 300, color: rgb(0.1, 0.3, 0.7) });
+  return Buffer.from(await doc.save());
+}
+
+/** The URL InvoiceThumb.vue builds for a page's file; the browser percent-encodes what a URL cannot hold. */
+const thumbUrl = (folder: string, page: { id: string; attachment: { file_name: string } }) =>
+  encodeURI(`/storage/attachments/${folder}/${page.id}/${page.attachment.file_name}`);
+
+type Page = Row & { attachment: { file_name: string; mime_type: string } | null };
+
+describeEachDb('original web client: library files (issue 31 items 9, 10)', (kind) => {
+  let t: TestApp;
+  let admin: LegacyClient;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { corsOrigins: [LEGACY_ORIGIN], legacyPublicStorage: true });
+    admin = await legacyLogin(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+  });
+  afterAll(() => t.close());
+
+  /** GeneralCaseLawIndex.vue's list, as it reads it. */
+  const propositions = async () =>
+    (await admin.call('GET', '/api/general_case_laws')).json<{ general_case_Laws: Page[] }>()
+      .general_case_Laws;
+
+  it('a proposition takes files from the client’s uploader, and its card’s link opens the first', async () => {
+    // general-case-laws/Update.vue saves the proposition as JSON.
+    const saved = await admin.call('POST', '/api/general_case_laws', {
+      case_title: 'Bail after arrest in a non-bailable offence',
+      keywords: 'bail, 497 CrPC',
+      legal_provisions: 'Section 497 CrPC',
+      content: '<p>Bail is a rule and refusal an exception.</p>',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const id = saved.json<{ case_laws: { id: string } }>().case_laws.id;
+
+    // FileUpload.vue with type="App\Models\GeneralCaseLaw": files[i], attachmentable_id, attachmentable_type
+    // and petition_id, which is "undefined" on these pages (FormData turns undefined into the text).
+    const pdf = await onePagePdf('Bail principles');
+    const up = await admin.form(
+      '/api/attachments',
+      { attachmentable_id: id, attachmentable_type: 'App\\Models\\GeneralCaseLaw', petition_id: 'undefined' },
+      [
+        { filename: 'Bail judgment.pdf', type: 'application/pdf', data: pdf },
+        { filename: 'headnote.png', type: 'image/png', data: PNG_1PX },
+      ],
+    );
+    expect(up.statusCode, up.body).toBe(200);
+    expect(up.json()).toMatchObject({
+      message: 'Files Uploaded Successfully!',
+      attachments: [
+        {
+          attachmentable_id: id,
+          attachmentable_type: 'App\\Models\\GeneralCaseLaw',
+          file_name: 'Bail judgment.pdf',
+        },
+        { file_name: 'headnote.png', mime_type: 'image/png' },
+      ],
+    });
+
+    // The card (InvoiceThumb, isSamplePleading) links `attachment`: the page's first file.
+    const page = (await propositions()).find((p) => p.id === id)!;
+    expect(page.attachment).toMatchObject({ file_name: 'Bail judgment.pdf', mime_type: 'application/pdf' });
+    // A link sends no token.
+    const file = await t.app.inject({
+      method: 'GET',
+      url: thumbUrl(
+        'Frequently-Asked-Legal-Propositions',
+        page as { id: string; attachment: { file_name: string } },
+      ),
+    });
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.rawPayload.equals(pdf)).toBe(true);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toMatch(/^attachment/);
+    expect(file.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const image = await t.app.inject({
+      method: 'GET',
+      url: `/storage/attachments/Frequently-Asked-Legal-Propositions/${id}/headnote.png`,
+    });
+    expect(image.statusCode).toBe(200);
+    expect(image.rawPayload.equals(PNG_1PX)).toBe(true);
+    expect(image.headers['content-disposition']).toMatch(/^inline/);
+
+    // The same name again is kept beside the first, never in its place.
+    const again = await admin.form(
+      '/api/attachments',
+      { attachmentable_id: id, attachmentable_type: 'App\\Models\\GeneralCaseLaw', petition_id: 'undefined' },
+      [{ filename: 'headnote.png', type: 'image/png', data: PNG_1PX }],
+    );
+    expect(again.json()).toMatchObject({ attachments: [{ file_name: 'headnote (2).png' }] });
+
+    // Our app's devices get the files as the page's own.
+    const device = await connectDevice(t, await adminBearer(t));
+    expect(
+      device
+        .rowsOf('library_files')
+        .filter((f) => f.owner_id === id)
+        .map((f) => f.file_name),
+    ).toEqual(['Bail judgment.pdf', 'headnote.png', 'headnote (2).png']);
+
+    // Refused with a message: a page that is not there, a type the library does not keep, a member who may
+    // not change the library.
+    const form = (fields: Record<string, string>, client = admin) =>
+      client.form('/api/attachments', { attachmentable_type: 'App\\Models\\GeneralCaseLaw', ...fields }, [
+        { filename: 'a.png', type: 'image/png', data: PNG_1PX },
+      ]);
+    const missing = await form({ attachmentable_id: 'no-such-page', petition_id: 'undefined' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json<{ message: string }>().message).toBeTruthy();
+    const xml = await admin.form(
+      '/api/attachments',
+      { attachmentable_id: id, attachmentable_type: 'App\\Models\\GeneralCaseLaw', petition_id: 'undefined' },
+      [{ filename: 'note.xml', type: 'text/xml', data: Buffer.from('<?xml version="1.0"?><note>x</note>') }],
+    );
+    expect(xml.statusCode).toBe(422);
+    expect(xml.json()).toMatchObject({ validation_error: { files: [MSG_LIBRARY_FILE_TYPES] } });
+    const l = await insertUser(t, { role: 'LAWYER' });
+    const lawyer = await legacyLogin(t, l.email, l.password);
+    expect((await form({ attachmentable_id: id, petition_id: 'undefined' }, lawyer)).statusCode).toBe(403);
+  });
+
+  it('sample pleadings and contracts: the files of their forms open at the URLs their cards build', async () => {
+    const pdf = await onePagePdf('Plaint for recovery');
+    // sample-pleadings/CreateUpdate.vue: files[i], title, content.
+    const pleading = await admin.form(
+      '/api/sample_pleadings',
+      { title: 'Suit for recovery of money', content: '<p>Plaint under Order XXXVII CPC</p>' },
+      [{ filename: 'Recovery plaint.pdf', type: 'application/pdf', data: pdf }],
+    );
+    expect(pleading.statusCode, pleading.body).toBe(200);
+    const category = (await admin.call('POST', '/api/contract_categories', { title: 'Tenancy' })).json<{
+      category: { id: string };
+    }>().category.id;
+    // contract-and-agreement/CreateUpdate.vue: files[i], contract_category_id, title, content.
+    const contract = await admin.form(
+      '/api/contracts_and_agreements',
+      { contract_category_id: category, title: 'Rent agreement', content: '<p>Monthly rent</p>' },
+      [{ filename: 'rent.png', type: 'image/png', data: PNG_1PX }],
+    );
+    expect(contract.statusCode, contract.body).toBe(200);
+
+    const pleadings = (await admin.call('GET', '/api/sample_pleadings')).json<{ sample_pleadings: Page[] }>()
+      .sample_pleadings;
+    const contracts = (await admin.call('GET', '/api/contracts_and_agreements')).json<{
+      contracts_and_agreemnets: Page[];
+    }>().contracts_and_agreemnets;
+    const shown = [
+      ['sample-pleadings', pleadings[0]!, pdf],
+      ['contracts-and-agreements', contracts[0]!, PNG_1PX],
+    ] as const;
+    for (const [folder, page, bytes] of shown) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: thumbUrl(folder, page as { id: string; attachment: { file_name: string } }),
+      });
+      expect(res.statusCode, `${folder}: ${res.body}`).toBe(200);
+      expect(res.rawPayload.equals(bytes)).toBe(true);
+    }
+    // A file of one kind's page is not found under another kind's folder, nor once its page is deleted.
+    const pleadingUrl = thumbUrl(
+      'sample-pleadings',
+      pleadings[0] as { id: string; attachment: { file_name: string } },
+    );
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: pleadingUrl.replace('sample-pleadings', 'contracts-and-agreements'),
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await admin.call('DELETE', `/api/sample_pleadings/${pleadings[0]!.id}`)).statusCode).toBe(200);
+    const gone = await t.app.inject({ method: 'GET', url: pleadingUrl });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual({ message: 'File not found.' });
+  });
+
+  it('without LEGACY_PUBLIC_STORAGE the files stay private: refused without a token', async () => {
+    const closed = await createTestApp(kind, { corsOrigins: [LEGACY_ORIGIN] });
+    try {
+      const client = await legacyLogin(closed, ADMIN_EMAIL, ADMIN_PASSWORD);
+      const page = await client.form(
+        '/api/sample_pleadings',
+        { title: 'Written statement', content: '<p>Para-wise reply</p>' },
+        [{ filename: 'ws.png', type: 'image/png', data: PNG_1PX }],
+      );
+      const id = page.json<{ sample_pleading: { id: string } }>().sample_pleading.id;
+      const url = `/storage/attachments/sample-pleadings/${id}/ws.png`;
+      const anonymous = await closed.app.inject({ method: 'GET', url });
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toEqual({ message: 'Unauthenticated.' });
+      expect(anonymous.headers['cross-origin-resource-policy']).toBe('same-origin');
+      // A signed-in reader of the firm's library (our app) gets it; another firm's admin does not.
+      const own = await closed.app.inject({ method: 'GET', url, headers: await adminBearer(closed) });
+      expect(own.statusCode).toBe(200);
+      expect(own.rawPayload.equals(PNG_1PX)).toBe(true);
+      const firm = await createFirm(closed, 'Private Chambers');
+      const o = await insertUser(closed, { role: 'ADMIN', companyId: firm });
+      const other = await legacyLogin(closed, o.email, o.password);
+      expect((await other.call('GET', url)).statusCode).toBe(404);
+    } finally {
+      await closed.close();
+    }
+  });
+});

@@ -27,8 +27,17 @@ export type TPageKind = {
   titleColumn: string;
   /** The original API's model name (attachment owner kind). */
   ownerType: string;
-  /** Its REST calls: path, the list's key, the single row's key, the query filters (column, matched within). */
-  rest: { path: `/api/${string}`; listKey: string; rowKey: string; filters: readonly string[] };
+  /**
+   * Its REST calls: path, the list's key, the single row's key, the query filters (column, matched within),
+   * and the folder of the original client's file URLs (`/storage/attachments/{storageFolder}/{id}/{file}`).
+   */
+  rest: {
+    path: `/api/${string}`;
+    listKey: string;
+    rowKey: string;
+    filters: readonly string[];
+    storageFolder: string;
+  };
   /** Route paths of its screens. */
   routes: { list: string; create: string; edit: string; param: string };
   /** The screen titles. */
@@ -45,6 +54,7 @@ export const PROPOSITIONS: TPageKind & { name: 'general_case_laws'; titleColumn:
     listKey: 'general_case_Laws',
     rowKey: 'case_laws',
     filters: ['case_title', 'keywords'],
+    storageFolder: 'Frequently-Asked-Legal-Propositions',
   },
   routes: {
     list: '/petition-general-case-law',
@@ -70,6 +80,7 @@ export const CONTRACTS: TPageKind & { name: 'contracts_and_agreements'; titleCol
     listKey: 'contracts_and_agreemnets',
     rowKey: 'contract_and_agreement',
     filters: ['title', 'contract_category_id'],
+    storageFolder: 'contracts-and-agreements',
   },
   routes: {
     list: '/contract-and-agreement',
@@ -95,6 +106,7 @@ export const PLEADINGS: TPageKind & { name: 'sample_pleadings'; titleColumn: 'ti
     listKey: 'sample_pleadings',
     rowKey: 'sample_pleading',
     filters: ['title'],
+    storageFolder: 'sample-pleadings',
   },
   routes: {
     list: '/sample-pleading',

@@ -9,6 +9,7 @@ import { billingUploadFor } from '../invoices/billing-uploads.ts';
 import { ZIdParams } from '../http/schemas.ts';
 import { blobPath } from '../uploads/blob-store.ts';
 import { legacyStorageHeaders } from '../users/original-client.ts';
+import { libraryFileRoutes, pageKindOfOwner, uploadPageFiles } from '../library/legacy-files.ts';
 import { canReadPetition } from './access.ts';
 import {
   apiAttachmentsById,
@@ -26,6 +27,8 @@ import { ATTACHMENT_FILES, discardFiles, receiveFiles } from './multipart-files.
 export async function attachmentsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const dataDir = app.config.dataDir;
+  // The library pages' file URLs of the original client, beside those of case documents.
+  await libraryFileRoutes(fastify);
 
   /**
    * multipart `files[i]`, `attachmentable_id`, `attachmentable_type`, `petition_id` (may be "" or "undefined").
@@ -48,6 +51,13 @@ export async function attachmentsRoutes(fastify: FastifyInstance): Promise<void>
           if (!files.length) throw validationError({ files: [MSG_SELECT_FILE] });
           return { message: MSG_FILES_UPLOADED, attachments: await billing(app, actor, fields, files) };
         }
+        // A library page's files (GeneralCaseLaw, SamplePleading…): library/legacy-files.ts.
+        const page = pageKindOfOwner(fields.attachmentable_type);
+        if (page)
+          return {
+            message: MSG_FILES_UPLOADED,
+            attachments: await uploadPageFiles(app, actor, page, fields, files),
+          };
         const ids = await uploadAttachments(app.db, dataDir, actor, fields, files, app.pdfWorkers);
         const attachments = await apiAttachmentsById(app.db, actor.company_id, ids);
         return { message: MSG_FILES_UPLOADED, attachments };
