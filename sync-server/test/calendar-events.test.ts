@@ -66,7 +66,8 @@ describeEachDb('hearing calendar: events, meetings and the calendar modal’s ca
       start: isoInDays(2),
       allDay: true,
       extendedProps: {
-        hearing_date: formatDate(isoInDays(2)),
+        // ISO, as the old server sent it: the modal reads it with moment().
+        hearing_date: isoInDays(2),
         petition_id: ali,
         hearing_summary: 'Arguments on stay',
         kind: 'hearing',
@@ -224,7 +225,7 @@ describeEachDb('hearing calendar: events, meetings and the calendar modal’s ca
     expect((await f.call('DELETE', `/api/petition_hearing/${id}`, f.lawyer)).statusCode).toBe(200);
   });
 
-  it('answers the calendar’s case search with every readable case file', async () => {
+  it('answers the calendar’s case search with the readable case files it matches', async () => {
     const res = await f.call(
       'GET',
       '/api/petitions?query_from_calendar_page=345&force_all_records=true',

@@ -225,11 +225,8 @@ describeEachDb('case files: petitions', (kind) => {
     const empty = await list('?case_no=nothing-like-this');
     expect(empty).toMatchObject({ data: [], from: null, to: null, total: 0 });
 
-    const cal = await f.call(
-      'GET',
-      '/api/petitions?query_from_calendar_page=1&force_all_records=true',
-      f.admin,
-    );
+    // Every record, as a plain list (the calendar's search with no text; its filter: legacy-client-firm-tools.test.ts).
+    const cal = await f.call('GET', '/api/petitions?force_all_records=true', f.admin);
     const { petitions } = cal.json<{
       petitions: { id: string; petition_standard_title_with_petitioner: string }[];
     }>();

@@ -1,8 +1,21 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { formatDate, MSG, ROLE_IDS, todayInPakistan } from '@lawfirm/shared-types';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, describeEachDb } from './helper.ts';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  createFirm,
+  createTestApp,
+  describeEachDb,
+  insertUser,
+} from './helper.ts';
 import type { TestApp } from './helper.ts';
-import { axiosQuery, LEGACY_ORIGIN, legacyLogin, type LegacyClient } from './legacy-client-helpers.ts';
+import {
+  axiosQuery,
+  LEGACY_ORIGIN,
+  legacyLogin,
+  momentDayInKarachi,
+  type LegacyClient,
+} from './legacy-client-helpers.ts';
 
 /**
  * The original Vue client against this server, parts 2 and 3 (issue 31): each request is the one its pages
@@ -245,5 +258,168 @@ describeEachDb('original web client: sample contracts (part 3)', (kind) => {
     });
     expect(bad.statusCode).toBe(422);
     expect(bad.json<{ message: string }>().message).toBe('The selected contract category does not exist.');
+  });
+});
+
+type TEvent = {
+  id: string;
+  title: string;
+  start: string;
+  extendedProps: { hearing_date: string; petition_id: string | null; hearing_summary: string | null };
+};
+
+describeEachDb('original web client: the hearing calendar (part 2)', (kind) => {
+  let t: TestApp;
+  let admin: LegacyClient;
+  let aslamCase: string;
+  let bankCase: string;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { corsOrigins: [LEGACY_ORIGIN] });
+    admin = await legacyLogin(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+    /** CreatePetition.vue's save. */
+    const petition = async (body: Record<string, unknown>) => {
+      const res = await admin.call('POST', '/api/petitions', {
+        lawyer_ids: [],
+        institution_date: '',
+        opponents: [{ user: { name: 'State' } }],
+        ...body,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ petition_id: string }>().petition_id;
+    };
+    aslamCase = await petition({
+      case_no: '122109',
+      year: 2026,
+      title: 'Muhammad Aslam vs State',
+      petitioners: [{ user: { name: 'Muhammad Aslam' } }],
+    });
+    bankCase = await petition({
+      case_no: '4471',
+      year: 2025,
+      title: 'Recovery suit',
+      petitioners: [{ user: { name: 'Habib Bank Ltd' } }],
+      opponents: [{ user: { name: 'Zafar Iqbal' } }],
+    });
+  });
+  afterAll(() => t.close());
+
+  /** The modal's searchPetition(): GET /api/petitions with its params, from the third character typed. */
+  const search = async (query: string, as: LegacyClient = admin) => {
+    const res = await as.call(
+      'GET',
+      `/api/petitions${axiosQuery({ query_from_calendar_page: query, force_all_records: true })}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ petitions: { id: string; petition_standard_title_with_petitioner: string }[] }>()
+      .petitions;
+  };
+  /** PetitionsCalendar.vue's getEvents(): params are its undefined `filters`. */
+  const events = async () => {
+    const res = await admin.call('GET', '/api/petition_hearing');
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ events: TEvent[] }>().events;
+  };
+
+  it('the case search offers only the case files matching the text typed', async () => {
+    const ids = async (q: string) => (await search(q)).map((p) => p.id).sort();
+    expect(await ids('1221')).toEqual([aslamCase]);
+    expect(await ids('aslam')).toEqual([aslamCase]);
+    expect(await ids('Recovery')).toEqual([bankCase]);
+    // Either side's names, and the number as the options show it (no/year).
+    expect(await ids('zafar iqbal')).toEqual([bankCase]);
+    expect(await ids('Habib')).toEqual([bankCase]);
+    expect(await ids('4471/2025')).toEqual([bankCase]);
+    expect(await ids('4471/2026')).toEqual([]);
+    expect(await ids('State')).toEqual([aslamCase]);
+    expect(await ids('nothing like this')).toEqual([]);
+    // The option label the AutoComplete shows.
+    expect((await search('aslam'))[0]!.petition_standard_title_with_petitioner).toContain('Muhammad Aslam');
+    // Another firm's admin never finds them.
+    const firm = await createFirm(t, 'Other Firm');
+    const o = await insertUser(t, { role: 'ADMIN', companyId: firm });
+    expect(await search('aslam', await legacyLogin(t, o.email, o.password))).toEqual([]);
+  });
+
+  it('an event added for a picked case (petition_id "") is the case’s hearing, read back on the same day', async () => {
+    // Two days the modal must not swap or lose: one a day/month reading would turn into 3 November, one it
+    // cannot read at all as month/day.
+    const year = Number(todayInPakistan().slice(0, 4)) + 1;
+    for (const iso of [`${year}-03-11`, `${year}-11-25`]) {
+      // handleDateClick(): selected_date = moment(arg.dateStr).format("DD/MM/YYYY").
+      const selected = momentDayInKarachi(iso);
+      const [picked] = await search('1221');
+      // The modal's data() for a new event, with the case picked in the AutoComplete.
+      const res = await admin.call('POST', '/api/petition_hearing', {
+        hearing_date: selected,
+        petition: picked,
+        petition_id: '',
+        hearing_summary: '',
+        id: null,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const { id } = res.json<{ id: string }>();
+
+      const ev = (await events()).find((e) => e.id === id)!;
+      expect(ev).toMatchObject({ start: iso, extendedProps: { petition_id: aslamCase, hearing_date: iso } });
+      expect(ev.title).toContain('122109/2026');
+      // The case file's order sheets have it.
+      const sheets = await admin.call('GET', `/api/petition_order_sheets?petition_id=${aslamCase}`);
+      expect(sheets.body).toContain(id);
+
+      // handleEventClick(): the edit modal shows moment(hearing_date) and saves it back unchanged.
+      const shown = momentDayInKarachi(ev.extendedProps.hearing_date);
+      expect(shown).toBe(selected);
+      const save = await admin.call('POST', '/api/petition_hearing', {
+        hearing_date: shown,
+        petition: ev.title,
+        petition_id: ev.extendedProps.petition_id,
+        hearing_summary: ev.extendedProps.hearing_summary,
+        id: ev.id,
+      });
+      expect(save.statusCode, save.body).toBe(200);
+      const after = (await events()).find((e) => e.id === id)!;
+      expect(after).toMatchObject({
+        start: iso,
+        extendedProps: { petition_id: aslamCase, hearing_date: iso },
+      });
+    }
+  });
+
+  it('typed text with no case picked stays a meeting; picking another case for a hearing is refused', async () => {
+    const day = isoInDays(3);
+    const meeting = await admin.call('POST', '/api/petition_hearing', {
+      hearing_date: momentDayInKarachi(day),
+      petition: 'Bar council meeting',
+      petition_id: '',
+      hearing_summary: '',
+      id: null,
+    });
+    expect(meeting.statusCode, meeting.body).toBe(200);
+    const m = (await events()).find((e) => e.id === meeting.json<{ id: string }>().id)!;
+    expect(m).toMatchObject({
+      title: 'Bar council meeting',
+      extendedProps: { petition_id: null, hearing_date: day },
+    });
+
+    const [picked] = await search('1221');
+    const hearing = await admin.call('POST', '/api/petition_hearing', {
+      hearing_date: momentDayInKarachi(day),
+      petition: picked,
+      petition_id: '',
+      hearing_summary: '',
+      id: null,
+    });
+    const ev = (await events()).find((e) => e.id === hearing.json<{ id: string }>().id)!;
+    // The edit modal with another case picked: the hearing stays with its case file, and the user is told.
+    const [other] = await search('4471');
+    const moved = await admin.call('POST', '/api/petition_hearing', {
+      hearing_date: momentDayInKarachi(ev.extendedProps.hearing_date),
+      petition: other,
+      petition_id: ev.extendedProps.petition_id,
+      hearing_summary: ev.extendedProps.hearing_summary,
+      id: ev.id,
+    });
+    expect(moved.statusCode).toBe(422);
+    expect((await events()).find((e) => e.id === ev.id)!.extendedProps.petition_id).toBe(aslamCase);
   });
 });

@@ -7,6 +7,7 @@ import {
   MSG_DATE_REQUIRED,
   MSG_MEETING_TITLE_REQUIRED,
   MSG_MOVE_REFUSED,
+  optionalId,
   wireDateToIso,
   type TActor,
 } from '@lawfirm/shared-types';
@@ -29,13 +30,16 @@ import { compareCodes } from '@lawfirm/shared-types/common/natural-order.ts';
  * through the sync store as the actor, exactly as a device's push of the same change.
  */
 
-/** The chosen case as the original modal posts it: the autocomplete's object, or the typed text. */
+/**
+ * The chosen case as the original modal posts it: the autocomplete's object (a case of the calendar's case
+ * search), or the typed text (a meeting's title, or an edited event's title as the calendar showed it).
+ */
 const ZChosen = z
   .union([
     z.string().max(500),
     z
       .object({
-        id: z.string().max(200).nullish(),
+        id: optionalId,
         petition_standard_title_with_petitioner: z.string().max(500).nullish(),
         petition_standard_title: z.string().max(500).nullish(),
         title: z.string().max(500).nullish(),
@@ -44,11 +48,15 @@ const ZChosen = z
   ])
   .nullish();
 
+/**
+ * The modal's POST (rest-contract 48). A new event goes out with `petition_id: ""` and the case the user picked
+ * as `petition: {id, …}`; an edited one with the event's own `petition_id` and its title as `petition`.
+ */
 export const ZHearingEventInput = z.object({
-  id: z.string().max(200).nullish(),
+  id: optionalId,
   hearing_date: z.string({ error: MSG_DATE_REQUIRED }).max(40, { error: MSG_DATE_INVALID }).nullish(),
   petition: ZChosen,
-  petition_id: z.string().max(200).nullish(),
+  petition_id: optionalId,
   hearing_summary: z
     .string()
     .max(5000, { error: 'The field may not be greater than 5000 characters.' })
@@ -56,6 +64,11 @@ export const ZHearingEventInput = z.object({
 });
 export type THearingEventInput = z.infer<typeof ZHearingEventInput>;
 
+/**
+ * An event as FullCalendar and the modal read it. `hearing_date` is ISO (YYYY-MM-DD), as the old server sent
+ * it: the modal reads it with moment(), which takes an ISO date as the day it names in any time zone, but reads
+ * 11/03/2026 as 3 November and 25/11/2026 as no date at all.
+ */
 export const ZHearingEvent = z.object({
   id: z.string(),
   title: z.string(),
@@ -79,7 +92,7 @@ export async function hearingEvents(db: Db, actor: TActor): Promise<THearingEven
     start: h.date,
     allDay: true as const,
     extendedProps: {
-      hearing_date: formatDate(h.date),
+      hearing_date: h.date,
       petition_id: h.petition_id,
       hearing_summary: h.summary,
       kind: 'hearing' as const,
@@ -91,7 +104,7 @@ export async function hearingEvents(db: Db, actor: TActor): Promise<THearingEven
     start: m.date,
     allDay: true as const,
     extendedProps: {
-      hearing_date: formatDate(m.date),
+      hearing_date: m.date,
       petition_id: null,
       hearing_summary: m.summary,
       kind: 'meeting' as const,
@@ -140,8 +153,10 @@ export async function saveHearingEvent(
   if (!can(actor, 'hearingDate.edit')) throw forbidden();
   const date = dateOf(input);
   const summary = summaryOf(input);
-  const petitionId =
-    input.petition_id ?? (typeof input.petition === 'object' ? (input.petition?.id ?? null) : null);
+  // The case picked in the autocomplete first (what the modal shows, and what the old server took), else the
+  // event's own case: a new event's petition_id is always "".
+  const picked = typeof input.petition === 'object' ? (input.petition?.id ?? null) : null;
+  const petitionId = picked ?? input.petition_id ?? null;
   return inTransaction(db, async (trx) => {
     const firm = forActor(trx, actor);
     if (input.id) {

@@ -1,4 +1,4 @@
-import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
 import {
   formatDate,
   ROLE_LABELS,
@@ -35,7 +35,30 @@ export type PetitionFilters = {
   pending_tag?: boolean;
   is_moot_case?: boolean;
   archived?: boolean;
+  /** The calendar's case search: text within the case number, the title or a party's name. */
+  query_from_calendar_page?: string;
 };
+
+/**
+ * Live parties of the outer query's case file, petitioner or opponent, whose name contains `text`. The firm is
+ * named too, so the parties are found through their (firm, case file) index rather than by a scan per case file.
+ */
+const partyNamed = (eb: ExpressionBuilder<Database, 'petitions'>, text: string) =>
+  eb
+    .selectFrom('petition_parties as pp')
+    .select('pp.id')
+    .whereRef('pp.company_id', '=', 'petitions.company_id')
+    .whereRef('pp.petition_id', '=', 'petitions.id')
+    .where('pp.deleted_at', 'is', null)
+    .where(containsText('pp.name', text));
+
+/** "122109/2026" or "122109 / 2026": the case number and the year, when the text ends in a year after a slash. */
+function caseNoAndYear(text: string): { no: string; year: number } | null {
+  const slash = text.lastIndexOf('/');
+  const no = text.slice(0, slash).trim();
+  const year = text.slice(slash + 1).trim();
+  return slash > 0 && no && /^\d{4}$/.test(year) ? { no, year: Number(year) } : null;
+}
 
 /** Laravel's default page size, as the original case list reads it from per_page. */
 export const PETITIONS_PER_PAGE = 20;
@@ -69,18 +92,22 @@ export async function listPetitions(
   if (f.is_moot_case) q = q.where('petitions.is_moot_case', '=', 1);
   if (f.petitioner_name) {
     const name = f.petitioner_name;
-    // Any party of the case, petitioner or opponent, whose name contains the text. The firm is named too, so
-    // the parties are found through their (firm, case file) index rather than by a scan per case file.
+    q = q.where((eb) => eb.exists(partyNamed(eb, name)));
+  }
+  if (f.query_from_calendar_page) {
+    // "Find by Case No": what the old server matched (number, title, either side's names), plus "no/year" as
+    // the options show it ("W.P. 122109/2026 …"), so typing what one reads finds it.
+    const text = f.query_from_calendar_page;
+    const noYear = caseNoAndYear(text);
     q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('petition_parties as pp')
-          .select('pp.id')
-          .whereRef('pp.company_id', '=', 'petitions.company_id')
-          .whereRef('pp.petition_id', '=', 'petitions.id')
-          .where('pp.deleted_at', 'is', null)
-          .where(containsText('pp.name', name)),
-      ),
+      eb.or([
+        containsText('petitions.case_no', text),
+        containsText('petitions.title', text),
+        eb.exists(partyNamed(eb, text)),
+        ...(noYear
+          ? [eb.and([containsText('petitions.case_no', noYear.no), eb('petitions.year', '=', noYear.year)])]
+          : []),
+      ]),
     );
   }
   const rowsQ = withAnswerExtras(q).orderBy('petitions.created_at', 'desc').orderBy('petitions.id', 'desc');
