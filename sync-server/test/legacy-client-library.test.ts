@@ -1,3 +1,6 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PDFDocument, rgb } from 'pdf-lib';
@@ -6,7 +9,7 @@ import { MSG_LIBRARY_FILE_TYPES } from '@lawfirm/shared-types/library/pages.ts';
 import { limitationLastDate } from '@lawfirm/shared-types/limitation/limitation-date.ts';
 import { up as fixChallengingDate } from '../../migrations/src/2026_11_28_0020_challenging_date.ts';
 import { PUBLIC_TOOLS_PER_MINUTE } from '../src/limitation/tools-firm.ts';
-import { multipart, PNG_1PX } from './case-files-helpers.ts';
+import { multipart, PDF_SMALL, PNG_1PX } from './case-files-helpers.ts';
 import { connectDevice } from './device.ts';
 import {
   ADMIN_EMAIL,
@@ -598,6 +601,146 @@ describeEachDb('original web client: library files (issue 31 items 9, 10)', (kin
       const o = await insertUser(closed, { role: 'ADMIN', companyId: firm });
       const other = await legacyLogin(closed, o.email, o.password);
       expect((await other.call('GET', url)).statusCode).toBe(404);
+    } finally {
+      await closed.close();
+    }
+  });
+});
+
+/** What Chrome sends for an <img> and for a link opened in a new tab. */
+const IMG_HEADERS = {
+  'sec-fetch-dest': 'image',
+  accept: 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8',
+};
+const LINK_HEADERS = {
+  'sec-fetch-dest': 'document',
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8',
+};
+
+describeEachDb('original web client: PDFs in its attachment tables (issue 31 item 13)', (kind) => {
+  let t: TestApp;
+  let admin: LegacyClient;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { corsOrigins: [LEGACY_ORIGIN], legacyPublicStorage: true });
+    admin = await legacyLogin(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+  });
+  afterAll(() => t.close());
+
+  /** An index item with files uploaded by FileUpload.vue; answers the URLs PetitionIndexDetails.vue builds. */
+  async function indexItemFiles(
+    client: LegacyClient,
+    files: { filename: string; type: string; data: Buffer }[],
+  ) {
+    const petitionId = (
+      await client.call('POST', '/api/petitions', { case_no: '13', year: 2026, title: 'Thumbnail vs Table' })
+    ).json<{ petition_id: string }>().petition_id;
+    await client.call('POST', '/api/petitions_index', {
+      petition_id: petitionId,
+      document_description: 'Impugned order',
+      annexure: 'A',
+      page_info: '1',
+      date: '01/11/2026',
+    });
+    const item = (await client.call('GET', `/api/petitions/${petitionId}`)).json<{
+      petition_details: { id: string }[];
+    }>().petition_details[0]!;
+    const up = await client.form(
+      '/api/attachments',
+      {
+        attachmentable_id: item.id,
+        attachmentable_type: 'App\\Models\\PetitionIndex',
+        petition_id: petitionId,
+      },
+      files,
+    );
+    expect(up.statusCode, up.body).toBe(200);
+    const { petition_index } = (await client.call('GET', `/api/petitions_index/${item.id}`)).json<{
+      petition_index: { attachments: { file_name: string; sha256: string }[] };
+    }>();
+    return petition_index.attachments.map((a) => ({
+      ...a,
+      url: encodeURI(`/storage/attachments/petitions/${petitionId}/PetitionIndex/${item.id}/${a.file_name}`),
+    }));
+  }
+
+  it('the table’s <img> of a PDF shows its first page; the link still opens the PDF', async () => {
+    const pdf = await onePagePdf('ORDER SHEET');
+    const [file] = await indexItemFiles(admin, [
+      { filename: 'Impugned order.pdf', type: 'application/pdf', data: pdf },
+    ]);
+    // PetitionIndexDetails.vue's edit table: <img style="width: 80px" :src="…/PetitionIndex/{id}/{file_name}">.
+    const img = await t.app.inject({ method: 'GET', url: file!.url, headers: IMG_HEADERS });
+    expect(img.statusCode, img.body).toBe(200);
+    expect(img.headers['content-type']).toBe('image/png');
+    expect(img.headers['content-disposition']).toMatch(/^inline/);
+    expect(img.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(String(img.headers.vary)).toMatch(/Sec-Fetch-Dest/);
+    // The first page as drawn: 240 px wide (an A4 page's shape), white paper, the blue box where it is.
+    const picture = await loadImage(img.rawPayload);
+    expect([picture.width, picture.height]).toEqual([240, 340]);
+    const canvas = createCanvas(picture.width, picture.height);
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(picture, 0, 0);
+    // Each channel to within rounding of the colour drawn: rgb(0.1, 0.3, 0.7) and white.
+    const near = (x: number, y: number, rgb: number[]) =>
+      [...ctx.getImageData(x, y, 1, 1).data.slice(0, 3)].every((v, i) => Math.abs(v - rgb[i]!) <= 3);
+    expect(near(100, 160, [26, 77, 179])).toBe(true);
+    expect(near(230, 330, [255, 255, 255])).toBe(true);
+    expect(near(100, 160, [255, 255, 255])).toBe(false);
+
+    // The link (<a :href target="_blank">), a download or a script gets the PDF itself.
+    for (const headers of [LINK_HEADERS, { accept: 'application/json, text/plain, */*' }, {}]) {
+      const res = await t.app.inject({ method: 'GET', url: file!.url, headers });
+      expect(res.headers['content-type'], JSON.stringify(headers)).toBe('application/pdf');
+      expect(res.rawPayload.equals(pdf)).toBe(true);
+      expect(res.headers['content-disposition']).toMatch(/^attachment/);
+    }
+    // A browser without Fetch Metadata (Safari before 16.4, or plain http) still asks an <img> for images.
+    const safari = await t.app.inject({
+      method: 'GET',
+      url: file!.url,
+      headers: { accept: 'image/webp,image/avif,image/jxl,image/heic,image/*;q=0.8,*/*;q=0.5' },
+    });
+    expect(safari.headers['content-type']).toBe('image/png');
+
+    // Made once and kept by the PDF's content: the next <img> is the kept picture, not drawn again.
+    const kept = join(t.config.dataDir, 'files', t.providerId, 'thumbnails', `${file!.sha256}.png`);
+    expect(readFileSync(kept).equals(img.rawPayload)).toBe(true);
+    writeFileSync(kept, PNG_1PX);
+    const again = await t.app.inject({ method: 'GET', url: file!.url, headers: IMG_HEADERS });
+    expect(again.rawPayload.equals(PNG_1PX)).toBe(true);
+  });
+
+  it('a PDF whose page cannot be drawn shows a PDF picture, and images are as they were', async () => {
+    const [broken, photo] = await indexItemFiles(admin, [
+      { filename: 'scan.pdf', type: 'application/pdf', data: PDF_SMALL },
+      { filename: 'page1.png', type: 'image/png', data: PNG_1PX },
+    ]);
+    const img = await t.app.inject({ method: 'GET', url: broken!.url, headers: IMG_HEADERS });
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/svg+xml');
+    expect(img.body).toContain('>PDF</text>');
+    const png = await t.app.inject({ method: 'GET', url: photo!.url, headers: IMG_HEADERS });
+    expect(png.rawPayload.equals(PNG_1PX)).toBe(true);
+    expect(png.headers.vary ?? '').not.toMatch(/Sec-Fetch-Dest/);
+  });
+
+  it('without LEGACY_PUBLIC_STORAGE an <img> (no token) is refused, PDF or not', async () => {
+    const closed = await createTestApp(kind, { corsOrigins: [LEGACY_ORIGIN] });
+    try {
+      const client = await legacyLogin(closed, ADMIN_EMAIL, ADMIN_PASSWORD);
+      const [file] = await indexItemFiles(client, [
+        { filename: 'order.pdf', type: 'application/pdf', data: await onePagePdf('Private') },
+      ]);
+      const res = await closed.app.inject({ method: 'GET', url: file!.url, headers: IMG_HEADERS });
+      expect(res.statusCode).toBe(401);
+      // Our app, signed in, gets the picture too.
+      const own = await closed.app.inject({
+        method: 'GET',
+        url: file!.url,
+        headers: { ...IMG_HEADERS, ...(await adminBearer(closed)) },
+      });
+      expect(own.headers['content-type']).toBe('image/png');
     } finally {
       await closed.close();
     }

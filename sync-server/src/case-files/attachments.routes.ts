@@ -1,14 +1,14 @@
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG, ZAttachmentUpdate, ZDeleteSelectedInput, ZMessageResponse } from '@lawfirm/shared-types';
-import { contentDisposition } from '../http/content-disposition.ts';
 import { notFound, validationError } from '../http/errors.ts';
 import { billingUploadFor } from '../invoices/billing-uploads.ts';
 import { ZIdParams } from '../http/schemas.ts';
 import { blobPath } from '../uploads/blob-store.ts';
 import { legacyStorageHeaders } from '../users/original-client.ts';
+import { sendPdfThumbnail, varyByDestination, wantsImage } from '../files/pdf-thumbnails.ts';
+import { sendStoredFile } from '../files/send-file.ts';
 import { libraryFileRoutes, pageKindOfOwner, uploadPageFiles } from '../library/legacy-files.ts';
 import { canReadPetition } from './access.ts';
 import {
@@ -113,7 +113,7 @@ export async function attachmentsRoutes(fastify: FastifyInstance): Promise<void>
    * The original client's <img src>/<a href> of an attachment. These are confidential case documents: only a
    * signed-in member of the firm who may read the case file gets them, unless the firm turned on legacy
    * public storage for an old client that cannot send a token (README: what that costs). Answers the file's
-   * bytes (images inline, anything else as a download), not JSON.
+   * bytes (images inline, anything else as a download; a PDF's first page to an <img>), not JSON.
    */
   app.get(
     '/storage/attachments/petitions/:petitionId/:model/:ownerId/:fileName',
@@ -134,23 +134,17 @@ export async function attachmentsRoutes(fastify: FastifyInstance): Promise<void>
       if (!file || (ctx && !(await canReadPetition(app.db, ctx.actor, petitionId))))
         throw notFound('File not found.');
       const path = blobPath(dataDir, file.company_id, file.sha256);
-      await stat(path).catch(() => {
-        throw notFound('File not found.');
-      });
-      const image = file.mime_type.startsWith('image/');
-      const disposition = contentDisposition(file.file_name);
-      return (
-        reply
-          .header('Content-Type', file.mime_type)
-          .header('Content-Length', String(file.size))
-          // Images show in the page; anything else (PDF, Word, XML) is downloaded, never rendered by us.
-          .header('Content-Disposition', image ? disposition.replace(/^attachment/, 'inline') : disposition)
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Content-Security-Policy', "default-src 'none'; sandbox")
-          // The same URL may name other bytes after a delete and a new upload, and access can be withdrawn.
-          .header('Cache-Control', 'private, no-cache')
-          .send(createReadStream(path))
-      );
+      if (file.mime_type === 'application/pdf') {
+        // A PDF's URL answers an <img> with its first page (files/pdf-thumbnails.ts), a link with the PDF.
+        varyByDestination(reply);
+        if (wantsImage(req)) {
+          await stat(path).catch(() => {
+            throw notFound('File not found.');
+          });
+          return sendPdfThumbnail(app, reply, { ...file, path });
+        }
+      }
+      return sendStoredFile(reply, path, { name: file.file_name, mime: file.mime_type });
     },
   );
 }

@@ -10,14 +10,16 @@ import { buildFirResultPdf } from '@lawfirm/shared-types/fir/fir-result.pdf.ts';
 import { buildCauseListPdf } from '@lawfirm/shared-types/pdf/builders/cause-list.ts';
 import { pdfRefusal } from '@lawfirm/shared-types/pdf/attachments/pdf-pages.ts';
 import { serverLoadBytes } from './pdf-assets.ts';
+import { renderPdfThumbnail } from './pdf-thumbnail.ts';
 import type { TPdfTask, TPdfTaskAnswer } from './pdf-workers.ts';
 
 /**
- * A PDF worker thread (pdf-workers.ts): builds one PDF or checks one uploaded PDF at a time, reading the
- * firm's stored files itself, so the server's event loop never runs pdf-lib.
+ * A PDF worker thread (pdf-workers.ts): builds one PDF, checks one uploaded PDF or draws one thumbnail at a
+ * time, reading the firm's stored files itself, so the server's event loop never runs pdf-lib or pdf.js.
  */
 async function run(task: TPdfTask): Promise<Uint8Array | string | null> {
   if (task.kind === 'inspect') return pdfRefusal(task.bytes);
+  if (task.kind === 'thumbnail') return renderPdfThumbnail(task.bytes);
   const loadBytes = serverLoadBytes(task.dataDir, task.companyId);
   switch (task.kind) {
     case 'caseFile':

@@ -32,8 +32,9 @@ export type TPdfBuild =
   | { kind: 'causeList'; data: TData<TCauseListPdfData> };
 /** The firm whose stored files a build reads. */
 export type TPdfFiles = { dataDir: string; companyId: string };
-export type TPdfTask = (TPdfBuild & TPdfFiles) | { kind: 'inspect'; bytes: Uint8Array };
-/** A built PDF, or an upload check's refusal (null: the PDF may be kept). */
+export type TPdfTask =
+  (TPdfBuild & TPdfFiles) | { kind: 'inspect'; bytes: Uint8Array } | { kind: 'thumbnail'; bytes: Uint8Array };
+/** A built PDF or thumbnail, or an upload check's refusal (null: the PDF may be kept). */
 export type TPdfTaskAnswer = { ok: true; result: Uint8Array | string | null } | { ok: false; error: string };
 
 /** How many PDFs are made at once, and what one may cost: its time and its worker's heap. */
@@ -64,6 +65,8 @@ const MAX_PUBLIC_JOBS = 4;
 const IDLE_MS = 30_000;
 /** Upload checks only count pages: a budget of their own, on a worker of their own. */
 const CHECK_TIMEOUT_MS = 20_000;
+/** Thumbnails draw one small page: the same budget, on a worker of their own (never in a build's way). */
+const THUMBNAIL_TIMEOUT_MS = 20_000;
 
 /**
  * The worker's entry is TypeScript like the rest of the server, loaded through tsx's API (a worker does not
@@ -285,6 +288,8 @@ export type PdfWorkers = {
   build: (build: TPdfBuild, files: TPdfFiles, opts?: { isPublic?: boolean }) => Promise<Uint8Array>;
   /** Why an uploaded PDF is refused (its page tree over the limits), or null. */
   inspectPdf: (bytes: Uint8Array) => Promise<string | null>;
+  /** The PDF's first page as a small PNG (pdf-thumbnail.ts); rejects when it cannot be drawn or waits too long. */
+  thumbnail: (bytes: Uint8Array) => Promise<Uint8Array>;
   /** Builds under way now (tests watch a build start). */
   readonly running: number;
   /** Builds sent to a worker since the start (tests see that a route builds off the event loop). */
@@ -295,6 +300,7 @@ export type PdfWorkers = {
 export function createPdfWorkers(budget: TPdfBudget): PdfWorkers {
   const builds = new WorkerPool(budget);
   const checks = new WorkerPool({ workers: 1, timeoutMs: CHECK_TIMEOUT_MS, memoryMb: budget.memoryMb });
+  const thumbs = new WorkerPool({ workers: 1, timeoutMs: THUMBNAIL_TIMEOUT_MS, memoryMb: budget.memoryMb });
   return {
     build: async (build, files, opts) =>
       (await builds.run({ ...build, ...files }, opts?.isPublic)).result as Uint8Array,
@@ -307,6 +313,7 @@ export function createPdfWorkers(budget: TPdfBudget): PdfWorkers {
         throw e;
       }
     },
+    thumbnail: async (bytes) => (await thumbs.run({ kind: 'thumbnail', bytes })).result as Uint8Array,
     get running() {
       return builds.running;
     },
@@ -314,7 +321,7 @@ export function createPdfWorkers(budget: TPdfBudget): PdfWorkers {
       return builds.started;
     },
     close: async () => {
-      await Promise.all([builds.close(), checks.close()]);
+      await Promise.all([builds.close(), checks.close(), thumbs.close()]);
     },
   };
 }
