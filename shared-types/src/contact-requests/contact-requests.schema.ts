@@ -36,7 +36,9 @@ export const contactRequestsDecl = defineEntity({
     created_at: 'text',
   },
   writable: [],
-  schema: z.object({}),
+  // No device writes one (the policy refuses before any check), so the schema only states the stored row: the
+  // visitor's form rules, which the public POST checks before the server inserts it.
+  schema: ZContactRequestInput,
   indexes: ['created_at'],
   policy: {
     readScope: (a) => (can(a, 'contactRequests.manage') ? 'all' : 'none'),

@@ -67,6 +67,11 @@ export const ZPublicSettings = ZSettings.pick(
 );
 export type TPublicSettings = z.infer<typeof ZPublicSettings>;
 
+/** The settings' columns and codecs, keyed by field (Object.fromEntries cannot keep the keys in its type). */
+const settingsColumns = Object.fromEntries(
+  SETTINGS_FIELDS.map((f): [string, Codec] => [f, f === 'additionalemails' ? 'json' : 'text']),
+) as { [K in TSettingsField]: K extends 'additionalemails' ? 'json' : 'text' };
+
 /**
  * One settings row per firm; every member reads its public part (site name, phone), admins all of it (as
  * GET /api/settings answers them) and edit it.
@@ -76,9 +81,7 @@ export const settingsDecl = defineEntity({
   columns: {
     id: 'text',
     company_id: 'text',
-    ...Object.fromEntries(
-      SETTINGS_FIELDS.map((f): [string, Codec] => [f, f === 'additionalemails' ? 'json' : 'text']),
-    ),
+    ...settingsColumns,
   },
   writable: [...SETTINGS_FIELDS],
   schema: ZSettingsInput,

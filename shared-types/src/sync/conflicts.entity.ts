@@ -26,7 +26,14 @@ export const conflictsDecl = defineEntity({
     resolution: 'text',
   },
   writable: [],
-  schema: z.object({}),
+  // No device writes one (the policy refuses before any check): the schema states the row the server records.
+  schema: z.object({
+    entity: z.string(),
+    row_id: z.string(),
+    field: z.string(),
+    client_user_id: z.string(),
+    client_changed_at: z.string(),
+  }),
   indexes: ['row_id', 'resolved_at'],
   // Everyone sees the conflicts they are part of, admins all of the firm's; only 'conflicts.resolve' writes.
   policy: {

@@ -191,12 +191,31 @@ type TStoredValue<K> = K extends 'text'
         ? string
         : unknown;
 /**
+ * A text or int column's stored type: never null where the row schema's output is never null, as every write
+ * of the row is checked against that schema (a required title, a display order); nullable otherwise.
+ */
+type TStoredColumn<K, V> = K extends 'text' | 'int'
+  ? [V] extends [never] // a schema that checks no column (z.object({}) outputs Record<string, never>)
+    ? TStoredValue<K>
+    : null extends V
+      ? TStoredValue<K>
+      : undefined extends V
+        ? TStoredValue<K>
+        : NonNullable<TStoredValue<K>>
+  : TStoredValue<K>;
+/**
  * A row as the server's database stores it (flags 0/1, JSON as text), declared columns only: the server's
  * table types of a declared entity derive from this (sync-server/src/db/schema.ts), never retyped.
  */
 export type TStoredRowOf<D> =
-  D extends TEntityDecl<z.ZodType, string, infer C>
-    ? { [K in keyof C]: K extends 'id' | 'company_id' ? string : TStoredValue<C[K]> }
+  D extends TEntityDecl<infer S, string, infer C>
+    ? {
+        -readonly [K in keyof C]: K extends 'id' | 'company_id'
+          ? string
+          : K extends keyof z.output<S>
+            ? TStoredColumn<C[K], z.output<S>[K]>
+            : TStoredValue<C[K]>;
+      }
     : never;
 
 /** A way a row of `entity` hangs off a parent row: by `column`, and for owners only where `typeColumn` = `typeValue`. */

@@ -20,30 +20,6 @@ export type CompanyTable = SyncCols & {
   is_provider: number;
 };
 export type RoleTable = { id: string; name: string; label: string };
-export type UserTable = SyncCols & {
-  id: string;
-  company_id: string;
-  name: string;
-  email: string;
-  password_hash: string;
-  role_id: string | null;
-  phone: string | null;
-  cnic: string | null;
-  company_name: string | null;
-  address: string | null;
-  city: string | null;
-  province: string | null;
-  zip: string | null;
-  avatar_file_name: string | null;
-  is_moot_student: number;
-  moot_team_no: string | null;
-  moot_institute: string | null;
-  is_approved: number;
-  approved_at: string | null;
-  approved_by: string | null;
-  blocked_at: string | null;
-  send_email: number;
-};
 export type ContactPersonTable = SyncCols & {
   id: string;
   company_id: string;
@@ -65,32 +41,6 @@ export type SessionTable = {
   rotated_at: string | null;
   revoked_at: string | null;
   user_agent: string | null;
-};
-export type SettingsTable = SyncCols & {
-  id: string;
-  company_id: string;
-  site_name: string | null;
-  site_email: string | null;
-  site_phone: string | null;
-  site_url: string | null;
-  host_whereby_iframe: string | null;
-  public_whereby_iframe: string | null;
-  additionalemails: string;
-  invoice_heading: string | null;
-  invoice_heading_left: string | null;
-  invoice_heading_right: string | null;
-  invoice_address: string | null;
-  invoice_phone: string | null;
-  login_page_content: string | null;
-  site_file_name: string | null;
-};
-export type ContactRequestTable = SyncCols & {
-  id: string;
-  company_id: string;
-  name: string;
-  email: string;
-  subject: string | null;
-  message: string;
 };
 export type PasswordResetTable = {
   id: string;
@@ -127,48 +77,6 @@ export type MailAttachmentTable = {
   size: number | null;
 };
 export type CaptchaSpentTable = { signature: string; expires_at: string };
-export type CourtTable = SyncCols & {
-  id: string;
-  company_id: string;
-  title: string;
-  short_title: string | null;
-};
-export type CaseCategoryTable = SyncCols & {
-  id: string;
-  company_id: string;
-  title: string;
-  abbreviation: string | null;
-};
-export type CaseCategoryCourtTable = SyncCols & {
-  id: string;
-  company_id: string;
-  case_category_id: string;
-  court_id: string;
-};
-export type ModuleTypeTable = SyncCols & {
-  id: string;
-  company_id: string;
-  module_id: number;
-  title: string;
-  display_order: number;
-};
-export type StatuteTable = SyncCols & {
-  id: string;
-  company_id: string;
-  title: string;
-  display_order: number;
-};
-export type LimitationArticleTable = SyncCols & {
-  id: string;
-  company_id: string;
-  case_kind: string;
-  article: string | null;
-  description: string;
-  also_known_as: string;
-  period_days: number | null;
-  date_fields: string;
-  display_order: number;
-};
 export type ServerMetaTable = { key: string; value: string };
 export type CalendarSubscriptionTable = {
   user_id: string;
@@ -204,24 +112,6 @@ export type SyncResultTable = {
   fields: string | null;
   created_at: string;
 };
-export type ConflictTable = SyncCols & {
-  id: string;
-  company_id: string;
-  entity: string;
-  row_id: string;
-  field: string;
-  server_value: string | null;
-  server_user_id: string | null;
-  server_user_name: string | null;
-  server_changed_at: string | null;
-  client_value: string | null;
-  client_user_id: string;
-  client_user_name: string | null;
-  client_changed_at: string;
-  resolved_at: string | null;
-  resolution: string | null;
-  resolved_by: string | null;
-};
 export type BlobTable = {
   company_id: string;
   sha256: string;
@@ -242,82 +132,16 @@ export type UploadTable = {
   completed_at: string | null;
 };
 
-type CaseRow = SyncCols & { id: string; company_id: string };
-export type PetitionTable = CaseRow & {
-  case_no: string;
-  year: number | null;
-  title: string;
-  court_id: string | null;
-  petition_type_id: string | null;
-  institution_date: string | null;
-  is_moot_case: number;
-  archived: number;
-  pending_tag: string | null;
-  lawyer_ids: string;
-};
-export type PetitionPartyTable = CaseRow & {
-  petition_id: string;
-  side: string;
-  name: string;
-  user_id: string | null;
-  display_order: number;
-};
-type IndexedDocument = {
-  petition_id: string;
-  document_description: string;
-  date: string | null;
-  annexure: string | null;
-  page_info: string | null;
-  display_order: number;
-};
-export type PetitionIndexTable = CaseRow & IndexedDocument;
-export type ReplyTable = CaseRow & IndexedDocument & { reply_parent_id: string };
-export type ReplyParentTable = CaseRow & { petition_id: string; title: string; display_order: number };
-export type OrderSheetTable = CaseRow & {
-  petition_id: string;
-  order_sheet_type_id: string | null;
-  order_sheet_date: string;
-  title: string | null;
-  description: string | null;
-};
-export type AttachmentTable = CaseRow & {
-  petition_id: string | null;
-  owner_type: string;
-  owner_id: string;
-  sha256: string;
-  file_name: string;
-  mime_type: string;
-  size: number | string;
-  title: string | null;
-  display_order: number;
-};
-
-/** Tables written out here (older, or with columns the declaration does not send to devices). */
-type WrittenOut = {
-  petitions: PetitionTable;
-  petition_parties: PetitionPartyTable;
-  petition_index: PetitionIndexTable;
-  replies: ReplyTable;
-  reply_parents: ReplyParentTable;
-  order_sheets: OrderSheetTable;
-  attachments: AttachmentTable;
+/** Tables that are not synced entities: written out here. */
+type NotSynced = {
   companies: CompanyTable;
   roles: RoleTable;
-  users: UserTable;
   user_contact_persons: ContactPersonTable;
   sessions: SessionTable;
-  settings: SettingsTable;
-  contact_requests: ContactRequestTable;
   password_resets: PasswordResetTable;
   mail_outbox: MailOutboxTable;
   mail_attachments: MailAttachmentTable;
   captcha_spent: CaptchaSpentTable;
-  courts: CourtTable;
-  case_categories: CaseCategoryTable;
-  case_category_courts: CaseCategoryCourtTable;
-  module_types: ModuleTypeTable;
-  statutes: StatuteTable;
-  limitation_articles: LimitationArticleTable;
   server_meta: ServerMetaTable;
   calendar_subscriptions: CalendarSubscriptionTable;
   daily_runs: DailyRunTable;
@@ -325,17 +149,35 @@ type WrittenOut = {
   change_log: ChangeLogTable;
   sync_clients: SyncClientTable;
   sync_results: SyncResultTable;
-  conflicts: ConflictTable;
   blobs: BlobTable;
   uploads: UploadTable;
 };
 
+/**
+ * Columns of a synced table that its declaration deliberately keeps off devices (so they are not among its
+ * declared columns): the server alone reads and writes them.
+ */
+type ServerOnly = {
+  /** scrypt hash (auth/passwords.ts); never leaves the server. */
+  users: { password_hash: string };
+  /** Who resolved a conflict, for the server's own record; devices see resolution and resolved_at. */
+  conflicts: { resolved_by: string | null };
+};
+
 type TDecl = (typeof ENTITY_DECLS)[number];
 /**
- * Every other synced entity's table, derived from its declaration (shared-types): a new entity needs no line
- * here, only its migration.
+ * Every synced entity's table, derived from its declaration (shared-types): its declared columns with their
+ * codecs' stored types, the sync metadata every synced row carries, and any server-only columns. A new entity
+ * needs no line here, only its migration.
  */
 type Declared = {
-  [D in TDecl as D['name'] extends keyof WrittenOut ? never : D['name']]: SyncCols & TStoredRowOf<D>;
+  [D in TDecl as D['name']]: SyncCols &
+    TStoredRowOf<D> &
+    (D['name'] extends keyof ServerOnly ? ServerOnly[D['name']] : unknown);
 };
-export type Database = WrittenOut & Declared;
+export type Database = NotSynced & Declared;
+
+/** Table types other modules name. */
+export type UserTable = Database['users'];
+export type SettingsTable = Database['settings'];
+export type PetitionTable = Database['petitions'];
