@@ -9,8 +9,9 @@ import { MSG_LIBRARY_FILE_TYPES } from '@lawfirm/shared-types/library/pages.ts';
 import { limitationLastDate } from '@lawfirm/shared-types/limitation/limitation-date.ts';
 import { up as fixChallengingDate } from '../../migrations/src/2026_11_28_0020_challenging_date.ts';
 import { PUBLIC_TOOLS_PER_MINUTE } from '../src/limitation/tools-firm.ts';
-import { multipart, PDF_SMALL, PNG_1PX } from './case-files-helpers.ts';
+import { PDF_SMALL, PNG_1PX } from './case-files-helpers.ts';
 import { connectDevice } from './device.ts';
+import { LEGACY_ORIGIN, legacyLogin, type LegacyClient } from './legacy-client-helpers.ts';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -27,8 +28,6 @@ import {
  * every request is the one that client sends (rest-contract.md and its source), from the origin a firm lists
  * in CORS_ORIGINS, and each test asserts what that client then reads.
  */
-
-const LEGACY_ORIGIN = 'http://old-client.firm.example.pk';
 
 type Row = Record<string, unknown> & { id: string };
 
@@ -217,44 +216,6 @@ describeEachDb('migration: an installed firm’s calculator gets the Challenging
     expect(row).toMatchObject({ date_field_label: 'Challenging Date', days: 45 });
   });
 });
-
-type LegacyClient = {
-  token: string;
-  call: (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => Promise<InjectResponse>;
-  /** FileUpload.vue's FormData: files[i] first, then its fields (multipart, the browser's boundary). */
-  form: (
-    url: string,
-    fields: Record<string, string>,
-    files: { filename: string; type: string; data: Buffer }[],
-  ) => Promise<InjectResponse>;
-};
-
-/** Login.vue (a FormData of email and password, no auth header); every later call sends `Bearer <token>`. */
-async function legacyLogin(t: TestApp, email: string, password: string): Promise<LegacyClient> {
-  const login = multipart({ email, password }, []);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    headers: { ...login.headers, origin: LEGACY_ORIGIN },
-    payload: login.payload,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const token = res.json<{ token: string }>().token;
-  const headers = { origin: LEGACY_ORIGIN, authorization: `Bearer ${token}` };
-  return {
-    token,
-    call: (method, url, payload) => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) }),
-    form: (url, fields, files) => {
-      const body = multipart(fields, files);
-      return t.app.inject({
-        method: 'POST',
-        url,
-        headers: { ...body.headers, ...headers },
-        payload: body.payload,
-      });
-    },
-  };
-}
 
 describeEachDb(
   'original web client: courts, dated documents and statutes (issue 31 items 8, 11, 12)',

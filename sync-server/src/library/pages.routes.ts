@@ -4,9 +4,6 @@ import { z } from 'zod';
 import { MSG, ZMessageResponse, type TActor } from '@lawfirm/shared-types';
 import {
   cut80,
-  libraryFilesDecl,
-  LIBRARY_FILE_TYPES,
-  MSG_LIBRARY_FILE_TYPES,
   MSG_PAGE_NOT_FOUND,
   PAGE_KINDS,
   PAGE_PERMISSIONS,
@@ -19,12 +16,10 @@ import type { Db } from '../db/connect.ts';
 import { forActor, forFirm } from '../db/firm.ts';
 import { newId } from '../db/ids.ts';
 import { containsText, inTransaction } from '../db/query-helpers.ts';
-import { forbidden, HttpError, notFound, validationError } from '../http/errors.ts';
+import { forbidden, HttpError, notFound } from '../http/errors.ts';
 import { ZIdParams, type ZodApp } from '../http/schemas.ts';
 import { toWire } from '../sync/codec.ts';
-import { serverEntity, type EntityDef } from '../sync/entities.ts';
-import { storeBlob } from '../uploads/blob-store.ts';
-import { checkFile, cleanFileName } from '../case-files/attachments.mutators.ts';
+import type { EntityDef } from '../sync/entities.ts';
 import {
   ATTACHMENT_FILES,
   discardFiles,
@@ -32,6 +27,7 @@ import {
   type ReceivedFile,
 } from '../case-files/multipart-files.ts';
 import { PAGE_ENTITIES } from './library.entities.ts';
+import { checkAndStorePageFiles, putPageFiles } from './page-files.ts';
 import { sanitizePageHtml } from './sanitize.ts';
 
 /**
@@ -42,7 +38,6 @@ import { sanitizePageHtml } from './sanitize.ts';
  * HTML document at `/preview/{page_type}/{page_slug}` for link previews.
  */
 
-const filesEntity = serverEntity(libraryFilesDecl);
 const textOf = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** A page as the calls answer it: its columns, stamps, its files, and `attachment` (the first, as the cards show). */
@@ -175,28 +170,10 @@ function serve(app: ZodApp, kind: TPageKind, def: EntityDef): void {
       let files: ReceivedFile[] = [];
       if (req.isMultipart()) ({ files } = await receiveFiles(req));
       try {
-        for (const f of files) {
-          await checkFile(f, app.pdfWorkers).catch(() => {
-            throw validationError({ files: [MSG_LIBRARY_FILE_TYPES] });
-          });
-          if (!(LIBRARY_FILE_TYPES as readonly string[]).includes(f.kind!.mime))
-            throw validationError({ files: [MSG_LIBRARY_FILE_TYPES] });
-        }
+        await checkAndStorePageFiles(app, actor, files);
         const values = Object.fromEntries(def.writable.filter((c) => c in body).map((c) => [c, body[c]]));
         // Multipart fields are text: '' is none.
         for (const [k, v] of Object.entries(values)) if (v === '' && k !== 'content') values[k] = null;
-        for (const f of files)
-          await storeBlob(
-            app.db,
-            app.config.dataDir,
-            actor.company_id,
-            {
-              sha256: f.sha256,
-              size: f.size,
-              mime: f.kind!.mime,
-            },
-            { path: f.path },
-          );
         const saved = await inTransaction(app.db, async (trx) => {
           const firm = forActor(trx, actor);
           const id = typeof body.id === 'string' && body.id ? body.id : null;
@@ -204,17 +181,7 @@ function serve(app: ZodApp, kind: TPageKind, def: EntityDef): void {
           if (id && !existing) throw notFound();
           const pageId = existing?.id ?? newId();
           await firm.put(def, pageId, values);
-          let order = (await firm.rowsWhere('library_files', 'owner_id', [pageId])).length;
-          for (const f of files)
-            await firm.put(filesEntity, newId(), {
-              owner_type: kind.ownerType,
-              owner_id: pageId,
-              sha256: f.sha256,
-              file_name: cleanFileName(f.filename),
-              mime_type: f.kind!.mime,
-              size: f.size,
-              display_order: order++,
-            });
+          await putPageFiles(firm, kind, pageId, files);
           return { id: pageId, message: existing ? MSG.updatedOk : MSG.savedOk };
         });
         const [found] = await read(app.db, actor, { id: saved.id });
