@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { TActor, TUser } from '@lawfirm/shared-types';
-import { api, ApiError } from '../ui/api.ts';
+import { api, ApiError } from '../http/client.ts';
 import { whenIdle } from '../ui/whenIdle.ts';
 import {
   login as doLogin,

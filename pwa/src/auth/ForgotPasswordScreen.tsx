@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { email, MSG } from '@lawfirm/shared-types';
 import { z } from 'zod';
-import { api } from '../ui/api.ts';
+import { api } from '../http/client.ts';
 import { TextField, useForm, zodFieldErrors } from '../ui/form.tsx';
 import { useToast } from '../ui/toast.tsx';
 

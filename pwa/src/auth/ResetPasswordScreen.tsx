@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MSG, password } from '@lawfirm/shared-types';
 import { z } from 'zod';
-import { api, ApiError } from '../ui/api.ts';
+import { api, ApiError } from '../http/client.ts';
 import { FormError, PasswordField, useForm, zodFieldErrors } from '../ui/form.tsx';
 import { useToast } from '../ui/toast.tsx';
 

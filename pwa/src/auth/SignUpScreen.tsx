@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MSG, SIGNUP_ROLE_NAMES, solveChallenge, type TCaptchaChallenge } from '@lawfirm/shared-types';
 import { Modal } from '../ui/Modal.tsx';
-import { api, ApiError } from '../ui/api.ts';
+import { api, ApiError } from '../http/client.ts';
 import {
   FormError,
   PasswordField,

@@ -1,6 +1,6 @@
 import type { TUser } from '@lawfirm/shared-types';
 import { clearSnapshots } from '../app/snapshots.ts';
-import { api, ApiError, setTokenSource } from '../ui/api.ts';
+import { api, bindSession, type TTokenAnswer } from '../http/client.ts';
 
 /**
  * The signed-in user is remembered in localStorage so the app (and its route guard) opens offline; the
@@ -8,7 +8,6 @@ import { api, ApiError, setTokenSource } from '../ui/api.ts';
  */
 const USER_KEY = 'lf_user';
 let accessToken: string | null = null;
-let refreshing: Promise<string | null> | null = null;
 const listeners = new Set<() => void>();
 
 export function storedUser(): TUser | null {
@@ -29,11 +28,6 @@ export function setSession(user: TUser | null, token: string | null): void {
   listeners.forEach((l) => l());
 }
 
-/** The current access token (memory only), for the sync engine's requests. */
-export function getAccessToken(): string | null {
-  return accessToken;
-}
-
 /** Stores a fresher copy of the user and keeps the current token. */
 export function updateUser(user: TUser): void {
   setSession(user, accessToken);
@@ -44,36 +38,17 @@ export function onSessionChange(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-type TokenAnswer = { access_token: string; user: TUser };
-
-/**
- * Asks for a new access token; one request at a time however many calls hit a 401 together. Null when the
- * server refused (the session ends); rejects when it could not be asked (offline, or a server error), and the
- * stored user stays so the app still opens.
- */
-export function refreshAccessToken(): Promise<string | null> {
-  refreshing ??= api<TokenAnswer>('/api/auth/refresh', { method: 'POST', auth: false })
-    .then((r) => {
-      setSession(r.user, r.access_token);
-      return r.access_token;
-    })
-    .catch((e: unknown) => {
-      if (!(e instanceof ApiError && e.status === 401)) throw e;
-      setSession(null, null);
-      return null;
-    })
-    .finally(() => (refreshing = null));
-  return refreshing;
-}
-
-setTokenSource({
-  get: () => accessToken,
-  refresh: refreshAccessToken,
+// The app's one HTTP client (screens and the sync engine) reads the token here and reports what the server
+// said of the session; it holds the one refresh.
+bindSession({
+  token: () => accessToken,
   signedIn: () => storedUser() !== null,
+  renewed: (a) => setSession(a.user, a.access_token),
+  ended: () => setSession(null, null),
 });
 
 export async function login(email: string, password: string): Promise<TUser> {
-  const r = await api<TokenAnswer>('/api/auth/login', {
+  const r = await api<TTokenAnswer>('/api/auth/login', {
     method: 'POST',
     json: { email, password },
     auth: false,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatDate } from '@lawfirm/shared-types';
-import { api } from '../ui/api.ts';
+import { api } from '../http/client.ts';
 import { useOnline } from '../ui/useOnline.ts';
 import { useToast } from '../ui/toast.tsx';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
+import { ApiError } from '../http/client.ts';
 import { hasLocalFile, readLocalFile } from '../sync/attachments.ts';
 import { useLiveQuery, useSync } from '../sync/hooks.ts';
-import { HttpStatusError } from '../sync/http.ts';
 import { useOnline } from '../ui/useOnline.ts';
 import { fileView, VIEW_HEAD_BYTES, type TFileView } from './documents.logic.ts';
 import { fetchForOffline } from './fileFetch.ts';
@@ -68,7 +68,7 @@ export function useLocalFile(sha256: string, name: string): TLocalFileState {
       if (!alive) return;
       // Rows are pushed before their files are uploaded: a file the server does not have yet is on its way,
       // not an error. Ask again later, without a Retry the user would have to find.
-      if (e instanceof HttpStatusError && e.status === 404) {
+      if (e instanceof ApiError && e.status === 404) {
         setWaiting(sha256);
         timer = setTimeout(() => setAttempt((a) => a + 1), WAIT_MS[Math.min(attempt, WAIT_MS.length - 1)]);
         return;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { TCompany } from '@lawfirm/shared-types';
-import { api } from '../ui/api.ts';
+import { api } from '../http/client.ts';
 import { ScreenGuard } from '../ui/ScreenGuard.tsx';
 import { ListTable } from '../ui/ListTable.tsx';
 import { useApiList } from '../ui/useApiList.tsx';

@@ -1,6 +1,6 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { MSG, ZCompanyInput, type TCompany } from '@lawfirm/shared-types';
-import { api, ApiError } from '../ui/api.ts';
+import { api, ApiError } from '../http/client.ts';
 import { TextField, useForm, zodFieldErrors } from '../ui/form.tsx';
 import { ScreenGuard } from '../ui/ScreenGuard.tsx';
 import { useToast } from '../ui/toast.tsx';

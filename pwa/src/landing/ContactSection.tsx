@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { MSG } from '@lawfirm/shared-types';
 import { useSettings } from '../settings/useSettings.tsx';
-import { api, ApiError } from '../ui/api.ts';
+import { api, ApiError } from '../http/client.ts';
 import {
   TextAreaField,
   TextField,

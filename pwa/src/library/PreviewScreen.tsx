@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { MSG_PAGE_NOT_FOUND, pageKindOf } from '@lawfirm/shared-types/library/page-kinds.ts';
 import { slugFor } from '@lawfirm/shared-types/library/page-text.ts';
 import { useLiveQuery, useSync } from '../sync/hooks.ts';
-import { api, ApiError } from '../ui/api.ts';
+import { api, ApiError } from '../http/client.ts';
 import { SafeHtml } from './SafeHtml.tsx';
 import './library.css';
 

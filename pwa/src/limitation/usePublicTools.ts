@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { TPublicToolsEntity } from '@lawfirm/shared-types/limitation/limitation.wire.ts';
 import { useEntityRows, useSync } from '../sync/hooks.ts';
-import { api } from '../ui/api.ts';
+import { api } from '../http/client.ts';
 
 export type TToolsRow = Record<string, unknown> & { id: string };
 export type TToolsData = Record<TPublicToolsEntity, TToolsRow[]>;

@@ -3,7 +3,7 @@ import { can } from '@lawfirm/shared-types';
 import { MEETING_HEIGHT_PX } from '@lawfirm/shared-types/limitation/meeting.ts';
 import { Link } from 'react-router';
 import { useAuth } from '../auth/AuthContext.tsx';
-import { api } from '../ui/api.ts';
+import { api } from '../http/client.ts';
 import { useOnline } from '../ui/useOnline.ts';
 import { useToast } from '../ui/toast.tsx';
 

@@ -3,7 +3,7 @@ import { can } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { DOWNLOADED } from '../case-files/shared/useDownload.ts';
 import { saveFile } from '../pdf/save-file.ts';
-import { apiResponse } from '../ui/api.ts';
+import { apiResponse } from '../http/client.ts';
 import { useToast } from '../ui/toast.tsx';
 import { useOnline } from '../ui/useOnline.ts';
 import {

@@ -5,7 +5,7 @@ import { DEFAULT_SITE_URL, MSG, ZSettingsInput } from '@lawfirm/shared-types';
 import { formatPkPhone, pkPhoneError } from '@lawfirm/shared-types/common/phone.ts';
 import { putLocal } from '../sync/actions.ts';
 import { useEntityRows, useSync, useSyncStatus } from '../sync/hooks.ts';
-import { api, ApiError } from '../ui/api.ts';
+import { api, ApiError } from '../http/client.ts';
 import {
   PhoneField,
   TextAreaField,

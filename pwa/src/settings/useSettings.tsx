@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { PUBLIC_SETTINGS_FIELDS, type TPublicSettings } from '@lawfirm/shared-types';
 import { useEntityRows } from '../sync/hooks.ts';
-import { api } from '../ui/api.ts';
+import { api } from '../http/client.ts';
 import { whenIdle } from '../ui/whenIdle.ts';
 import type { TSettingsRow } from './settings-form.logic.ts';
 

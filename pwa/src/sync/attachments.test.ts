@@ -10,6 +10,8 @@ import {
   uploadPending,
   type TUploadProgress,
 } from './attachments.ts';
+import { createHttpClient } from '../http/client.ts';
+import { memorySession } from '../http/test-session.ts';
 import { openLocalDb } from './db.ts';
 
 /**
@@ -97,7 +99,10 @@ function uploadServer() {
     }
     return json({ message: 'Not found.' }, 404);
   };
-  return { s, http: { baseUrl: 'http://files.test', fetch: fetchFn, getToken: () => 'good' } };
+  return {
+    s,
+    http: createHttpClient({ baseUrl: 'http://files.test', fetch: fetchFn, session: memorySession('good') }),
+  };
 }
 
 const bytesOf = (n: number, seed = 7) => {

@@ -1,12 +1,23 @@
 import type { TUploadState } from '@lawfirm/shared-types';
 import type { LocalDb, TBlobChunk, TLocalFile } from './db.ts';
-import { authedFetch, errorOf, type THttp } from './http.ts';
+import { readAnswer, type THttpClient } from '../http/client.ts';
 
 /**
  * Attachment bytes on the device and their way to the server (DESIGN §5). Files are content-addressed by
  * SHA-256: the same photo taken twice is stored and uploaded once, and a retried upload can never duplicate.
  */
 export const CHUNK_SIZE = 256 * 1024;
+
+/** A sync request may wait a long time for a slow network, but not forever (a hung sync blocks other tabs). */
+export const REQUEST_TIMEOUT_MS = 60_000;
+const timeout = () => AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+
+/** The server's `message` of a refused answer (readAnswer throws it as an ApiError). */
+const messageOf = (res: Response): Promise<string> =>
+  readAnswer(res).then(
+    () => '',
+    (e: unknown) => (e as Error).message,
+  );
 
 export type TStoredFile = Pick<TLocalFile, 'sha256' | 'size' | 'mime' | 'name'>;
 export type TUploadProgress = {
@@ -94,10 +105,10 @@ async function refuse(db: LocalDb, sha256: string, message: string): Promise<'re
   return 'refused';
 }
 
-async function headOffset(http: THttp, id: string): Promise<number | null> {
-  const res = await authedFetch(http, `/uploads/${id}`, { method: 'HEAD' });
+async function headOffset(http: THttpClient, id: string): Promise<number | null> {
+  const res = await http.send(`/uploads/${id}`, { method: 'HEAD', signal: timeout() });
   if (res.status === 404) return null;
-  if (!res.ok) throw await errorOf(res);
+  if (!res.ok) await readAnswer(res);
   const offset = Number(res.headers.get('Upload-Offset'));
   if (!Number.isInteger(offset) || offset < 0) throw new Error('The server sent no upload offset.');
   return offset;
@@ -110,19 +121,17 @@ async function headOffset(http: THttp, id: string): Promise<number | null> {
  */
 async function uploadOne(
   db: LocalDb,
-  http: THttp,
+  http: THttpClient,
   f: TLocalFile,
   onSent: (sent: number) => void,
 ): Promise<'uploaded' | 'refused'> {
   const open = async (): Promise<TUploadState | 'refused'> => {
-    const res = await authedFetch(http, '/uploads', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ sha256: f.sha256, size: f.size, filename: f.name }),
+    const res = await http.send('/uploads', {
+      json: { sha256: f.sha256, size: f.size, filename: f.name },
+      signal: timeout(),
     });
-    if (REFUSED.has(res.status)) return refuse(db, f.sha256, (await errorOf(res)).message);
-    if (!res.ok) throw await errorOf(res);
-    return (await res.json()) as TUploadState;
+    if (REFUSED.has(res.status)) return refuse(db, f.sha256, await messageOf(res));
+    return (await readAnswer(res)) as TUploadState;
   };
   let state = await open();
   let restarts = 0;
@@ -131,14 +140,11 @@ async function uploadOne(
     const index = Math.floor(state.offset / CHUNK_SIZE);
     const chunk = await db.blobs.get([f.sha256, index]);
     if (!chunk) return refuse(db, f.sha256, 'Part of this file is missing on this device.');
-    const res = await authedFetch(http, `/uploads/${state.id}`, {
+    const res = await http.send(`/uploads/${state.id}`, {
       method: 'PATCH',
-      headers: {
-        'Upload-Offset': String(state.offset),
-        'Content-Type': 'application/offset+octet-stream',
-        Accept: 'application/json',
-      },
+      headers: { 'Upload-Offset': String(state.offset), 'Content-Type': 'application/offset+octet-stream' },
       body: chunk.data.slice(state.offset - index * CHUNK_SIZE),
+      signal: timeout(),
     });
     if (res.status === 409 || res.status === 404) {
       const offset = res.status === 409 ? await headOffset(http, state.id) : null;
@@ -148,9 +154,8 @@ async function uploadOne(
       } else state = { ...state, offset };
       continue;
     }
-    if (REFUSED.has(res.status)) return refuse(db, f.sha256, (await errorOf(res)).message);
-    if (!res.ok) throw await errorOf(res);
-    const next = (await res.json()) as TUploadState;
+    if (REFUSED.has(res.status)) return refuse(db, f.sha256, await messageOf(res));
+    const next = (await readAnswer(res)) as TUploadState;
     // A server that accepts a chunk without moving on would loop forever: give up and retry later.
     stalls = next.offset > state.offset || next.complete ? 0 : stalls + 1;
     if (stalls > 2) throw new Error('The upload is not moving forward.');
@@ -162,7 +167,7 @@ async function uploadOne(
   return 'uploaded';
 }
 
-export type TUploadOptions = THttp & { onProgress?: (p: TUploadProgress | null) => void };
+export type TUploadOptions = THttpClient & { onProgress?: (p: TUploadProgress | null) => void };
 
 /**
  * Uploads every file the server does not have yet, oldest first. A network error stops the run (the engine
@@ -208,12 +213,11 @@ function filenameOf(disposition: string | null): string | null {
 export async function fetchFileForOffline(
   db: LocalDb,
   sha256: string,
-  http: THttp,
+  http: THttpClient,
   name?: string,
 ): Promise<void> {
   if (await hasLocalFile(db, sha256)) return;
-  const res = await authedFetch(http, `/files/${sha256}`);
-  if (!res.ok) throw await errorOf(res);
+  const res = await http.download(`/files/${sha256}`, { signal: timeout() });
   const bytes = await res.arrayBuffer();
   if ((await sha256Hex(bytes)) !== sha256) throw new Error('The downloaded file is damaged. Try again.');
   await putBytes(

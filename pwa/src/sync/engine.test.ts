@@ -1,9 +1,10 @@
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AddressInfo } from 'node:net';
-import type { TConflict } from '@lawfirm/shared-types';
+import type { TConflict, TUser } from '@lawfirm/shared-types';
 import {
   ADMIN_EMAIL,
+  ADMIN_PASSWORD,
   adminBearer,
   bearerFor,
   createTestApp,
@@ -11,6 +12,8 @@ import {
   type TestApp,
 } from '../../../sync-server/test/helper.ts';
 import { newId } from '../../../sync-server/src/db/ids.ts';
+import { createHttpClient, type TSessionKeeper } from '../http/client.ts';
+import { cookieFetch, memorySession } from '../http/test-session.ts';
 import { discardRejected, putLocal, resolveConflictLocal } from './actions.ts';
 import { conflictSides } from './conflict-view.ts';
 import { openLocalDb, setMeta, type LocalDb, type TRow } from './db.ts';
@@ -53,18 +56,18 @@ function device(
   token: string,
   opts: {
     fetch?: typeof fetch;
-    getToken?: () => string | null;
-    refreshToken?: () => Promise<string | null>;
+    session?: TSessionKeeper;
     pageSize?: number;
   } = {},
 ): Device {
   const db = openLocalDb(userId, `-${newId()}`);
   const engine = new SyncEngine({
     db,
-    baseUrl,
-    fetch: opts.fetch ?? fetch,
-    getToken: opts.getToken ?? (() => token),
-    refreshToken: opts.refreshToken ?? (async () => null),
+    http: createHttpClient({
+      baseUrl,
+      fetch: opts.fetch ?? fetch,
+      session: opts.session ?? memorySession(token),
+    }),
     userId,
     debounceMs: 20,
     ...(opts.pageSize ? { pageSize: opts.pageSize } : {}),
@@ -318,25 +321,28 @@ describe('sync engine against a real server', () => {
   });
 
   it('pauses without a valid session, keeps the queue, and resumes after a refresh', async () => {
-    let fresh: string | null = null;
-    let refreshes = 0;
-    const d = device(adminId, adminToken, {
-      getToken: () => 'expired-token',
-      refreshToken: async () => {
-        refreshes += 1;
-        return fresh;
-      },
-    });
+    // A device whose access token the server refuses and whose refresh cookie is gone (signed out elsewhere).
+    const net = cookieFetch();
+    const session = memorySession('expired-token');
+    const d = device(adminId, adminToken, { fetch: net.fetch, session });
     const id = newId();
     await putLocal(d.db, 'courts', id, { title: 'Labour Court' });
     await d.engine.syncNow();
     expect(d.status()).toMatchObject({ paused: true, pending: 1 });
-    expect(refreshes).toBe(1);
+    expect(net.count('/api/auth/refresh')).toBe(1);
+    expect(session.ends).toBe(1);
     expect(await court(d, id)).toMatchObject({ title: 'Labour Court' });
     const queued = await d.db.outbox.toArray();
     expect(JSON.stringify(queued)).not.toContain('expired-token');
 
-    fresh = adminToken;
+    // The same user signs in again on this device: the session renews and the kept queue goes out.
+    const login = await net.fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+    });
+    expect(login.status).toBe(200);
+    session.renewed((await login.json()) as { access_token: string; user: TUser });
     await d.engine.syncNow();
     expect(d.status()).toMatchObject({ paused: false, pending: 0 });
     expect(await serverCourt(id)).toMatchObject({ title: 'Labour Court' });
@@ -344,13 +350,18 @@ describe('sync engine against a real server', () => {
 
   it('waits for the network, not for a sign-in, when the session cannot be renewed for want of a server', async () => {
     let reachable = false;
-    const d = device(adminId, adminToken, {
-      getToken: () => null,
-      refreshToken: async () => {
-        if (!reachable) throw new TypeError('Failed to fetch');
-        return adminToken;
-      },
+    const net = cookieFetch(async (input, init) => {
+      if (!reachable && (input as string).endsWith('/api/auth/refresh'))
+        throw new TypeError('Failed to fetch');
+      return fetch(input, init);
     });
+    // A page just loaded: the user is remembered, the access token (memory only) not yet.
+    await net.fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+    });
+    const d = device(adminId, adminToken, { fetch: net.fetch, session: memorySession(null) });
     const id = newId();
     await putLocal(d.db, 'courts', id, { title: 'Banking Court' });
     await d.engine.syncNow();

@@ -1,19 +1,17 @@
 import { liveQuery, type Subscription } from 'dexie';
 import type { TMutation, TPullResponse, TPushResponse } from '@lawfirm/shared-types';
 import { applyPullPage, pendingFrom } from './apply-pull.ts';
-import { fetchFileForOffline, uploadPending } from './attachments.ts';
+import { ApiError, type THttpClient } from '../http/client.ts';
+import { fetchFileForOffline, REQUEST_TIMEOUT_MS, uploadPending } from './attachments.ts';
 import { clientIdOf, getMeta, setMeta, type LocalDb, type TOutboxEntry } from './db.ts';
 import { backoffMs, startPokeStream, type TPokeStream } from './events.ts';
-import { AuthPausedError, jsonCall, type THttp } from './http.ts';
 import { onLocalWrite } from './local-writes.ts';
 import { browserOnline, INITIAL_STATUS, type TSyncStatus } from './status.ts';
 
 export type TSyncEngineOptions = {
   db: LocalDb;
-  baseUrl: string;
-  fetch: typeof fetch;
-  getToken: () => string | null;
-  refreshToken: () => Promise<string | null>;
+  /** The app's one HTTP client (the screens' too): one session, one refresh. */
+  http: THttpClient;
   userId: string;
   /** Rows per pull page (the server allows 1–2000). */
   pageSize?: number;
@@ -32,7 +30,11 @@ const toMutation = (e: TOutboxEntry): TMutation => ({
   createdAt: e.createdAt,
 });
 
+/** No usable session: the queue waits (it is never dropped) until the same user signs in again. */
+export const PAUSED_MESSAGE = 'Sign in again to sync. Your changes are kept on this device.';
+
 const isNetworkError = (e: unknown) =>
+  (e instanceof ApiError && e.offline) ||
   e instanceof TypeError ||
   (e instanceof DOMException && (e.name === 'TimeoutError' || e.name === 'AbortError'));
 
@@ -43,7 +45,7 @@ const isNetworkError = (e: unknown) =>
  */
 export class SyncEngine {
   private readonly db: LocalDb;
-  private readonly http: THttp;
+  private readonly http: THttpClient;
   private status: TSyncStatus = { ...INITIAL_STATUS };
   private readonly listeners = new Set<() => void>();
   private running: Promise<void> | null = null;
@@ -58,12 +60,7 @@ export class SyncEngine {
 
   constructor(private readonly opts: TSyncEngineOptions) {
     this.db = opts.db;
-    this.http = {
-      baseUrl: opts.baseUrl,
-      fetch: opts.fetch,
-      getToken: opts.getToken,
-      refreshToken: opts.refreshToken,
-    };
+    this.http = opts.http;
   }
 
   getStatus = (): TSyncStatus => this.status;
@@ -143,7 +140,8 @@ export class SyncEngine {
       if (this.started && !this.events) this.listen();
       if (!complete) this.retryLater();
     } catch (e) {
-      if (e instanceof AuthPausedError) this.set({ paused: true, error: e.message });
+      // A 401 after the client's refresh: the session ended (or was never renewed). Paused, not retried.
+      if (e instanceof ApiError && e.status === 401) this.set({ paused: true, error: PAUSED_MESSAGE });
       else {
         const network = isNetworkError(e);
         this.set({
@@ -180,9 +178,9 @@ export class SyncEngine {
         .toArray();
       const last = batch.at(-1);
       if (!last) return true;
-      const res = await jsonCall<TPushResponse>(this.http, '/sync/push', {
-        method: 'POST',
-        body: JSON.stringify({ clientId, mutations: batch.map(toMutation) }),
+      const res = await this.http.api<TPushResponse>('/sync/push', {
+        json: { clientId, mutations: batch.map(toMutation) },
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
       if (res.lastMutationId < last.id) return false;
       after = last.id;
@@ -203,7 +201,9 @@ export class SyncEngine {
         pendingFrom: String(await pendingFrom(this.db)),
         limit: String(this.opts.pageSize ?? 500),
       });
-      const page = await jsonCall<TPullResponse>(this.http, `/sync/pull?${q.toString()}`);
+      const page = await this.http.api<TPullResponse>(`/sync/pull?${q.toString()}`, {
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
       // Another tab (without Web Locks) moved on meanwhile: its pull covers this one.
       if (!(await applyPullPage(this.db, page, cursor))) return;
       cursor = page.cursor;

@@ -1,4 +1,4 @@
-import { AuthPausedError, authedFetch, type THttp } from './http.ts';
+import type { THttpClient } from '../http/client.ts';
 
 /** Waits, or stops waiting at once when the signal aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -49,7 +49,7 @@ export type TPokeStream = { stop: () => void };
  * sent while disconnected are lost. Without a usable session it stops and calls onPaused.
  */
 export function startPokeStream(opts: {
-  http: THttp;
+  http: THttpClient;
   onPoke: () => void;
   onOpen?: () => void;
   onPaused?: () => void;
@@ -59,22 +59,24 @@ export function startPokeStream(opts: {
     let attempt = 0;
     while (!ctrl.signal.aborted) {
       try {
-        const res = await authedFetch(opts.http, '/sync/events', {
+        const res = await opts.http.send('/sync/events', {
           headers: { Accept: 'text/event-stream' },
           signal: ctrl.signal,
         });
+        // Refused after the client's refresh: no usable session until the user signs in again.
+        if (res.status === 401) {
+          await res.body?.cancel();
+          opts.onPaused?.();
+          return;
+        }
         if (!res.ok || !res.body) throw new Error(`The event stream answered ${res.status}.`);
         attempt = 0;
         opts.onOpen?.();
         await readEvents(res.body, (name) => {
           if (name === 'poke') opts.onPoke();
         });
-      } catch (e) {
+      } catch {
         if (ctrl.signal.aborted) return;
-        if (e instanceof AuthPausedError) {
-          opts.onPaused?.();
-          return;
-        }
         // Network down or server restarting: try again later.
       }
       await sleep(backoffMs(attempt++), ctrl.signal);

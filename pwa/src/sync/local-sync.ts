@@ -4,7 +4,7 @@ import { clearOnWrite } from '../app/snapshots.ts';
 import type { TSyncContext } from './context.ts';
 import { openLocalDb } from './db.ts';
 import { SyncEngine } from './engine.ts';
-import { sessionTokens } from './session-tokens.ts';
+import { http } from '../http/client.ts';
 
 // Any write a screen would show (a pull, an edit, a queued change, in this tab or another) retires the case
 // pages' snapshots (app/snapshots.ts).
@@ -30,10 +30,7 @@ export function openLocalSync(userId: string): TLocalSync {
   );
   const engine = new SyncEngine({
     db,
-    baseUrl: '',
-    fetch: (input, init) => window.fetch(input, init),
-    getToken: sessionTokens.get,
-    refreshToken: sessionTokens.refresh,
+    http,
     userId,
   });
   return {

@@ -10,6 +10,8 @@ import {
   type TestApp,
 } from '../../../sync-server/test/helper.ts';
 import { newId } from '../../../sync-server/src/db/ids.ts';
+import { createHttpClient } from '../http/client.ts';
+import { memorySession } from '../http/test-session.ts';
 import { deleteLocal, putLocal } from './actions.ts';
 import { clientIdOf, openLocalDb, type LocalDb } from './db.ts';
 import { SyncEngine } from './engine.ts';
@@ -73,10 +75,7 @@ function device(person: Person): Device {
   };
   const engine = new SyncEngine({
     db,
-    baseUrl,
-    fetch: f,
-    getToken: () => person.token,
-    refreshToken: async () => null,
+    http: createHttpClient({ baseUrl, fetch: f, session: memorySession(person.token) }),
     userId: person.id,
     debounceMs: 1_000_000,
   });

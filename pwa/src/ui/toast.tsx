@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { ApiError } from './api.ts';
+import { ApiError } from '../http/client.ts';
 
 /** A button inside a notice (Undo). */
 export type TToastAction = { label: string; onClick: () => void };

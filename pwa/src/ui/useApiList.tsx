@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type Dispatch, type SetStateAction } from 'react';
-import { api, ApiError, type RequestOptions } from './api.ts';
+import { api, ApiError, type RequestOptions } from '../http/client.ts';
 import { useToast } from './toast.tsx';
 
 export type ApiQuery = NonNullable<RequestOptions['query']>;

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { can, MSG, ROLE_IDS, type TUser } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { useSync } from '../sync/hooks.ts';
-import { api, ApiError } from '../ui/api.ts';
+import { api, ApiError } from '../http/client.ts';
 import {
   CheckboxField,
   CNIC_MASK,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG, password as passwordRule, usersDecl, type TUser } from '@lawfirm/shared-types';
-import type { ApiError } from '../ui/api.ts';
+import type { ApiError } from '../http/client.ts';
 import { zodFieldErrors, type FieldErrors } from '../ui/form.tsx';
 
 /** The flat fields of the add/edit user form (part 2 §2.6); contact persons and the image live beside them. */

@@ -1,4 +1,4 @@
-import { api } from '../ui/api.ts';
+import { api } from '../http/client.ts';
 
 // The calls the user form makes online (rest-contract rows 104–105): creating an account needs a password and
 // sends mail. The list works on the device's own copy of the firm's users instead (users.local.ts).
