@@ -1,3 +1,4 @@
+import { caseFilterPredicate, type TCaseFilter } from '@lawfirm/shared-types/case-files/case-filter.ts';
 import type { TPartyRow, TPetitionRow } from './caseFiles.types.ts';
 
 /** The Case Files search form (part 1 §3 "Case list filters"), as the list applies it. */
@@ -25,22 +26,22 @@ export const NO_FILTERS: TCaseFilters = {
   archived: false,
 };
 
-const norm = (s: string | null | undefined): string => (s ?? '').trim().toLowerCase();
-
 /**
- * Every party name of each case, lower-cased and joined, built in one pass over the parties: the party
- * filter then costs one substring test per case instead of a scan of all parties per case (20,000 cases
- * times 40,000 parties would freeze a phone).
+ * The search form's values as the shared case filter (named as the original client sends them), which the
+ * server applies to the same declaration in SQL. A year that is not a number matches no case.
  */
-function partyNamesByCase(parties: readonly TPartyRow[]): Map<string, string> {
-  const byCase = new Map<string, string>();
-  for (const p of parties) {
-    const prev = byCase.get(p.petition_id);
-    const name = norm(p.name);
-    // A newline cannot be typed into the search field, so a match never spans two names.
-    byCase.set(p.petition_id, prev === undefined ? name : `${prev}\n${name}`);
-  }
-  return byCase;
+export function toCaseFilter(f: TCaseFilters): TCaseFilter {
+  const year = f.year.trim();
+  return {
+    case_no: f.caseNo,
+    year: year ? Number(year) : undefined,
+    court_id: f.courtId || undefined,
+    petitioner_name: f.partyName,
+    pendingTag: f.pendingTag,
+    pending_tag: f.pendingOnly,
+    is_moot_case: f.mootOnly,
+    archived: f.archived,
+  };
 }
 
 /**
@@ -56,32 +57,15 @@ function newestFirst(a: TPetitionRow, b: TPetitionRow): number {
 
 /**
  * The cases the list shows for these filters, newest first. Linear in cases plus parties (and a sort), so
- * it runs on the whole local database at every search. Text filters match anywhere, ignoring case; the year
- * and the court match exactly.
+ * it runs on the whole local database at every search. What each filter matches is declared once in
+ * shared-types (case-filter.ts); the server's list applies the same declaration.
  */
 export function filterCases(
   cases: readonly TPetitionRow[],
   parties: readonly TPartyRow[],
   f: TCaseFilters,
 ): TPetitionRow[] {
-  const caseNo = norm(f.caseNo);
-  const year = f.year.trim();
-  const party = norm(f.partyName);
-  const tag = norm(f.pendingTag);
-  const names = party ? partyNamesByCase(parties) : null;
-  const out = cases.filter((c) => {
-    if (!!c.archived !== f.archived) return false;
-    if (caseNo && !norm(c.case_no).includes(caseNo)) return false;
-    if (year && String(c.year ?? '') !== year) return false;
-    if (f.courtId && c.court_id !== f.courtId) return false;
-    if (f.mootOnly && !c.is_moot_case) return false;
-    const caseTag = norm(c.pending_tag);
-    if (f.pendingOnly && !caseTag) return false;
-    if (tag && !caseTag.includes(tag)) return false;
-    if (names && !(names.get(c.id) ?? '').includes(party)) return false;
-    return true;
-  });
-  return out.sort(newestFirst);
+  return cases.filter(caseFilterPredicate(toCaseFilter(f), parties)).sort(newestFirst);
 }
 
 /** The filters and page live in the address, so Back from a case returns to the same search and page. */

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
+import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import {
   formatDate,
   ROLE_LABELS,
@@ -12,6 +12,7 @@ import { forFirm } from '../db/firm.ts';
 import type { Database, PetitionTable } from '../db/schema.ts';
 import { containsText } from '../db/query-helpers.ts';
 import { readablePetitions } from './access.ts';
+import { caseFilterWhere, dbKindOf } from './case-filter.sql.ts';
 import type { TApiLawyer, TApiParty, TApiPetition } from './case-files.types.ts';
 import { compareNatural } from '@lawfirm/shared-types/common/natural-order.ts';
 import {
@@ -20,45 +21,12 @@ import {
   caseTitleWithPetitioners,
   caseTypeOf,
 } from '@lawfirm/shared-types/case-files/case-title.ts';
+import type { TCaseFilter } from '@lawfirm/shared-types/case-files/case-filter.ts';
 
 export type PetitionRow = Selectable<PetitionTable>;
 
 /** The case list's filters (rest-contract 11) as the query schema leaves them; absent means "any". */
-export type PetitionFilters = {
-  case_no?: string;
-  year?: number;
-  court_id?: string;
-  petitioner_name?: string;
-  /** Text the pending tag contains. */
-  pendingTag?: string;
-  /** Only case files that carry a pending tag. */
-  pending_tag?: boolean;
-  is_moot_case?: boolean;
-  archived?: boolean;
-  /** The calendar's case search: text within the case number, the title or a party's name. */
-  query_from_calendar_page?: string;
-};
-
-/**
- * Live parties of the outer query's case file, petitioner or opponent, whose name contains `text`. The firm is
- * named too, so the parties are found through their (firm, case file) index rather than by a scan per case file.
- */
-const partyNamed = (eb: ExpressionBuilder<Database, 'petitions'>, text: string) =>
-  eb
-    .selectFrom('petition_parties as pp')
-    .select('pp.id')
-    .whereRef('pp.company_id', '=', 'petitions.company_id')
-    .whereRef('pp.petition_id', '=', 'petitions.id')
-    .where('pp.deleted_at', 'is', null)
-    .where(containsText('pp.name', text));
-
-/** "122109/2026" or "122109 / 2026": the case number and the year, when the text ends in a year after a slash. */
-function caseNoAndYear(text: string): { no: string; year: number } | null {
-  const slash = text.lastIndexOf('/');
-  const no = text.slice(0, slash).trim();
-  const year = text.slice(slash + 1).trim();
-  return slash > 0 && no && /^\d{4}$/.test(year) ? { no, year: Number(year) } : null;
-}
+export type PetitionFilters = TCaseFilter;
 
 /** Laravel's default page size, as the original case list reads it from per_page. */
 export const PETITIONS_PER_PAGE = 20;
@@ -75,41 +43,14 @@ export async function listPetitions(
   page: number | null,
 ): Promise<{ rows: ListedPetition[]; total: number }> {
   const access = await readablePetitions(db, actor);
-  let q = forFirm(db, actor.company_id)
-    .live('petitions')
-    .where('petitions.archived', '=', f.archived ? 1 : 0);
+  let q = forFirm(db, actor.company_id).live('petitions');
   if (access !== 'all') {
     const ids = [...access];
     if (!ids.length) return { rows: [], total: 0 };
     q = q.where('petitions.id', 'in', ids);
   }
-  if (f.case_no) q = q.where(containsText('petitions.case_no', f.case_no));
-  if (f.year !== undefined) q = q.where('petitions.year', '=', f.year);
-  if (f.court_id) q = q.where('petitions.court_id', '=', f.court_id);
-  if (f.pendingTag) q = q.where(containsText('petitions.pending_tag', f.pendingTag));
-  if (f.pending_tag)
-    q = q.where('petitions.pending_tag', 'is not', null).where('petitions.pending_tag', '<>', '');
-  if (f.is_moot_case) q = q.where('petitions.is_moot_case', '=', 1);
-  if (f.petitioner_name) {
-    const name = f.petitioner_name;
-    q = q.where((eb) => eb.exists(partyNamed(eb, name)));
-  }
-  if (f.query_from_calendar_page) {
-    // "Find by Case No": what the old server matched (number, title, either side's names), plus "no/year" as
-    // the options show it ("W.P. 122109/2026 …"), so typing what one reads finds it.
-    const text = f.query_from_calendar_page;
-    const noYear = caseNoAndYear(text);
-    q = q.where((eb) =>
-      eb.or([
-        containsText('petitions.case_no', text),
-        containsText('petitions.title', text),
-        eb.exists(partyNamed(eb, text)),
-        ...(noYear
-          ? [eb.and([containsText('petitions.case_no', noYear.no), eb('petitions.year', '=', noYear.year)])]
-          : []),
-      ]),
-    );
-  }
+  // Every filter, the calendar's search included, from the one declaration the device applies too.
+  q = q.where(caseFilterWhere(dbKindOf(db), f));
   const rowsQ = withAnswerExtras(q).orderBy('petitions.created_at', 'desc').orderBy('petitions.id', 'desc');
   if (page === null) {
     const rows = await rowsQ.execute();
