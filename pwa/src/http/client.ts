@@ -203,7 +203,8 @@ export function createHttpClient(config: {
   };
 }
 
-let keeper: TSessionKeeper = {
+// The app's session until auth/session.ts binds itself (nobody signed in).
+const appSession: TSessionKeeper = {
   token: () => null,
   signedIn: () => false,
   renewed: () => undefined,
@@ -212,18 +213,11 @@ let keeper: TSessionKeeper = {
 
 /** Binds the app's client to the signed-in session (auth/session.ts, at its import). */
 export function bindSession(session: TSessionKeeper): void {
-  keeper = session;
+  Object.assign(appSession, session);
 }
 
 /** The app's client: same origin, the signed-in session. */
-export const http: THttpClient = createHttpClient({
-  session: {
-    token: () => keeper.token(),
-    signedIn: () => keeper.signedIn(),
-    renewed: (a) => keeper.renewed(a),
-    ended: () => keeper.ended(),
-  },
-});
+export const http: THttpClient = createHttpClient({ session: appSession });
 
 export const api = http.api;
 export const apiResponse = http.download;
