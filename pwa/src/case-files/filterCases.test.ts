@@ -76,6 +76,22 @@ describe('filterCases', () => {
     expect(ids(filterCases(cases, two, f({ partyName: 'ali khan' })))).toEqual([]);
   });
 
+  it('matches text as the server does: Urdu and %, _ as typed, only English letters ignore case', () => {
+    const typed = [
+      petition('5', { case_no: 'W_P 50%', title: 'Émile v. State' }),
+      petition('6', { case_no: 'WXP 500', title: 'ریاست بنام علی' }),
+    ];
+    const named = [party('u', '6', 'علی خان'), party('v', '5', 'Émile Khan')];
+    expect(ids(filterCases(typed, named, f({ caseNo: 'w_p' })))).toEqual(['5']);
+    expect(ids(filterCases(typed, named, f({ caseNo: '0%' })))).toEqual(['5']);
+    expect(ids(filterCases(typed, named, f({ partyName: 'علی' })))).toEqual(['6']);
+    expect(ids(filterCases(typed, named, f({ partyName: 'Émile KHAN' })))).toEqual(['5']);
+    // É and é are different letters to SQLite's and PostgreSQL's shared fold, so to the device as well.
+    expect(ids(filterCases(typed, named, f({ partyName: 'émile' })))).toEqual([]);
+    // The year is a number, as the server reads it.
+    expect(ids(filterCases(typed, named, f({ year: '02024' })))).toEqual(['6', '5']);
+  });
+
   it('filters by pending tag text, pending only (a blank tag is no tag) and moot only', () => {
     expect(ids(filterCases(cases, parties, f({ pendingTag: 'l-7' })))).toEqual(['1']);
     expect(ids(filterCases(cases, parties, f({ pendingOnly: true })))).toEqual(['1']);
