@@ -5,6 +5,8 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import SQLite from 'better-sqlite3';
 import type { Config } from '../config.ts';
+import { fileSink } from '../files/zip/zip-sinks.ts';
+import { ZipWriter } from '../files/zip/zip-writer.ts';
 import { leftOut, listStoredFiles } from './data-folder.ts';
 import { BackupError } from './errors.ts';
 import { bytes, count, seconds, throttled } from './format.ts';
@@ -18,7 +20,6 @@ import {
 } from './manifest.ts';
 import { namedFiles } from './named-files.ts';
 import { snapshotSqlite } from './sqlite-snapshot.ts';
-import { ZipWriter } from './zip-writer.ts';
 
 export type BackupSummary = {
   file: string;
@@ -90,7 +91,8 @@ export async function runBackup(
   const tag = randomBytes(6).toString('hex');
   const partial = `${out}.partial-${tag}`;
   const snapshotPath = `${out}.database-${tag}`;
-  const zip = await ZipWriter.create(partial);
+  // Readable by its owner only: an archive holds every firm's records.
+  const zip = new ZipWriter(await fileSink(partial, 0o600), { fileMode: 0o600 });
   const archived = new Map<string, { size: number; sha256: string }>();
   let fileBytes = 0;
   const progress = throttled(log);
@@ -157,7 +159,8 @@ export async function runBackup(
       secret,
       files: [...archived].map(([path, e]) => ({ path, ...e })),
     };
-    await zip.add(MANIFEST_ENTRY, [Buffer.from(JSON.stringify(manifest))], { deflate: true });
+    await zip.add(MANIFEST_ENTRY, Buffer.from(JSON.stringify(manifest)), { deflate: true });
+    // Flushed to disk and closed.
     const archiveBytes = await zip.finish();
     // Renamed into place only once whole and on disk: FILE is a complete backup or untouched.
     await rename(partial, out);
@@ -177,7 +180,7 @@ export async function runBackup(
     logSummary(summary, secret !== null, log);
     return summary;
   } catch (e) {
-    await zip.abort();
+    await zip.abort(e as Error);
     await rm(partial, { force: true });
     await rm(snapshotPath, { force: true });
     throw e;

@@ -21,7 +21,7 @@ import {
   type TBackupManifest,
 } from './manifest.ts';
 import { appliedMigrations, countRows, integrityOf } from './sqlite-snapshot.ts';
-import { NotAZipError, openZip, type ZipEntry, type ZipReader } from './zip-reader.ts';
+import { NotAZipError, openZip, type ZipEntry, type ZipReader } from '../files/zip/zip-reader.ts';
 
 export type RestoreSummary = {
   dataDir: string;

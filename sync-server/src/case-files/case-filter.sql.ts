@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import {
   activeCaseFilters,
   BLANK,
@@ -8,17 +8,10 @@ import {
   type TCaseMatch,
   type TFilterValue,
 } from '@lawfirm/shared-types/case-files/case-filter.ts';
-import type { Db, DbKind } from '../db/connect.ts';
+import type { DbKind } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 
 type Eb = ExpressionBuilder<Database, 'petitions'>;
-
-/**
- * Which engine a Kysely instance (or a transaction of it) talks to: the text fold is written per engine, and
- * the repositories take a database, not the app.
- */
-export const dbKindOf = (db: Db): DbKind =>
-  db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 
 /**
  * `column` contains `text` after `foldCase` on both sides: SQLite's lower() folds ASCII only, and so does

@@ -12,7 +12,8 @@ import { forFirm } from '../db/firm.ts';
 import type { Database, PetitionTable } from '../db/schema.ts';
 import { containsText } from '../db/query-helpers.ts';
 import { readablePetitions } from './access.ts';
-import { caseFilterWhere, dbKindOf } from './case-filter.sql.ts';
+import { caseFilterWhere } from './case-filter.sql.ts';
+import { dbKindOf } from '../db/connect.ts';
 import type { TApiLawyer, TApiParty, TApiPetition } from './case-files.types.ts';
 import { compareNatural } from '@lawfirm/shared-types/common/natural-order.ts';
 import {

@@ -221,6 +221,13 @@ class QueuedSqliteDriver extends SqliteDriver {
 const sqliteDrivers = new WeakMap<object, QueuedSqliteDriver>();
 
 /**
+ * Which engine a Kysely instance (or a transaction of it) talks to, for the few queries written per engine:
+ * every SQLite instance is made by openDatabase, which records its adapter.
+ */
+export const dbKindOf = (db: Db): DbKind =>
+  sqliteDrivers.has(db.getExecutor().adapter) ? 'sqlite' : 'postgres';
+
+/**
  * A read of a request's hot path run synchronously when SQLite's connection is idle (see readNow); undefined on
  * PostgreSQL or when the connection is lent, and the caller then runs the query the usual way.
  */

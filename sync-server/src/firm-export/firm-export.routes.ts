@@ -1,12 +1,13 @@
-import { Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { todayInPakistan } from '@lawfirm/shared-types';
+import { writableSink } from '../files/zip/zip-sinks.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
 import { notFound } from '../http/errors.ts';
 import { safeSegment } from './export-files.ts';
-import { estimatedBytes, firmArchive } from './firm-export.ts';
+import { estimatedBytes, writeFirmArchive } from './firm-export.ts';
 
 /** The download's name: the firm and the day, e.g. "Demo Law Associates data 2026-11-28.zip". */
 export const exportFileName = (firmName: string, madeAt: Date): string =>
@@ -39,16 +40,20 @@ export async function firmExportRoutes(fastify: FastifyInstance): Promise<void> 
       // The zip's length is known only once it is made: its files' bytes let a download show its progress.
       const estimate = await estimatedBytes(app.db, firm.id);
       if (estimate !== null) reply.header('X-Export-Estimated-Bytes', String(estimate));
-      const archive = firmArchive({
-        db: app.db,
-        dataDir: app.config.dataDir,
-        firm,
-        madeBy: { id: user.id, name: user.name, email: user.email },
-        madeAt,
-      });
-      // Pulled as the connection takes it. A failure once bytes are sent cannot become a {message} answer:
-      // Fastify logs it and cuts the connection, so the browser reports a failed download, never a short zip.
-      const body = Readable.from(archive, { objectMode: false });
+      // Made as the connection takes it (each write waits for the answer's buffer to drain). A failure once
+      // bytes are sent cannot become a {message} answer: the body is destroyed with it, Fastify logs it and
+      // cuts the connection, so the browser reports a failed download, never a short zip.
+      const body = new PassThrough();
+      writeFirmArchive(
+        {
+          db: app.db,
+          dataDir: app.config.dataDir,
+          firm,
+          madeBy: { id: user.id, name: user.name, email: user.email },
+          madeAt,
+        },
+        writableSink(body),
+      ).catch((e: unknown) => body.destroy(e instanceof Error ? e : new Error(String(e))));
       return reply
         .header('Content-Type', 'application/zip')
         .header('Content-Disposition', contentDisposition(exportFileName(firm.name, madeAt)))

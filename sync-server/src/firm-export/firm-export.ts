@@ -3,11 +3,12 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { forFirm, type LiveTable } from '../db/firm.ts';
 import { readFile } from '../files/storage.ts';
+import type { TZipSink } from '../files/zip/zip-sinks.ts';
+import { ZipWriter } from '../files/zip/zip-writer.ts';
 import { filesOf, Labels, PathBook, type TNamedFile } from './export-files.ts';
 import { EXPORT_ENTITIES } from './export-names.ts';
 import { columnsToRead, livePages, readableRow } from './export-rows.ts';
 import { manifestOf, readmeOf, type TExportSummary } from './readme.ts';
-import { ZipWriter, type TZipEntryStream } from './zip-writer.ts';
 
 export type TFirmExportInput = {
   db: Db;
@@ -19,30 +20,25 @@ export type TFirmExportInput = {
 
 const utf8 = new TextEncoder();
 
-/** A JSON array written a row at a time into a streamed zip entry, two-space indented as people read it. */
-function jsonArray(entry: TZipEntryStream) {
-  let rows = 0;
-  return {
-    get rows() {
-      return rows;
-    },
-    row: (value: unknown): Uint8Array[] => {
-      const text = JSON.stringify(value, null, 2).replace(/\n/g, '\n  ');
-      return entry.push(utf8.encode(`${rows++ ? ',\n' : '[\n'}  ${text}`));
-    },
-    end: (): Uint8Array[] => [...entry.push(utf8.encode(rows ? '\n]\n' : '[]\n')), ...entry.end()],
-  };
+/** A JSON array written a row at a time, two-space indented as people read it; `count.rows` says how many. */
+async function* jsonArray(rows: AsyncIterable<unknown>, count: { rows: number }): AsyncGenerator<Uint8Array> {
+  for await (const value of rows) {
+    const text = JSON.stringify(value, null, 2).replace(/\n/g, '\n  ');
+    yield utf8.encode(`${count.rows++ ? ',\n' : '[\n'}  ${text}`);
+  }
+  yield utf8.encode(count.rows ? '\n]\n' : '[]\n');
 }
 
 /**
- * One firm's data as a zip, made while it is sent: a JSON file per entity of its live rows (export-names.ts),
- * then, after each table, the stored files its rows name (export-files.ts), then a manifest and a README.
- * Every read is of `firm.id`'s rows and files only. At most one stored file and one page of rows are held
- * at a time; the caller pulls the chunks (a stream's back-pressure), so a slow phone slows the reading too.
+ * One firm's data as a zip, written into `sink` (the HTTP answer) while it is sent: a JSON file per entity of
+ * its live rows (export-names.ts), then, after each table, the stored files its rows name (export-files.ts),
+ * then a manifest and a README. Every read is of `firm.id`'s rows and files only. At most one stored file and
+ * one page of rows are held at a time; each write waits for the sink (its back-pressure), so a slow phone
+ * slows the reading too.
  */
-export async function* firmArchive(input: TFirmExportInput): AsyncGenerator<Uint8Array> {
+export async function writeFirmArchive(input: TFirmExportInput, sink: TZipSink): Promise<void> {
   const { db, dataDir, firm } = input;
-  const zip = new ZipWriter(input.madeAt);
+  const zip = new ZipWriter(sink, { madeAt: input.madeAt });
   const labels = new Labels();
   const paths = new PathBook();
   const summary: TExportSummary = { tables: [], files: 0, fileBytes: 0, missing: [] };
@@ -50,37 +46,38 @@ export async function* firmArchive(input: TFirmExportInput): AsyncGenerator<Uint
   for (const decl of ENTITY_DECLS) {
     const entity = decl.name;
     const file = `${EXPORT_ENTITIES[entity].file}.json`;
-    const out = jsonArray(zip.startFile(file));
     const named: TNamedFile[] = [];
-    const columns = columnsToRead(entity);
-    for await (const page of livePages(db, firm.id, entity, columns)) {
-      for (const row of page) {
-        labels.note(entity, row);
-        const readable = readableRow(entity, row);
-        for (const f of filesOf(firm.id, entity, row, labels, paths)) {
-          readable[f.field] = f.path;
-          named.push(f);
+    const count = { rows: 0 };
+    async function* rows() {
+      for await (const page of livePages(db, firm.id, entity, columnsToRead(entity)))
+        for (const row of page) {
+          labels.note(entity, row);
+          const readable = readableRow(entity, row);
+          for (const f of filesOf(firm.id, entity, row, labels, paths)) {
+            readable[f.field] = f.path;
+            named.push(f);
+          }
+          yield readable;
         }
-        yield* out.row(readable);
-      }
     }
-    summary.tables.push({ file, rows: out.rows });
-    yield* out.end();
-    yield* storedFiles(named, dataDir, zip, summary);
+    await zip.add(file, jsonArray(rows(), count), { deflate: true });
+    summary.tables.push({ file, rows: count.rows });
+    await storedFiles(named, dataDir, zip, summary);
   }
 
   // A client's contact persons: typed by the firm, kept beside the people rather than as a synced entity.
-  const contacts = jsonArray(zip.startFile('contact_persons.json'));
   const contactColumns = ['id', 'user_id', 'name', 'email', 'phone', 'cnic', 'created_at', 'updated_at'];
-  for await (const page of livePages(db, firm.id, 'user_contact_persons', contactColumns))
-    for (const { id, user_id: personId, ...rest } of page)
-      yield* contacts.row({ id, person_id: personId, ...rest });
-  summary.tables.push({ file: 'contact_persons.json', rows: contacts.rows });
-  yield* contacts.end();
+  async function* contacts() {
+    for await (const page of livePages(db, firm.id, 'user_contact_persons', contactColumns))
+      for (const { id, user_id: personId, ...rest } of page) yield { id, person_id: personId, ...rest };
+  }
+  const contactCount = { rows: 0 };
+  await zip.add('contact_persons.json', jsonArray(contacts(), contactCount), { deflate: true });
+  summary.tables.push({ file: 'contact_persons.json', rows: contactCount.rows });
 
-  yield* zip.addFile('manifest.json', utf8.encode(manifestOf(input, summary)));
-  yield* zip.addFile('README.txt', utf8.encode(readmeOf(input, summary)));
-  yield* zip.finish();
+  await zip.add('manifest.json', utf8.encode(manifestOf(input, summary)));
+  await zip.add('README.txt', utf8.encode(readmeOf(input, summary)));
+  await zip.finish();
 }
 
 /**
@@ -101,19 +98,19 @@ export async function estimatedBytes(db: Db, companyId: string): Promise<number 
 }
 
 /** Adds the files a table's rows named, read through the file store one at a time; missing ones are noted. */
-async function* storedFiles(
+async function storedFiles(
   named: readonly TNamedFile[],
   dataDir: string,
   zip: ZipWriter,
   summary: TExportSummary,
-): AsyncGenerator<Uint8Array> {
+): Promise<void> {
   for (const f of named) {
     const bytes = f.key ? await readFile(dataDir, f.key) : null;
     if (!bytes) {
       summary.missing.push(f.path);
       continue;
     }
-    yield* zip.addFile(f.path, bytes);
+    await zip.add(f.path, bytes);
     summary.files++;
     summary.fileBytes += bytes.length;
   }

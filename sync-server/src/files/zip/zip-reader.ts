@@ -1,11 +1,23 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
 import { Inflate } from 'fflate';
+import {
+  CENTRAL_SIG,
+  DEFLATE,
+  EOCD64_LOCATOR_SIG,
+  EOCD64_SIG,
+  EOCD_SIG,
+  LOCAL_SIG,
+  STORE,
+  U16_MAX,
+  U32_MAX,
+  ZIP64_EXTRA,
+} from './zip-format.ts';
 
 /**
  * Reads a zip archive from its central directory (the list at its end), then each entry by the offset and
  * length that list gives: no signature scanning, so an entry whose bytes happen to hold one is read whole, and
- * ZIP64 archives (over 65,535 entries or 4 GiB, as ZipWriter writes them) are read like small ones.
+ * ZIP64 archives (over 65,535 entries or 4 GiB, as zip-writer.ts writes them) are read like small ones.
  */
 
 export class NotAZipError extends Error {}
@@ -19,13 +31,6 @@ export type ZipEntry = {
   offset: number;
 };
 
-const EOCD_SIG = 0x06054b50;
-const EOCD64_SIG = 0x06064b50;
-const EOCD64_LOCATOR_SIG = 0x07064b50;
-const CENTRAL_SIG = 0x02014b50;
-const LOCAL_SIG = 0x04034b50;
-const U32_MAX = 0xffffffff;
-const U16_MAX = 0xffff;
 /** A central directory larger than this is not one ZipWriter made (it is ~130 bytes an entry). */
 const MAX_DIRECTORY = 512 * 1024 * 1024;
 /** An entry's bytes are read in pieces of this size, whatever its length. */
@@ -95,7 +100,7 @@ function parseDirectory(dir: Buffer, count: number): ZipEntry[] {
     for (let x = p + 46 + nameLen, end = x + extraLen; x + 4 <= end;) {
       const id = dir.readUInt16LE(x);
       const len = dir.readUInt16LE(x + 2);
-      if (id === 0x0001) {
+      if (id === ZIP64_EXTRA) {
         let q = x + 4;
         if (size === U32_MAX) {
           size = u64(dir, q);
@@ -141,11 +146,12 @@ export async function openZip(path: string): Promise<ZipReader> {
       if (local.readUInt32LE(0) !== LOCAL_SIG) throw new NotAZipError(`a damaged entry: ${e.name}`);
       const start = e.offset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
       if (start + e.compressedSize > fileSize) throw new NotAZipError(`an entry cut short: ${e.name}`);
-      if (e.method !== 0 && e.method !== 8) throw new NotAZipError(`an unknown compression: ${e.name}`);
+      if (e.method !== STORE && e.method !== DEFLATE)
+        throw new NotAZipError(`an unknown compression: ${e.name}`);
       let crc = 0;
       let size = 0;
       let out: Uint8Array[] = [];
-      const inflater = e.method === 8 ? new Inflate((chunk) => void out.push(chunk)) : null;
+      const inflater = e.method === DEFLATE ? new Inflate((chunk) => void out.push(chunk)) : null;
       const inflate = (chunk: Uint8Array, final?: boolean) => {
         try {
           inflater!.push(chunk, final);
