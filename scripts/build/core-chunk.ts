@@ -6,7 +6,7 @@
 // 23 -> 17 files).
 const MODULES = [
   'pwa/src/auth/session.ts',
-  'pwa/src/ui/api.ts',
+  'pwa/src/http/client.ts',
   'shared-types/src/auth/permissions.ts',
   'shared-types/src/reference-data/modules.ts',
   'shared-types/src/common/messages.ts',

@@ -5,7 +5,7 @@ const IMAGE_TYPES = ['image/png', 'image/jpeg'];
 
 /**
  * Picks the profile image and previews the chosen file. The saved image is only mentioned, not shown: it is
- * served behind the bearer token, which a plain <img> cannot send and ui/api.ts cannot fetch as bytes yet.
+ * served behind the bearer token, which a plain <img> cannot send.
  */
 export function ProfileImageField({
   file,
