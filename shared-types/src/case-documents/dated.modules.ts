@@ -2,6 +2,7 @@
 // Plain data without zod, so screens read it without loading the schemas.
 import { can, type TActor, type TPermission } from '../auth/permissions.ts';
 import { MODULE_IDS } from '../reference-data/modules.ts';
+import type { TAttachmentOwnerType } from '../case-files/case-files.entities.ts';
 
 export const MSG_DATE_REQUIRED = 'Date field is required.';
 
@@ -19,7 +20,7 @@ export type TDatedModule<E extends string = string, P extends string = string> =
   label: string;
   plural: string;
   /** The attachment owner model as the original API spells it (attachmentable_type, storage folder). */
-  model: string;
+  model: TAttachmentOwnerType;
   rest: {
     /** GET ?petition_id (records), GET /{id} (record), POST (create/update), POST /by_petition, DELETE /{id}. */
     path: `/api/${string}`;

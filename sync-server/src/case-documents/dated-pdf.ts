@@ -2,7 +2,7 @@ import { DATED_MODULES } from '@lawfirm/shared-types';
 import { datedSections } from '@lawfirm/shared-types/case-documents/dated.pdf.ts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/connect.ts';
-import { forFirm, type LiveTable } from '../db/firm.ts';
+import { forFirm } from '../db/firm.ts';
 import type { PetitionTable } from '../db/schema.ts';
 
 /** The dated modules' sections of a case file's whole PDF, from the firm's rows (shared: dated.pdf.ts). */
@@ -12,11 +12,9 @@ export async function datedSectionsOf(db: Db, p: Selectable<PetitionTable>) {
     Promise.all(
       DATED_MODULES.map(
         (m) =>
-          firm
-            .live(m.entity as LiveTable)
-            .selectAll()
-            .where('petition_id' as never, '=', p.id as never)
-            .execute() as Promise<Record<string, unknown>[]>,
+          firm.live(m.entity).selectAll().where('petition_id', '=', p.id).execute() as Promise<
+            Record<string, unknown>[]
+          >,
       ),
     ),
     firm

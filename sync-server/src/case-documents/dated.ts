@@ -9,9 +9,11 @@ import {
   wireDateToIso,
   type TActor,
   type TDatedModule,
+  type TDatedModuleDecl,
 } from '@lawfirm/shared-types';
+import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
-import { forActor, forFirm, type LiveTable } from '../db/firm.ts';
+import { forActor, forFirm } from '../db/firm.ts';
 import { newId } from '../db/ids.ts';
 import { inTransaction } from '../db/query-helpers.ts';
 import { notFound, validationError } from '../http/errors.ts';
@@ -48,7 +50,9 @@ const datedEntity = (m: TDatedModule): EntityDef => {
 
 export const DATED_ENTITIES = DATED_MODULES.map(datedEntity);
 const entityOf = (m: TDatedModule) => DATED_ENTITIES.find((e) => e.name === m.entity)!;
-const tableOf = (m: TDatedModule) => m.entity as LiveTable;
+/** The dated modules' tables: each has petition_id, created_at and its module's date column. */
+type DatedTable = TDatedModuleDecl['entity'];
+const tableOf = (m: TDatedModule) => m.entity as DatedTable;
 
 /** A dated row as the API answers it: the module's own field names, dates dd/mm/yyyy, its type with its title. */
 export type ApiDated = Record<string, unknown> & { id: string; petition_id: string };
@@ -100,17 +104,18 @@ export async function listDated(
   const rows = (await forFirm(db, actor.company_id)
     .live(tableOf(m))
     .selectAll()
-    .where('petition_id' as never, '=', pid as never)
-    .orderBy(f.date as never)
-    .orderBy('created_at' as never)
-    .orderBy('id' as never)
+    .where('petition_id', '=', pid)
+    // The module's own date column, named at run time (the same SQL as a column name).
+    .orderBy(sql.ref(f.date))
+    .orderBy('created_at')
+    .orderBy('id')
     .execute()) as Row[];
   const [types, files] = await Promise.all([
     typeTitles(db, actor.company_id, m.moduleId),
     attachmentsByOwner(
       db,
       actor.company_id,
-      m.model as never,
+      m.model,
       rows.map((r) => r.id),
     ),
   ]);
@@ -126,7 +131,7 @@ export async function findDated(db: Db, actor: TActor, m: TDatedModule, id: stri
   if (!row || !(await canReadPetition(db, actor, String(row.petition_id)))) throw notFound();
   const [types, files] = await Promise.all([
     typeTitles(db, actor.company_id, m.moduleId),
-    attachmentsByOwner(db, actor.company_id, m.model as never, [row.id]),
+    attachmentsByOwner(db, actor.company_id, m.model, [row.id]),
   ]);
   return { ...toApi(m, row, types), attachments: files.get(row.id) ?? [] };
 }

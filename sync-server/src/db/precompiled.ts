@@ -1,5 +1,6 @@
 import { CompiledQuery, type Compilable } from 'kysely';
 import { readNowIfIdle, type Db } from './connect.ts';
+import { dynamicTables } from './dynamic-tables.ts';
 
 /**
  * Queries of the sync hot path built and compiled once, then run with new values: Kysely compiles a query's
@@ -59,9 +60,6 @@ export function readPrecompiledNow<R>(
   return readNowIfIdle<R>(db, sqlOf(db, name, build, values), values);
 }
 
-/** A table of the schema, named where the table is only known at run time (an entity's declaration). */
-type AnyTable = 'courts';
-
 /**
  * Inserts one row, its SQL compiled once per table and set of columns (runPrecompiled): the sync engine writes
  * rows of every entity through here, and compiling the insert cost as much as running it.
@@ -75,7 +73,10 @@ export async function insertRowPrecompiled(
   await runPrecompiled(
     db,
     `insert ${table} ${columns.join(',')}`,
-    (d) => d.insertInto(table as AnyTable).values(Object.fromEntries(columns.map((c) => [c, null])) as never),
+    (d) =>
+      dynamicTables(d)
+        .insertInto(table)
+        .values(Object.fromEntries(columns.map((c) => [c, null]))),
     columns.map((c) => row[c]),
   );
 }
@@ -92,9 +93,9 @@ export async function updateRowPrecompiled(
     db,
     `update ${table} ${columns.join(',')}`,
     (d) =>
-      d
-        .updateTable(table as AnyTable)
-        .set(Object.fromEntries(columns.map((c) => [c, null])) as never)
+      dynamicTables(d)
+        .updateTable(table)
+        .set(Object.fromEntries(columns.map((c) => [c, null])))
         .where('id', '=', ''),
     [...columns.map((c) => set[c]), id],
   );

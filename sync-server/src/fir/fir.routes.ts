@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MSG, ZMessageResponse } from '@lawfirm/shared-types';
+import { MSG, ZMessageResponse, type TRowOf } from '@lawfirm/shared-types';
 import { matchFirSections, sectionKey } from '@lawfirm/shared-types/fir/fir-match.ts';
 import { FIR_PDF_TITLE } from '@lawfirm/shared-types/fir/fir-result.pdf.ts';
 import {
@@ -27,21 +27,24 @@ const ZRow = z.looseObject({ id: z.string() });
 const firEntity = () => REGISTRY.byName.get('fir_sections')!;
 
 /** Sections with their statute's title, as the original client reads `statute.title`. */
-async function withStatute(db: Db, companyId: string, rows: TWireRow[]): Promise<TWireRow[]> {
+async function withStatute<R extends TWireRow>(
+  db: Db,
+  companyId: string,
+  rows: R[],
+): Promise<(R & { statute: { title: string | null } })[]> {
   const statutes = await wireRows(db, companyId, 'statutes', {
     id: [...new Set(rows.map((r) => String(r.statute_id)))],
   });
-  const title = new Map(statutes.map((s) => [s.id, s.title]));
+  // A statute's title is required text (its declared row schema), so every live statute has a string here.
+  const title = new Map(statutes.map((s) => [s.id, typeof s.title === 'string' ? s.title : null]));
   return rows.map((r) => ({ ...r, statute: { title: title.get(String(r.statute_id)) ?? null } }));
 }
 
 /** The reader's answer: the matching sections grouped by statute (exact section match, fir-match.ts). */
 async function search(db: Db, companyId: string, body: TFirSearch) {
   const rows = await wireRows(db, companyId, 'fir_sections');
-  const groups = matchFirSections(
-    rows as (TWireRow & { fir_no: string; statute_id: string })[],
-    body.filterSections,
-  );
+  // Stored sections passed the declared row schema: a section's wire row is the declaration's row.
+  const groups = matchFirSections(rows as (TWireRow & TRowOf<typeof firSectionsDecl>)[], body.filterSections);
   return Promise.all(groups.map((g) => withStatute(db, companyId, g)));
 }
 
@@ -220,8 +223,8 @@ export async function firRoutes(fastify: FastifyInstance): Promise<void> {
             siteName: await siteNameOf(app.db, companyId),
             search: body.sectionData,
             groups: groups.map((g) => ({
-              statute: String((g[0]?.statute as { title?: string } | undefined)?.title ?? ''),
-              sections: g as never,
+              statute: g[0]?.statute.title ?? '',
+              sections: g,
             })),
           },
         },

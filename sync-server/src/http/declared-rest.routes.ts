@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import {
   MSG,
@@ -62,7 +63,8 @@ function serve(app: ZodApp, def: EntityDef, rest: TRestDecl): void {
     const access = await accessFor(app, actor, scope);
     let q = forFirm(db, actor.company_id).live(table).selectAll();
     if (id !== undefined) q = q.where('id', '=', id);
-    for (const column of rest.orderBy ?? []) q = q.orderBy(column as never);
+    // Declared column names, known at run time (the same SQL as a column name).
+    for (const column of rest.orderBy ?? []) q = q.orderBy(sql.ref(column));
     const rows: Record<string, unknown>[] = await q.orderBy('created_at').orderBy('id').execute();
     const out = [];
     for (const r of rows) {

@@ -1,3 +1,5 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -17,12 +19,19 @@ function helmetSteps(options: HelmetOptions): HeaderStep[] {
     )
       throw new Error('security headers are computed once: CSP directives must not be functions');
   const steps: HeaderStep[] = [];
-  const res = {
-    setHeader: (name: string, value: unknown) => void steps.push({ set: name, value: String(value) }),
-    removeHeader: (name: string) => void steps.push({ remove: name }),
-  };
+  // A response that records the header steps instead of keeping headers; never written or sent.
+  class RecordingResponse extends ServerResponse {
+    override setHeader(name: string, value: number | string | readonly string[]): this {
+      steps.push({ set: name, value: String(value) });
+      return this;
+    }
+    override removeHeader(name: string): void {
+      steps.push({ remove: name });
+    }
+  }
+  const req = new IncomingMessage(new Socket());
   let failed: unknown = null;
-  helmet(options)({} as never, res as never, (err?: unknown) => {
+  helmet(options)(req, new RecordingResponse(req), (err?: unknown) => {
     failed = err ?? null;
   });
   if (failed !== null) throw failed instanceof Error ? failed : new Error('helmet refused its options');

@@ -122,10 +122,11 @@ function compileNew(schema: z.core.$ZodType): Part {
       );
     case 'enum':
     case 'literal': {
-      const values = schema._zod.values;
+      // Widened to unknown members: any value may be asked about, and only the enum's own values are in it.
+      const values: ReadonlySet<unknown> | undefined = schema._zod.values;
       if (!values || ![...values].every(isJsonPrimitive)) break;
       return leaf(
-        (v) => values.has(v as never),
+        (v) => values.has(v),
         (v) => JSON.stringify(v),
       );
     }

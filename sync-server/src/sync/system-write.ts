@@ -1,5 +1,6 @@
 import { fixedColumns, type TActor } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
+import { dynamicTables } from '../db/dynamic-tables.ts';
 import { nowIso } from '../db/ids.ts';
 import { recordChange } from './change-log.ts';
 import { encodeValue, toWire } from './codec.ts';
@@ -66,10 +67,7 @@ export async function insertSyncedRow(
     updated_by: opts.actor?.id ?? null,
     ...newRowVersions(seq, opts.writer),
   };
-  await trx
-    .insertInto(def.table as 'courts')
-    .values(dbRow as never)
-    .execute();
+  await dynamicTables(trx).insertInto(def.table).values(dbRow).execute();
   const wire = toWire(def, dbRow);
   // An actor's create has the entity's side effects of that actor's write (an account an admin creates
   // approved is stamped approved by them), the same rule as a later approval.
@@ -99,8 +97,8 @@ export async function insertSeedRows(
   // Parents must be live rows of the firm, as on every write path: one query per parent column for the batch.
   for (const p of def.parents ?? []) {
     const wanted = [...new Set(rows.map((r) => String(r[p.column])))];
-    const found = await trx
-      .selectFrom(p.entity as 'courts')
+    const found = await dynamicTables(trx)
+      .selectFrom(p.entity)
       .select('id')
       .where('company_id', '=', companyId)
       .where('deleted_at', 'is', null)
@@ -109,8 +107,8 @@ export async function insertSeedRows(
     if (found.length !== wanted.length) throw new Error(`${def.name}: ${p.message}`);
   }
   const now = nowIso();
-  await trx
-    .insertInto(def.table as 'courts')
+  await dynamicTables(trx)
+    .insertInto(def.table)
     .values(
       rows.map((r) => ({
         created_at: now,
@@ -118,7 +116,7 @@ export async function insertSeedRows(
         ...toDbRow(def, companyId, r),
         updated_by: null,
         ...newRowVersions(0, SEED_WRITER),
-      })) as never,
+      })),
     )
     .execute();
 }
@@ -152,9 +150,5 @@ export async function updateSyncedRow(
   const set: Record<string, unknown> = { updated_at: nowIso(), updated_by: opts.updatedBy, version: seq };
   for (const f of changed) set[f] = encodeValue(def.columns[f]!, values[f]);
   Object.assign(set, changedFieldMaps(fieldMapsOf(def, existing), changed, seq, opts.writer));
-  await trx
-    .updateTable(def.table as 'courts')
-    .set(set as never)
-    .where('id', '=', id)
-    .execute();
+  await dynamicTables(trx).updateTable(def.table).set(set).where('id', '=', id).execute();
 }
