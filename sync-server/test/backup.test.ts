@@ -20,9 +20,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPullResponse, TPushResponse, TUploadState } from '@lawfirm/shared-types';
 import { newId } from '../src/db/ids.ts';
 import { runBackup } from '../src/backup/backup.ts';
-import { namedFiles } from '../src/backup/named-files.ts';
 import { runRestore } from '../src/backup/restore.ts';
-import { countRows } from '../src/backup/sqlite-snapshot.ts';
+import { countRows, namedFilePaths } from '../src/backup/sqlite-snapshot.ts';
 import { attachUploadedFile } from './attach-file.ts';
 import { startServerProcess, type ServerProcess } from './fixtures/server-process.ts';
 import { ADMIN_EMAIL, createTestApp } from './helper.ts';
@@ -449,10 +448,20 @@ describe('a backup holds every file its snapshot names, whatever lands while it 
       store(photo('old.png'), pngFile(2_000));
       db.prepare("update users set avatar_file_name = 'old.png' where id = ?").run(admin.id);
 
+      // An attachment a device pushed whose upload never finished, since deleted (a restore brings tombstones
+      // back too): named by a row, never stored, so the backup warns of it.
+      const unstored = sha256(Buffer.from(`never uploaded ${newId()}`));
+      const now = new Date().toISOString();
+      db.prepare(
+        `insert into attachments (id, company_id, created_at, updated_at, deleted_at, owner_type, owner_id,
+           sha256, file_name, mime_type, size) values (?, ?, ?, ?, ?, 'PetitionIndex', ?, ?, 'lost.pdf',
+           'application/pdf', 10)`,
+      ).run(newId(), admin.company_id, now, now, now, newId(), unstored);
+
       let late = '';
       let replaced = false;
       const archive = join(dir, 'order.zip');
-      await runBackup(t.config, archive, (line) => {
+      const summary = await runBackup(t.config, archive, (line) => {
         // The first file is being copied: an upload lands, its row commits before the snapshot.
         if (line.startsWith('  files:') && !late) late = storeBlob();
         // The snapshot is taken: the admin changes their photo, and the old one is removed.
@@ -470,12 +479,14 @@ describe('a backup holds every file its snapshot names, whatever lands while it 
       const copy = join(dir, 'copy.sqlite');
       writeFileSync(copy, entries['database.sqlite']!);
       const snapshot = new SQLite(copy, { readonly: true });
-      const named = namedFiles(snapshot);
+      const named = namedFilePaths(snapshot);
       snapshot.close();
+      const lost = `files/${admin.company_id}/blobs/${unstored}`;
       expect(named).toEqual(
-        expect.arrayContaining([`files/${admin.company_id}/blobs/${late}`, photo('old.png')]),
+        expect.arrayContaining([`files/${admin.company_id}/blobs/${late}`, photo('old.png'), lost]),
       );
-      for (const path of named) {
+      expect(summary.missing).toEqual([lost]);
+      for (const path of named.filter((p) => p !== lost)) {
         expect(entries[path], path).toBeDefined();
         const blob = /\/blobs\/([0-9a-f]{64})$/.exec(path)?.[1];
         if (blob) expect(sha256(entries[path]!)).toBe(blob);

@@ -18,8 +18,7 @@ import {
   SECRET_ENTRY,
   type TBackupManifest,
 } from './manifest.ts';
-import { namedFiles } from './named-files.ts';
-import { snapshotSqlite } from './sqlite-snapshot.ts';
+import { namedFilePaths, snapshotSqlite } from './sqlite-snapshot.ts';
 
 export type BackupSummary = {
   file: string;
@@ -126,7 +125,7 @@ export async function runBackup(
       const snap = snapshotSqlite(databasePath, snapshotPath);
       const copy = new SQLite(snapshotPath, { readonly: true });
       try {
-        named = namedFiles(copy);
+        named = namedFilePaths(copy);
       } finally {
         copy.close();
       }

@@ -1,5 +1,7 @@
 import SQLite from 'better-sqlite3';
+import { namedFilesIn, type TReadRows } from '../files/named-files.ts';
 import { BackupError } from './errors.ts';
+import { FILES_PREFIX } from './manifest.ts';
 
 export type SnapshotInfo = {
   tables: Record<string, number>;
@@ -20,10 +22,34 @@ export function countRows(db: SQLite.Database): Record<string, number> {
     names.map((n) => [
       n,
       db
-        .prepare(`select count(*) from "${n.replace(/"/g, '""')}"`)
+        .prepare(`select count(*) from ${quoted(n)}`)
         .pluck()
         .get() as number,
     ]),
+  );
+}
+
+const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * Paths under the data folder (`files/…`) of every stored file the rows of a database name (named-files.ts),
+ * for a backup to check against its archive. A value that could not be a stored file's name is reported as
+ * the row gives it. A missing table (an older database) names nothing.
+ */
+export function namedFilePaths(db: SQLite.Database): string[] {
+  const tables = new Set(
+    db.prepare("select name from sqlite_master where type = 'table'").pluck().all() as string[],
+  );
+  const read: TReadRows = (table, columns) =>
+    tables.has(table)
+      ? (db.prepare(`select ${columns.map(quoted).join(', ')} from ${quoted(table)}`).iterate() as Iterable<
+          Record<string, unknown>
+        >)
+      : [];
+  return [...namedFilesIn(read)].map((f) =>
+    f.key
+      ? `${FILES_PREFIX}${f.key.join('/')}`
+      : `${f.table}.${f.column} "${f.name}" (not a stored file's name)`,
   );
 }
 

@@ -1,6 +1,7 @@
 import { caseTitle, caseTypeOf } from '@lawfirm/shared-types/case-files/case-title.ts';
 import { entityDecl, type TEntityName } from '@lawfirm/shared-types';
-import { isStorageName, type FileKey } from '../files/storage.ts';
+import { filesOfRow } from '../files/named-files.ts';
+import type { FileKey } from '../files/storage.ts';
 import { EXPORT_ENTITIES } from './export-names.ts';
 
 /**
@@ -107,21 +108,26 @@ export class Labels {
 }
 
 /** The row a stored file is filed under: a case file's attachment under the case file, and so on. */
-function ownerOf(entity: TEntityName, row: Record<string, unknown>): [string, string] | null {
+function ownerOf(entity: TEntityName, row: Record<string, unknown>): [TEntityName, string] | null {
   if (entity === 'attachments') return ['petitions', text(row.petition_id)];
   if (entity === 'payment_receipts') return ['invoices', text(row.invoice_id)];
+  // A person's photo is filed under the person.
+  if (entity === 'users') return ['users', text(row.id)];
   const owner = entityDecl(entity)?.owner;
-  const ownerEntity = owner?.entities[text(row[owner.typeColumn])];
+  const ownerEntity = owner?.entities[text(row[owner.typeColumn])] as TEntityName | undefined;
   return owner && ownerEntity ? [ownerEntity, text(row[owner.idColumn])] : null;
 }
 
-const blobKey = (companyId: string, sha256: unknown): FileKey | null =>
-  typeof sha256 === 'string' && isStorageName(sha256) ? [companyId, 'blobs', sha256] : null;
+/** The export's field giving a file's path, where the first file of a row is not plainly `file`. */
+const FILE_FIELDS: Readonly<Record<string, string>> = {
+  'users.avatar_file_name': 'photo_file',
+  'settings.site_file_name': 'logo_file',
+};
 
 /**
- * The stored files one live row names, each with its path in the archive: the files entities declare by
- * hash (`fileColumns`: attachments, receipts, library files), a person's photo and the firm's logo. A key is
- * null when the row's name could not be a stored file's (it is then reported missing, never looked up).
+ * The stored files one live row names (named-files.ts), each with its path in the archive, under the name it
+ * was uploaded with (`file_name`) where the row keeps one. A key is null when the row's value could not be a
+ * stored file's name (it is then reported missing, never looked up).
  */
 export function filesOf(
   companyId: string,
@@ -130,31 +136,17 @@ export function filesOf(
   labels: Labels,
   paths: PathBook,
 ): TNamedFile[] {
-  const id = text(row.id);
-  if (entity === 'users') {
-    const name = text(row.avatar_file_name);
-    if (!name) return [];
-    const folder = paths.folder('files/people', id, labels.of('users', id));
-    const key = isStorageName(name) ? [companyId, 'user', id, name] : null;
-    return [{ field: 'photo_file', path: paths.take(folder, name), key }];
-  }
-  if (entity === 'settings') {
-    const name = text(row.site_file_name);
-    if (!name) return [];
-    const key = isStorageName(name) ? [companyId, 'settings', name] : null;
-    return [{ field: 'logo_file', path: paths.take('files/firm_settings', name), key }];
-  }
-  const columns = entityDecl(entity)?.fileColumns ?? [];
-  if (!columns.length) return [];
+  const files = filesOfRow(companyId, entity, row);
+  if (!files.length) return [];
   const owner = ownerOf(entity, row);
-  const ownerFile = owner ? EXPORT_ENTITIES[owner[0] as TEntityName]?.file : undefined;
+  const ownerFile = owner ? EXPORT_ENTITIES[owner[0]]?.file : undefined;
   const folder =
     owner && ownerFile
       ? paths.folder(`files/${ownerFile}`, owner[1], labels.of(owner[0], owner[1]))
       : `files/${EXPORT_ENTITIES[entity].file}`;
-  return columns.map((column, i) => ({
-    field: i === 0 ? 'file' : `${column}_file`,
-    path: paths.take(folder, text(row.file_name) || text(row[column])),
-    key: blobKey(companyId, row[column]),
+  return files.map((f, i) => ({
+    field: FILE_FIELDS[`${entity}.${f.column}`] ?? (i === 0 ? 'file' : `${f.column}_file`),
+    path: paths.take(folder, text(row.file_name) || f.name),
+    key: f.key,
   }));
 }

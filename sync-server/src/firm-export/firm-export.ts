@@ -2,6 +2,7 @@ import { ENTITY_DECLS } from '@lawfirm/shared-types';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { forFirm, type LiveTable } from '../db/firm.ts';
+import { FILE_COLUMNS } from '../files/named-files.ts';
 import { readFile } from '../files/storage.ts';
 import type { TZipSink } from '../files/zip/zip-sinks.ts';
 import { ZipWriter } from '../files/zip/zip-writer.ts';
@@ -81,16 +82,18 @@ export async function writeFirmArchive(input: TFirmExportInput, sink: TZipSink):
 }
 
 /**
- * About how many bytes the export will be: the stored files its rows name by hash, which are most of it (the
+ * About how many bytes the export will be: the stored files its rows name with their size, most of it (the
  * JSON is deflated). A download shows its progress against it; null when the firm has no such files.
  */
 export async function estimatedBytes(db: Db, companyId: string): Promise<number | null> {
   let total = 0;
-  for (const decl of ENTITY_DECLS) {
-    if (!decl.fileColumns?.length || !('size' in decl.columns)) continue;
+  const sized = new Map(
+    FILE_COLUMNS.flatMap((f) => (f.sizeColumn ? [[f.table, f.sizeColumn] as const] : [])),
+  );
+  for (const [table, size] of sized) {
     const row = await forFirm(db, companyId)
-      .live(decl.name as LiveTable)
-      .select(sql<number | string | null>`sum(${sql.ref(`${decl.name}.size`)})`.as('bytes'))
+      .live(table as LiveTable)
+      .select(sql<number | string | null>`sum(${sql.ref(`${table}.${size}`)})`.as('bytes'))
       .executeTakeFirst();
     total += Number(row?.bytes ?? 0);
   }
