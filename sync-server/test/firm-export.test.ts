@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { mkdirSync, renameSync, rmdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MSG, todayInPakistan, type TPushResponse } from '@lawfirm/shared-types';
@@ -338,5 +340,24 @@ describeEachDb('firm export', (kind) => {
     const anon = await call('GET', '/api/firm_export');
     expect(anon.statusCode).toBe(401);
     expect(anon.json()).toEqual({ message: MSG.unauthenticated });
+  });
+
+  it('fails a download whose stored file cannot be read, never answering a short zip', async () => {
+    // One of firm B's files is unreadable (a folder where the file should be): the export fails after its
+    // first tables are made, before a byte was sent, so the answer is an error with a message.
+    const blob = join(t.config.dataDir, 'files', firmB, 'blobs', [...b.files.keys()][0]!);
+    renameSync(blob, `${blob}.aside`);
+    mkdirSync(blob);
+    try {
+      const res = await call('GET', '/api/firm_export', adminB);
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ message: expect.any(String) });
+      expect(res.body).not.toContain(' at ');
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['content-disposition']).toBeUndefined();
+    } finally {
+      rmdirSync(blob);
+      renameSync(`${blob}.aside`, blob);
+    }
   });
 });

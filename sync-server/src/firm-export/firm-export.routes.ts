@@ -13,6 +13,9 @@ import { estimatedBytes, writeFirmArchive } from './firm-export.ts';
 export const exportFileName = (firmName: string, madeAt: Date): string =>
   `${safeSegment(`${firmName} data`, 100)} ${todayInPakistan(madeAt)}.zip`;
 
+/** The answer's headers that describe the zip, dropped when an error is answered instead. */
+const ZIP_HEADERS = ['Content-Type', 'Content-Disposition', 'X-Export-Estimated-Bytes'];
+
 /**
  * GET /api/firm_export: everything of the admin's firm in one zip (firm-export.ts), sent as it is made. The
  * firm is the signed-in admin's, from the server's own session row; the call takes no parameter (any sent is
@@ -40,10 +43,21 @@ export async function firmExportRoutes(fastify: FastifyInstance): Promise<void> 
       // The zip's length is known only once it is made: its files' bytes let a download show its progress.
       const estimate = await estimatedBytes(app.db, firm.id);
       if (estimate !== null) reply.header('X-Export-Estimated-Bytes', String(estimate));
-      // Made as the connection takes it (each write waits for the answer's buffer to drain). A failure once
-      // bytes are sent cannot become a {message} answer: the body is destroyed with it, Fastify logs it and
-      // cuts the connection, so the browser reports a failed download, never a short zip.
+      // Made as the connection takes it (each write waits for the answer's buffer to drain). On a failure the
+      // body is closed unfinished: before its first bytes Fastify answers with an error instead (a {message},
+      // so the zip's headers go), after them it cuts the connection; the browser reports a failed download,
+      // never a short zip. Closed without an 'error' event (the failure is logged here): the body may not be
+      // Fastify's yet, and an 'error' event nobody listens to would end the process.
       const body = new PassThrough();
+      const failed = (e: unknown) => {
+        req.log.error({ err: e }, 'The firm export failed');
+        if (!reply.raw.headersSent)
+          for (const name of ZIP_HEADERS) {
+            reply.removeHeader(name);
+            reply.raw.removeHeader(name);
+          }
+        body.destroy();
+      };
       writeFirmArchive(
         {
           db: app.db,
@@ -53,7 +67,7 @@ export async function firmExportRoutes(fastify: FastifyInstance): Promise<void> 
           madeAt,
         },
         writableSink(body),
-      ).catch((e: unknown) => body.destroy(e instanceof Error ? e : new Error(String(e))));
+      ).catch(failed);
       return reply
         .header('Content-Type', 'application/zip')
         .header('Content-Disposition', contentDisposition(exportFileName(firm.name, madeAt)))
