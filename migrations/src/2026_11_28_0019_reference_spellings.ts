@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { setLoggedField, type TLoggedRow } from './lib/logged-field.ts';
 
 /**
  * The shared reference data corrected its spellings after firms were installed with the old ones: the case
@@ -7,13 +8,8 @@ import { sql, type Kysely } from 'kysely';
  * get the corrected data; this corrects installed firms. Only a value still spelt exactly as seeded is changed:
  * a title an admin has since edited is theirs.
  *
- * Each corrected row is a change like any other write: the firm's next change number, a change-log entry, and
- * the field's version and writer, so a device that synced before pulls the corrected value, and a device's later
- * edit made against the old value is merged against this one (a conflict, never a silent overwrite). The sync
- * columns are written out here as they stood at this migration (a migration never imports app code).
+ * Each corrected row is a logged change (lib/logged-field.ts), so devices that synced before pull it.
  */
-const WRITER = 'system:migration';
-
 type Fix = { table: string; column: string; json?: boolean; from: string; to: string };
 
 const FIXES: Fix[] = [
@@ -33,20 +29,7 @@ const FIXES: Fix[] = [
   })),
 ];
 
-type Row = { id: string; company_id: string; value: string; field_versions: string; field_writers: string };
-
-/** A stored field map (compact: the shared value under "*") with one column given its own value. */
-function withField(stored: string, column: string, value: string | number): string {
-  let map: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = JSON.parse(stored);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
-      map = parsed as Record<string, unknown>;
-  } catch {
-    // An unreadable map reads as "every field at version 0" (field-meta.ts); this field's entry is what counts.
-  }
-  return JSON.stringify({ ...map, [column]: value });
-}
+type Row = TLoggedRow & { value: string };
 
 /** The corrected value of a row, or null when it holds nothing of the old spelling. */
 function corrected(fix: Fix, value: string): string | null {
@@ -61,22 +44,6 @@ function corrected(fix: Fix, value: string): string | null {
   return JSON.stringify(names.map((n: unknown) => (n === fix.from ? fix.to : n)));
 }
 
-/** The firm's next change number; the UPDATE holds the firm's counter until the migration commits. */
-async function nextSeq(db: Kysely<any>, companyId: string): Promise<number> {
-  await db
-    .insertInto('sync_state')
-    .values({ company_id: companyId, last_seq: 0 })
-    .onConflict((oc) => oc.column('company_id').doNothing())
-    .execute();
-  const r = await db
-    .updateTable('sync_state')
-    .set({ last_seq: sql`last_seq + 1` })
-    .where('company_id', '=', companyId)
-    .returning('last_seq')
-    .executeTakeFirstOrThrow();
-  return Number(r.last_seq);
-}
-
 export async function up(db: Kysely<any>): Promise<void> {
   for (const fix of FIXES) {
     const rows: Row[] = await db
@@ -88,25 +55,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     for (const row of rows) {
       const value = corrected(fix, row.value);
       if (value === null) continue;
-      const seq = await nextSeq(db, row.company_id);
-      const now = new Date().toISOString();
-      await db
-        .insertInto('change_log')
-        .values({ company_id: row.company_id, seq, entity: fix.table, row_id: row.id, changed_at: now })
-        .execute();
-      await db
-        .updateTable(fix.table)
-        .set({
-          [fix.column]: value,
-          version: seq,
-          updated_at: now,
-          // Nobody of the firm made this change: a conflict against it must not name the last editor.
-          updated_by: null,
-          field_versions: withField(row.field_versions, fix.column, seq),
-          field_writers: withField(row.field_writers, fix.column, WRITER),
-        })
-        .where('id', '=', row.id)
-        .execute();
+      await setLoggedField(db, fix.table, row, fix.column, value);
     }
   }
 }
