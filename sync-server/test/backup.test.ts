@@ -15,7 +15,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { unzipSync, zipSync } from 'fflate';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPullResponse, TPushResponse, TUploadState } from '@lawfirm/shared-types';
 import { newId } from '../src/db/ids.ts';
@@ -24,7 +23,7 @@ import { runRestore } from '../src/backup/restore.ts';
 import { countRows, namedFilePaths } from '../src/backup/sqlite-snapshot.ts';
 import { attachUploadedFile } from './attach-file.ts';
 import { startServerProcess, type ServerProcess } from './fixtures/server-process.ts';
-import { ADMIN_EMAIL, createTestApp } from './helper.ts';
+import { ADMIN_EMAIL, createTestApp, emptyPostgres } from './helper.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const EMAIL = 'backup-admin@test.firm';
@@ -499,25 +498,6 @@ describe('a backup holds every file its snapshot names, whatever lands while it 
   }, 60_000);
 });
 
-/** A fresh PostgreSQL database for the server process; dropped afterwards. */
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const admin = process.env.DATABASE_URL_TEST!;
-  const name = `lf_backup_${newId().replace(/-/g, '').slice(-16)}`;
-  const run = async (q: string) => {
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    try {
-      await c.query(q);
-    } finally {
-      await c.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
-}
-
 describe.skipIf(!process.env.DATABASE_URL_TEST)(
   'backup and restore of a server on PostgreSQL [postgres] (skipped without DATABASE_URL_TEST)',
   () => {
@@ -526,7 +506,7 @@ describe.skipIf(!process.env.DATABASE_URL_TEST)(
     let server: ServerProcess | null = null;
     beforeAll(async () => {
       dir = mkdtempSync(join(tmpdir(), 'lf-backup-pg-'));
-      database = await freshPostgres();
+      database = await emptyPostgres('lf_backup_');
     });
     afterAll(async () => {
       await server?.kill();

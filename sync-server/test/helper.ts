@@ -105,6 +105,18 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
   };
 }
 
+/**
+ * An empty PostgreSQL database on the test server (no migrations, no firm: a server process started on it sets
+ * it up as `npm start` does), named with `prefix`; dropped by `drop`.
+ */
+export async function emptyPostgres(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}${newId().replace(/-/g, '').slice(-16)}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(process.env.DATABASE_URL_TEST!);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+}
+
 /** A real server on a real database file (or a fresh PostgreSQL database), bootstrapped like `npm start`. */
 export async function createTestApp(
   kind: DbKind = 'sqlite',

@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPullResponse, TPushResponse, TUploadState } from '@lawfirm/shared-types';
 import { newId } from '../src/db/ids.ts';
 import { attachUploadedFile } from './attach-file.ts';
 import { startServerProcess, type ServerProcess } from './fixtures/server-process.ts';
+import { emptyPostgres } from './helper.ts';
 
 const EMAIL = 'two-admin@test.firm';
 const PASSWORD = 'two-password-1';
@@ -50,25 +50,6 @@ async function openEvents(url: string, authorization: string) {
   return { waitFor, ended, length: () => text.length, close: () => abort.abort() };
 }
 
-/** A fresh database on the test server, for both processes; dropped afterwards. */
-async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const admin = process.env.DATABASE_URL_TEST!;
-  const name = `lf_two_${newId().replace(/-/g, '').slice(-16)}`;
-  const run = async (q: string) => {
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    try {
-      await c.query(q);
-    } finally {
-      await c.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
-}
-
 /**
  * DESIGN §4: several stateless server processes share one PostgreSQL database and one files folder. A device
  * may be connected to any of them: pokes cross processes (LISTEN/NOTIFY), and so do rows and files.
@@ -85,7 +66,7 @@ describe.skipIf(!process.env.DATABASE_URL_TEST)(
 
     beforeAll(async () => {
       dir = mkdtempSync(join(tmpdir(), 'lf-two-'));
-      database = await freshDatabase();
+      database = await emptyPostgres('lf_two_');
       const env = {
         DATA_DIR: dir,
         DATABASE_URL: database.url,
