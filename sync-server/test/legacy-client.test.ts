@@ -1,4 +1,3 @@
-import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { formatDate, ROLE_IDS, todayInPakistan } from '@lawfirm/shared-types';
 import {
@@ -12,43 +11,13 @@ import {
   type TestApp,
 } from './helper.ts';
 import { multipart, PDF_SMALL, PNG_1PX } from './case-files-helpers.ts';
+import { LEGACY_ORIGIN, legacyLogin, type LegacyClient } from './legacy-client-helpers.ts';
 
 /**
  * The original Vue client against this server, part 1 (issue 10): every request here is the one that client
  * sends (rest-contract.md: its encodings, its missing auth headers, its ISO-instant dates), from the origin a
  * firm lists in CORS_ORIGINS, and each test asserts what that client reads back.
  */
-export const LEGACY_ORIGIN = 'http://old-client.firm.example.pk';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/** The client as a browser sends its calls: its origin, and `Bearer <token>` ("Bearer null" when signed out). */
-export type LegacyClient = {
-  token: string;
-  call: (method: Method, url: string, payload?: object, token?: string | null) => Promise<InjectResponse>;
-};
-
-/** Login.vue: a FormData of email and password (multipart, no auth header); the token goes to localStorage. */
-export async function legacyLogin(t: TestApp, email: string, password: string): Promise<LegacyClient> {
-  const form = multipart({ email, password }, []);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    headers: { ...form.headers, origin: LEGACY_ORIGIN },
-    payload: form.payload,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const token = res.json<{ token: string }>().token;
-  const call: LegacyClient['call'] = (method, url, payload, as = token) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { origin: LEGACY_ORIGIN, authorization: `Bearer ${as}` },
-      ...(payload ? { payload } : {}),
-    });
-  return { token, call };
-}
-
 describeEachDb('original web client: users (part 1)', (kind) => {
   let t: TestApp;
   let admin: LegacyClient;
