@@ -1,6 +1,6 @@
-import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { sendStoredFile } from '../files/send-file.ts';
+import { readFile } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,7 +18,6 @@ import { forActor, forFirm } from '../db/firm.ts';
 import { newId } from '../db/ids.ts';
 import { inTransaction } from '../db/query-helpers.ts';
 import { isStorageName, readFile as readStored, saveFile } from '../files/storage.ts';
-import { contentDisposition } from '../http/content-disposition.ts';
 import { forbidden, notFound, validationError } from '../http/errors.ts';
 import { companyForHost } from '../companies/company-for-host.ts';
 import { findSettings } from '../settings/settings.repository.ts';
@@ -197,30 +196,6 @@ export function billingUploadFor(type: string | undefined): Upload | undefined {
   return Object.hasOwn(BILLING_UPLOADS, name) ? BILLING_UPLOADS[name] : undefined;
 }
 
-/** A stored file's bytes: images shown in the page, anything else downloaded, never rendered by us. */
-async function sendFile(reply: FastifyReply, source: string | Buffer, name: string, mime: string) {
-  const size =
-    typeof source === 'string'
-      ? (
-          await stat(source).catch(() => {
-            throw notFound('File not found.');
-          })
-        ).size
-      : source.byteLength;
-  const disposition = contentDisposition(name);
-  return reply
-    .header('Content-Type', mime)
-    .header('Content-Length', String(size))
-    .header(
-      'Content-Disposition',
-      mime.startsWith('image/') ? disposition.replace(/^attachment/, 'inline') : disposition,
-    )
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Content-Security-Policy', "default-src 'none'; sandbox")
-    .header('Cache-Control', 'private, no-cache')
-    .send(typeof source === 'string' ? createReadStream(source) : source);
-}
-
 const ZFileParams = z.object({ id: z.string().max(200), file: z.string().max(300) });
 
 /** The original client's URLs of a receipt and of the site logo (the bytes, not JSON). */
@@ -249,12 +224,10 @@ export async function billingFileRoutes(fastify: FastifyInstance): Promise<void>
       if (!r?.invoice_id || !r.sha256) throw notFound('File not found.');
       if (ctx && !(await loadInvoices(app.db, ctx.actor, r.invoice_id).catch(() => [])).length)
         throw notFound('File not found.');
-      return sendFile(
-        reply,
-        blobPath(app.config.dataDir, r.company_id, r.sha256),
-        req.params.file,
-        r.mime_type ?? 'application/octet-stream',
-      );
+      return sendStoredFile(reply, blobPath(app.config.dataDir, r.company_id, r.sha256), {
+        name: req.params.file,
+        mime: r.mime_type ?? 'application/octet-stream',
+      });
     },
   );
 
@@ -272,7 +245,7 @@ export async function billingFileRoutes(fastify: FastifyInstance): Promise<void>
       const mime = name.endsWith('.png') ? 'image/png' : 'image/jpeg';
       const bytes = await readStored(app.config.dataDir, [companyId, 'settings', name]);
       if (!bytes) throw notFound('File not found.');
-      return sendFile(reply, bytes, name, mime);
+      return sendStoredFile(reply, bytes, { name, mime });
     },
   );
 }
