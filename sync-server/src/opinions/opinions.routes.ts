@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { formatDate, MSG, MSG_DATE_INVALID, ROLE_IDS, ZMessageResponse } from '@lawfirm/shared-types';
+import { formatDate, MSG, MSG_DATE_INVALID, optionalId, ROLE_IDS, ZMessageResponse } from '@lawfirm/shared-types';
 import { forActor, forFirm } from '../db/firm.ts';
 import { newId } from '../db/ids.ts';
 import { containsText, inTransaction } from '../db/query-helpers.ts';
-import { forbidden, notFound, validationError } from '../http/errors.ts';
+import { forbidden, notFound } from '../http/errors.ts';
 import { ZIdParams } from '../http/schemas.ts';
 import { toWire } from '../sync/codec.ts';
 import { opinionsEntity } from '../invoices/invoices.entities.ts';
-import { dateInput, idOf } from '../invoices/invoices.repository.ts';
+import { dateInput } from '../invoices/invoices.repository.ts';
 
 /** The opinion update's notice as the spec spells it (§8). */
 export const MSG_OPINION_UPDATED = 'Update Successfully!';
@@ -23,6 +23,37 @@ const ZOpinion = z.object({
   user: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
 const ZClient = z.object({ id: z.string(), name: z.string() });
+
+/** A text field as the form sends it: a number becomes text; anything else goes on to the row schema's message. */
+const wireOpinionText = z
+  .unknown()
+  .transform((v) => (typeof v === 'number' ? String(v) : v))
+  .optional();
+
+/**
+ * POST /api/opinions (rest-contract 76) as the original client sends it: no id (or '') for a new opinion, the
+ * picked client's id, and the issuance date as dd/mm/yyyy (or ISO). A field left out keeps its stored value, so
+ * the output is the opinion's changed fields (`values`) beside its id.
+ */
+const ZOpinionBody = z
+  .object({
+    id: optionalId,
+    client_id: wireOpinionText,
+    reference_no: wireOpinionText,
+    subject: wireOpinionText,
+    issuance_date: z
+      .unknown()
+      .transform((v, ctx) => {
+        const date = dateInput(v);
+        if (date === undefined) {
+          ctx.addIssue({ code: 'custom', message: MSG_DATE_INVALID });
+          return z.NEVER;
+        }
+        return date;
+      })
+      .optional(),
+  })
+  .transform(({ id, ...values }) => ({ id, values }));
 
 /** Opinions and the client picker (part 3 §7 "Opinions and clients", rest-contract 74–77), on the sync store. */
 export async function opinionsRoutes(fastify: FastifyInstance): Promise<void> {
@@ -95,24 +126,17 @@ export async function opinionsRoutes(fastify: FastifyInstance): Promise<void> {
     {
       config: { auth: true },
       schema: {
-        body: z.looseObject({ id: z.union([z.string(), z.number()]).nullish() }),
+        body: ZOpinionBody,
         response: { 200: z.object({ opinion: ZOpinion.omit({ user: true }), message: z.string() }) },
       },
     },
     async (req) => {
       const { actor } = await req.auth();
-      const body = req.body as Record<string, unknown>;
-      const date = dateInput(body.issuance_date);
-      if (date === undefined) throw validationError({ issuance_date: [MSG_DATE_INVALID] });
-      const values: Record<string, unknown> = {};
-      for (const k of ['client_id', 'reference_no', 'subject'] as const)
-        if (k in body) values[k] = typeof body[k] === 'number' ? String(body[k]) : body[k];
-      if ('issuance_date' in body) values.issuance_date = date;
+      const { id: bodyId, values } = req.body;
       const saved = await inTransaction(app.db, async (trx) => {
         const firm = forActor(trx, actor);
-        const bodyId = idOf(body.id);
         const existing = bodyId ? await firm.find('opinions', bodyId) : undefined;
-        if (body.id && !existing) throw notFound();
+        if (bodyId && !existing) throw notFound();
         const id = existing?.id ?? newId();
         await firm.put(opinionsEntity, id, values);
         return {
