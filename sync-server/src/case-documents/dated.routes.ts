@@ -5,17 +5,19 @@ import { DATED_MODULES, MSG, ZMessageResponse, type TDatedModule } from '@lawfir
 import { apiPetition } from '../case-files/api-petitions.ts';
 import { ZApiAttachment, ZApiPetition } from '../case-files/case-files.types.ts';
 import { ZIdParams, type ZodApp } from '../http/schemas.ts';
-import { datedByPetition, deleteDated, findDated, listDated, saveDated } from './dated.ts';
+import { datedBody, datedByPetition, deleteDated, findDated, listDated, saveDated } from './dated.ts';
 
 /** A row as the calls answer it (the module's own field names), with its attachments. */
 const ZApiDated = z.looseObject({ id: z.string(), petition_id: z.string() });
 const ZApiDatedWithFiles = ZApiDated.extend({ attachments: z.array(ZApiAttachment) });
-const ZIdBody = z.looseObject({ id: z.string().max(200).nullish(), petition_id: z.unknown().optional() });
+/** The index screen's read: which row (none: the first) of which case file. */
+const ZIdBody = z.object({ id: z.string().max(200).nullish(), petition_id: z.unknown().optional() });
 const ZListQuery = z.object({ petition_id: z.string().max(200).optional() });
 
 /** rest-contract 38–42 of one dated module, from its declaration. */
 function serve(app: ZodApp, m: TDatedModule): void {
   const { rest } = m;
+  const ZSaveBody = datedBody(m);
   app.get(
     rest.path,
     {
@@ -84,7 +86,7 @@ function serve(app: ZodApp, m: TDatedModule): void {
       {
         config: { auth: 'petitions.edit' },
         schema: {
-          body: ZIdBody,
+          body: ZSaveBody,
           response: { 200: z.object({ [rest.savedKey]: ZApiDatedWithFiles, message: z.string() }) },
         },
       },

@@ -12,6 +12,7 @@ import {
   type TDatedModuleDecl,
 } from '@lawfirm/shared-types';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import type { Db } from '../db/connect.ts';
 import { forActor, forFirm } from '../db/firm.ts';
 import { newId } from '../db/ids.ts';
@@ -160,27 +161,52 @@ export async function datedByPetition(
   };
 }
 
-/** What a POST may write, decoded from the original client's shapes; undefined leaves a field as it is. */
-function decodeBody(m: TDatedModule, body: Record<string, unknown>): Record<string, unknown> {
+/** Title and description as the form sends them: a number becomes text, anything else not text is none. */
+const datedText = z
+  .unknown()
+  .transform((v) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null))
+  .optional();
+/** The module type picked: its id (a number as text); '' or anything else means none. */
+const datedType = z
+  .unknown()
+  .transform((v) => (typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : null))
+  .optional();
+/** The row's date: dd/mm/yyyy (or dd/mm/yy, ISO, a JavaScript Date's instant); '' and null mean none. */
+const datedDate = z
+  .unknown()
+  .transform((v, ctx) => {
+    const iso = wireDateToIso(v);
+    if (iso === false) {
+      ctx.addIssue({ code: 'custom', message: MSG_DATE_INVALID });
+      return z.NEVER;
+    }
+    return iso;
+  })
+  .optional();
+
+/**
+ * POST of a dated module (rest-contract 41) as the original client sends it, under the module's own field names
+ * (`order_sheet_date`, `order_sheet_type_id` …): an id to update (none creates under `petition_id`) and the
+ * row's fields. A field left out stays as it is, so `values` holds only the fields sent.
+ */
+export const datedBody = (m: TDatedModule) => {
   const f = datedFields(m);
-  const values: Record<string, unknown> = {};
-  const text = (v: unknown) =>
-    v === undefined ? undefined : typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null;
-  for (const c of ['title', 'description'] as const) {
-    const v = text(body[c]);
-    if (v !== undefined) values[c] = v;
-  }
-  if (body[f.type] !== undefined) {
-    const v = body[f.type];
-    values[f.type] = typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : null;
-  }
-  if (body[f.date] !== undefined) {
-    const iso = wireDateToIso(body[f.date]);
-    if (iso === false) throw validationError({ [f.date]: [MSG_DATE_INVALID] });
-    values[f.date] = iso;
-  }
-  return values;
-}
+  return z
+    .object({
+      id: z.string().max(200).nullish(),
+      petition_id: z.unknown().optional(),
+      title: datedText,
+      description: datedText,
+      [f.type]: datedType,
+      [f.date]: datedDate,
+    })
+    .transform(({ id, petition_id, ...values }) => ({
+      id: typeof id === 'string' && id ? id : undefined,
+      petition_id,
+      values,
+    }));
+};
+export type TDatedBody = z.output<ReturnType<typeof datedBody>>;
 
 /**
  * Create (no id) or update (id) through the sync store, under the module's policy and row schema. Order sheets
@@ -190,10 +216,8 @@ export async function saveDated(
   db: Db,
   actor: TActor,
   m: TDatedModule,
-  body: Record<string, unknown>,
+  { id, petition_id, values }: TDatedBody,
 ): Promise<{ id: string; created: boolean }> {
-  const values = decodeBody(m, body);
-  const id = typeof body.id === 'string' && body.id ? body.id : undefined;
   return inTransaction(db, async (trx) => {
     const firm = forActor(trx, actor);
     if (id) {
@@ -202,9 +226,9 @@ export async function saveDated(
       await firm.put(entityOf(m), id, values);
       return { id, created: false };
     }
-    const pid = await requireReadablePetition(trx, actor, body.petition_id);
+    const pid = await requireReadablePetition(trx, actor, petition_id);
     const date = datedFields(m).date;
-    if (m.hearingDates && body[date] === undefined) values[date] = todayInPakistan();
+    if (m.hearingDates && !(date in values)) values[date] = todayInPakistan();
     const newRow = newId();
     await firm.put(entityOf(m), newRow, { ...values, petition_id: pid });
     return { id: newRow, created: true };
