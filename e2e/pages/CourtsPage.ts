@@ -21,6 +21,13 @@ export class CourtsPage {
     await this.page.getByRole('button', { name: 'Add', exact: true }).click();
     await this.row(title).waitFor();
   }
+  /** A row's "Merge into…", which opens the dialog to choose the court to keep. */
+  mergeButton(title: string) {
+    return this.page.getByRole('button', { name: `Merge into… (${title})`, exact: true });
+  }
+  mergeDialog(title: string) {
+    return this.page.getByRole('dialog', { name: `Merge '${title}' into…`, exact: true });
+  }
   async rename(from: string, to: string): Promise<void> {
     await this.row(from).getByRole('button', { name: 'Edit', exact: true }).click();
     const editing = this.page

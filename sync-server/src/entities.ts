@@ -1,6 +1,7 @@
 import { readablePetitions } from './case-files/access.ts';
 import { petitionPartiesEntity, petitionsEntity } from './case-files/case-files.entities.ts';
 import { createRegistry } from './sync/entities.ts';
+import { courtsEntity } from './reference-data/reference-data.entities.ts';
 import { LIBRARY_SERVER_ENTITIES } from './library/library.entities.ts';
 import { DATED_ENTITIES } from './case-documents/dated.ts';
 import { usersEntity } from './users/users.entity.ts';
@@ -17,6 +18,7 @@ export const REGISTRY = createRegistry(
   [
     petitionsEntity,
     petitionPartiesEntity,
+    courtsEntity,
     usersEntity,
     ...BILLING_SERVER_ENTITIES,
     ...DATED_ENTITIES,

@@ -4,6 +4,7 @@ import { deleteLocal, putLocal } from '../sync/actions.ts';
 import type { LocalDb } from '../sync/db.ts';
 import { syncTables } from '../sync/rebase.ts';
 import { linkChanges, type TCourtLink } from './caseCategoryLinks.ts';
+import { planCourtMerge, type TMergeCaseFile } from './courtMerge.ts';
 
 /**
  * Local writes of the reference data that touch more than one row, each in ONE Dexie transaction, so a case
@@ -30,6 +31,29 @@ export async function addCourtLocal(db: LocalDb, title: string): Promise<string>
 export const deleteCourtLocal = async (db: LocalDb, courtId: string): Promise<void> => {
   await deleteLocal(db, 'courts', courtId);
 };
+
+/** The case files of a court on this device. */
+export const caseFilesInCourt = async (db: LocalDb, courtId: string): Promise<TMergeCaseFile[]> =>
+  db.rows('petitions').where('court_id').equals(courtId).toArray();
+
+/**
+ * Merges court `mergedId` into `keptId` as ordinary queued writes in ONE transaction, so it works offline and
+ * syncs like any change: the merged court first records where it went (a case another device files in it
+ * offline lands in the kept court, see sync-server court-merge.ts), its case files move, its categories are
+ * linked to the kept court, and it is deleted (which takes its own links with it). Answers the moved count.
+ */
+export async function mergeCourtLocal(db: LocalDb, mergedId: string, keptId: string): Promise<number> {
+  return db.transaction('rw', syncTables(db), async () => {
+    const links = [...(await linksBy(db, 'court_id', mergedId)), ...(await linksBy(db, 'court_id', keptId))];
+    const plan = planCourtMerge({ mergedId, keptId, caseFiles: await caseFilesInCourt(db, mergedId), links });
+    await putLocal(db, 'courts', mergedId, { merged_into: keptId });
+    for (const id of plan.caseFileIds) await putLocal(db, 'petitions', id, { court_id: keptId });
+    for (const case_category_id of plan.linkCategoryIds)
+      await putLocal(db, 'case_category_courts', v7(), { case_category_id, court_id: keptId });
+    await deleteLocal(db, 'courts', mergedId);
+    return plan.caseFileIds.length;
+  });
+}
 
 export const deleteCaseCategoryLocal = async (db: LocalDb, categoryId: string): Promise<void> => {
   await deleteLocal(db, 'case_categories', categoryId);

@@ -50,6 +50,8 @@ export type TRowTableProps<T extends TRow> = {
    * notice titled `undoTitle(rows)` ends.
    */
   undoTitle?: (rows: readonly T[]) => string;
+  /** A row's own extra actions (the courts' Merge into…), beside Edit and Delete for those who may edit. */
+  rowActions?: (row: T) => ReactNode;
 };
 
 export function RowTable<T extends TRow>({
@@ -65,6 +67,7 @@ export function RowTable<T extends TRow>({
   selection,
   pendingMark = true,
   undoTitle,
+  rowActions,
 }: TRowTableProps<T>) {
   const store = useRowStore(entity);
   // Rows whose delete waits behind Undo.
@@ -153,6 +156,7 @@ export function RowTable<T extends TRow>({
               pending={pendingMark && !!store?.pendingIds.has(row.id)}
               busy={remover.busy}
               onDelete={() => remover.ask([row])}
+              extra={rowActions?.(row)}
               number={numbered ? i + 1 : undefined}
               pick={
                 selecting

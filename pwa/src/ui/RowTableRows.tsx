@@ -110,6 +110,7 @@ export function Row<T extends TRow>({
   pending,
   busy,
   onDelete,
+  extra,
   number,
   pick,
   drag,
@@ -120,6 +121,7 @@ export function Row<T extends TRow>({
   pending: boolean;
   busy: boolean;
   onDelete: () => void;
+  extra?: ReactNode;
   number: number | undefined;
   pick: { label: string; checked: boolean; onChange: (on: boolean) => void } | undefined;
   drag: TMove | undefined;
@@ -202,6 +204,7 @@ export function Row<T extends TRow>({
               onDelete={onDelete}
             >
               {drag && <MoveButtons up={drag.up} down={drag.down} />}
+              {extra}
             </RowEditButtons>
             {pending && <PendingMark />}
           </div>

@@ -30,10 +30,19 @@ const reference = <S extends z.ZodType, const N extends string, const C extends 
     policy: permissionPolicy('referenceData.manage'),
   });
 
-/** Courts: everyone reads them; lawyers add one from the case form too; only admins edit and delete them. */
-const courtColumns = { title: 'text', short_title: 'text' } as const;
+/**
+ * Courts: everyone reads them; lawyers add one from the case form too; only admins edit, merge and delete them.
+ * `merged_into` is set on a court an admin merged into another just before deleting it, so a case file a device
+ * made offline in the merged court lands in the kept one (sync-server case-files.entities.ts).
+ */
+const courtColumns = { title: 'text', short_title: 'text', merged_into: 'text' } as const;
 export const courtsDecl = defineEntity({
-  ...reference('courts', courtColumns, z.object({ title, short_title: optional }), ['title']),
+  ...reference(
+    'courts',
+    courtColumns,
+    z.object({ title, short_title: optional, merged_into: z.string().max(200).nullish() }),
+    ['title'],
+  ),
   policy: permissionsPolicy({
     read: 'referenceData.read',
     create: 'courts.add',

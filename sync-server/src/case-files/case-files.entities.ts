@@ -9,6 +9,7 @@ import {
 } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import type { LiveTable } from '../db/firm.ts';
+import { withMergedCourt } from '../reference-data/court-merge.ts';
 import { serverEntity } from '../sync/entities.ts';
 import { isLive } from '../sync/relations.ts';
 
@@ -18,8 +19,12 @@ async function liveInFirm(trx: Db, table: LiveTable, companyId: string, id: unkn
   return isLive(trx, table, companyId, id);
 }
 
-/** A case file's court, category and lawyers must be the firm's own (its policy and parents are shared). */
+/**
+ * A case file's court, category and lawyers must be the firm's own (its policy and parents are shared); a
+ * court merged away since the device synced is read as the court it was merged into.
+ */
 export const petitionsEntity = serverEntity(petitionsDecl, {
+  prepare: withMergedCourt,
   check: async (trx, actor, row, changed) => {
     if (
       changed.includes('court_id') &&

@@ -7,9 +7,10 @@ import {
   statutesDecl,
 } from '@lawfirm/shared-types';
 import { serverEntity } from '../sync/entities.ts';
+import { checkMergedInto } from './court-merge.ts';
 
-// Reference data has no server-only checks: these are the shared declarations as the sync store takes them.
-export const courtsEntity = serverEntity(courtsDecl);
+// A court names only a live court it is merged into; the rest have no server-only checks.
+export const courtsEntity = serverEntity(courtsDecl, { check: checkMergedInto });
 export const caseCategoriesEntity = serverEntity(caseCategoriesDecl);
 export const caseCategoryCourtsEntity = serverEntity(caseCategoryCourtsDecl);
 export const moduleTypesEntity = serverEntity(moduleTypesDecl);

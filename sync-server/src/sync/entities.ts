@@ -44,6 +44,11 @@ export function canReadRow(scope: ReadScope, row: Record<string, unknown>, acces
 export type ServerHooks = {
   /** Extra rules that need the database (unique emails…); answers a message to refuse with, or null. */
   check?: (trx: Db, actor: TActor, row: Row, changed: string[]) => Promise<string | null>;
+  /**
+   * Rewrites a write's values before anything else looks at them (a case file filed in a court merged since
+   * the device last synced goes to the kept court); answers the values to write.
+   */
+  prepare?: (trx: Db, actor: TActor, values: Record<string, unknown>) => Promise<Record<string, unknown>>;
   /** Extra rules of a delete that need the database (a paid invoice's lines stay); a message refuses it. */
   checkDelete?: (trx: Db, actor: TActor, row: Row) => Promise<string | null>;
   /** Side effects of a change (approval stamps, ending sessions), inside the same transaction. */

@@ -71,6 +71,7 @@ export async function putRow(
   const unknown = Object.keys(values).filter((f) => !def.writable.includes(f));
   if (unknown.length)
     throw new MutationRejected(`These fields cannot be changed: ${unknown.join(', ')}.`, 422);
+  if (def.prepare) values = await def.prepare(trx, actor, values);
   const existing = await loadRow(trx, def, id);
   if (existing && existing.company_id !== actor.company_id) throw new MutationRejected(MSG.notFound, 404);
   const now = nowIso();
