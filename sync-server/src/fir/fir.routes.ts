@@ -26,6 +26,21 @@ import { publicRateLimit, toolsFirmId, wireRows, type TWireRow } from '../limita
 const ZRow = z.looseObject({ id: z.string() });
 const firEntity = () => REGISTRY.byName.get('fir_sections')!;
 
+/**
+ * POST /api/fir_sections (rest-contract 119) as the section form sends it: an id to update (none creates) and
+ * the section's fields under their original names. Each value goes as sent to the section's row schema, which
+ * holds the rules and the spec's messages; a field left out stays as it is.
+ */
+const ZFirSectionBody = z
+  .object({
+    id: z.string().max(200).nullish(),
+    ...(Object.fromEntries(firSectionsDecl.writable.map((c) => [c, z.unknown().optional()])) as Record<
+      (typeof firSectionsDecl.writable)[number],
+      z.ZodOptional<z.ZodUnknown>
+    >),
+  })
+  .transform(({ id, ...values }) => ({ id, values }));
+
 /** Sections with their statute's title, as the original client reads `statute.title`. */
 async function withStatute<R extends TWireRow>(
   db: Db,
@@ -129,17 +144,13 @@ export async function firRoutes(fastify: FastifyInstance): Promise<void> {
     {
       config: { auth: 'referenceData.manage' },
       schema: {
-        body: z.looseObject({ id: z.string().max(200).nullish() }),
+        body: ZFirSectionBody,
         response: { 200: z.object({ firSectionData: ZRow, message: z.string() }) },
       },
     },
     async (req) => {
       const { actor } = await req.auth();
-      const body: Record<string, unknown> = req.body;
-      const id = req.body.id;
-      const values = Object.fromEntries(
-        firSectionsDecl.writable.filter((c) => c in body).map((c) => [c, body[c]]),
-      );
+      const { id, values } = req.body;
       const saved = await inTransaction(app.db, async (trx) => {
         const firm = forActor(trx, actor);
         const existing = id ? await firm.find('fir_sections', id) : undefined;
