@@ -22,6 +22,20 @@ const ZRow = z.looseObject({ id: z.string() });
 const ZRows = z.array(ZRow);
 const entity = (name: string) => REGISTRY.byName.get(name)!;
 
+/**
+ * POST /api/limitation_calculator_cases (rest-contract 124) as the case form sends it, or a whole listed row
+ * (its other fields are ignored): an id to update (none creates), the title, and a display order that '' or null leaves to the server (kept on an update, last on a
+ * create). Values go as sent to the case's row schema, which holds the rules and their messages.
+ */
+const ZLimitationCaseBody = z.object({
+  id: z.string().max(200).nullish(),
+  title: z.unknown().optional(),
+  display_order: z
+    .unknown()
+    .optional()
+    .transform((v) => (v === undefined || v === null || v === '' ? null : v)),
+});
+
 /** Questions with their case's title, as the original client reads `limitation_calculator_case.title`. */
 async function withCase(db: Db, companyId: string, questions: TWireRow[]): Promise<TWireRow[]> {
   const cases = await wireRows(db, companyId, 'limitation_cases', {
@@ -134,11 +148,7 @@ export async function limitationRoutes(fastify: FastifyInstance): Promise<void> 
     {
       config: manage,
       schema: {
-        body: z.looseObject({
-          id: z.string().max(200).nullish(),
-          title: z.unknown().optional(),
-          display_order: z.unknown().optional(),
-        }),
+        body: ZLimitationCaseBody,
         response: { 200: z.object({ limitation_calculator_case: ZRow, message: z.string() }) },
       },
     },
@@ -150,9 +160,7 @@ export async function limitationRoutes(fastify: FastifyInstance): Promise<void> 
         const existing = id ? await firm.find('limitation_cases', id) : undefined;
         if (id && !existing) throw notFound();
         const order =
-          display_order === undefined || display_order === null || display_order === ''
-            ? (existing?.display_order ?? (await firm.nextDisplayOrder('limitation_cases', {})))
-            : display_order;
+          display_order ?? existing?.display_order ?? (await firm.nextDisplayOrder('limitation_cases', {}));
         const rowId = existing?.id ?? newId();
         await firm.put(entity('limitation_cases'), rowId, { title, display_order: order });
         return { id: rowId, message: existing ? MSG.updatedOk : MSG.savedOk };
