@@ -117,6 +117,29 @@ describeEachDb('courts: an admin merges one into another', (kind) => {
     });
   });
 
+  it('moves a case the admin’s device had not pulled yet; a lawyer may not add a court marked merged', async () => {
+    const office = await connectDevice(t, admin);
+    const [old, kept] = [newId(), newId()];
+    await applied(office, [
+      put('courts', old, { title: 'Civil Judge Multan' }),
+      put('courts', kept, { title: 'Civil Judge, Multan' }),
+    ]);
+    const phone = await connectDevice(t, lawyer);
+    // Online, just before the merge: the admin's device does not hold this case when it merges.
+    const unseen = caseIn(old, 'CJ-1');
+    await applied(phone, [unseen]);
+    await applied(office, [put('courts', old, { merged_into: kept }), del('courts', old)]);
+    await phone.pull();
+    expect(phone.rowsOf('petitions').find((p) => p.id === (unseen.args as { id: string }).id)).toMatchObject({
+      court_id: kept,
+    });
+
+    const sneaky = await phone.push([
+      put('courts', newId(), { title: 'Civil Judge, Multan (2)', merged_into: kept }),
+    ]);
+    expect(sneaky.results[0]).toMatchObject({ status: 'rejected', message: MSG.forbidden });
+  });
+
   it('deleting a court, merged or not, never deletes its case files', async () => {
     const office = await connectDevice(t, admin);
     const court = newId();

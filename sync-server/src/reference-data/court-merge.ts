@@ -1,4 +1,4 @@
-import type { TActor } from '@lawfirm/shared-types';
+import { can, MSG, type TActor } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import type { Row } from '../sync/entities.ts';
 import { isLive } from '../sync/relations.ts';
@@ -39,9 +39,13 @@ export async function withMergedCourt(
   return kept === court ? values : { ...values, court_id: kept };
 }
 
-/** A court is merged only into another live court of the firm. */
+/**
+ * A court is merged only by an admin (a lawyer adding a court may not mark it merged, which would file every
+ * case of it elsewhere), and only into another live court of the firm.
+ */
 export async function checkMergedInto(trx: Db, actor: TActor, row: Row, changed: string[]) {
   if (!changed.includes('merged_into') || !row.merged_into) return null;
+  if (!can(actor, 'referenceData.manage')) return MSG.forbidden;
   if (row.merged_into === row.id) return 'A court cannot be merged into itself.';
   return (await isLive(trx, 'courts', actor.company_id, row.merged_into))
     ? null
