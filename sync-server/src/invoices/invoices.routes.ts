@@ -8,17 +8,12 @@ import {
   INVOICE_TEMPLATES,
   invoiceStats,
   MSG,
-  MSG_AMOUNT_INVALID,
   MSG_CLIENT_INVALID,
   MSG_CLIENT_REQUIRED,
-  MSG_PAID_DATE_REQUIRED,
-  MSG_DATE_INVALID,
   MSG_INVOICE_PAID,
-  optionalIdOr,
   pageOf,
   paisaToDecimal,
   parseDateRange,
-  parseRupees,
   statusAfterPayments,
   STATUS_PAID,
   todayInPakistan,
@@ -30,7 +25,7 @@ import type { Db } from '../db/connect.ts';
 import { forActor } from '../db/firm.ts';
 import { newId } from '../db/ids.ts';
 import { inTransaction } from '../db/query-helpers.ts';
-import { forbidden, HttpError, notFound, validationError, type TFieldErrors } from '../http/errors.ts';
+import { forbidden, HttpError, notFound, validationError } from '../http/errors.ts';
 import { ZIdParams } from '../http/schemas.ts';
 import {
   findClient,
@@ -41,13 +36,13 @@ import {
 import {
   dateInput,
   invoiceWire,
-  idOf,
   invoiceSummaries,
   loadInvoices,
   totalsOf,
   type TLoadedInvoice,
 } from './invoices.repository.ts';
 import { billingFileRoutes } from './billing-uploads.ts';
+import { ZInvoiceBody, ZMarkAsPaidBody, ZMarkPaidBody, type TInvoiceBody } from './invoice-body.ts';
 import { mailInvoice } from './invoice-mail.ts';
 import { buildInvoice } from './invoice-pdf.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
@@ -78,22 +73,6 @@ const ZListQuery = z.looseObject({
   page: z.string().max(10).optional(),
 });
 type TListQuery = z.infer<typeof ZListQuery>;
-/**
- * An invoice as CreateInvoice.vue posts it (rest-contract 94): its form starts `invoiceable_id` as "" and keeps
- * the client the user picked (the answer of GET /api/users/{id}) in `selectedClient`; an edited invoice also
- * carries the `client` its GET answered.
- */
-const ZClientPicked = z
-  .looseObject({ id: optionalIdOr(MSG_CLIENT_INVALID).optional() }, { error: MSG_CLIENT_INVALID })
-  .nullish();
-const ZBody = z.looseObject({
-  id: optionalIdOr(MSG.notFound).optional(),
-  invoiceable_id: optionalIdOr(MSG_CLIENT_INVALID).optional(),
-  selectedClient: ZClientPicked,
-  client: ZClientPicked,
-});
-type TBody = z.output<typeof ZBody>;
-
 /** The PDF route of an invoice: the path its signed pdf_download_url names. */
 export const invoicePdfPath = (id: string) => `/api/pdf/invoices/${encodeURIComponent(id)}`;
 
@@ -140,67 +119,24 @@ async function readInvoice(db: Db, actor: TActor, id: string): Promise<TLoadedIn
   return inv;
 }
 
-/** Field messages of an invoice POST that the row schema cannot give (amounts and dates in the client's encodings). */
-type TDecoded = {
-  values: Record<string, unknown>;
-  expenses: { id: string | null; expense: unknown; amount: number }[];
-};
-async function decodeInvoice(db: Db, actor: TActor, body: TBody): Promise<TDecoded> {
-  const errors: TFieldErrors = {};
-  const meta = (body.invoice_meta ?? {}) as Record<string, unknown>;
-  const selected = (body.selectedClient ?? body.client ?? {}) as Record<string, unknown>;
-  // The client the form shows first: the one picked (also when an invoice's client is changed, while its
-  // invoiceable_id still names the old one; the old server took only this), else invoiceable_id.
-  const clientId = (selected.id as string | null | undefined) ?? body.invoiceable_id ?? null;
-  const client = await findClient(db, actor.company_id, clientId);
-  if (!client) errors.invoiceable_id = [clientId ? MSG_CLIENT_INVALID : MSG_CLIENT_REQUIRED];
-  const amount = body.amount === undefined || body.amount === '' ? 0 : parseRupees(body.amount);
-  if (amount === null) errors.amount = [MSG_AMOUNT_INVALID];
-  const due = dateInput(body.due_date);
-  if (due === undefined) errors.due_date = [MSG_DATE_INVALID];
-  const editClient = body.edit_client === true || body.edit_client === 1 || body.edit_client === '1';
-  const pick = (k: string, fallback: unknown) =>
-    editClient && typeof selected[k] === 'string' ? selected[k] : fallback;
-  const expenses = Array.isArray(body.invoice_expenses)
-    ? (body.invoice_expenses as Record<string, unknown>[])
-    : [];
-  const decodedExpenses = expenses.map((e, i) => {
-    // As the invoice's own amount: left out or blank is 0, anything else must be an amount (null is not).
-    const a = e?.amount === undefined || e.amount === '' ? 0 : parseRupees(e.amount);
-    if (a === null) errors[`invoice_expenses.${i}.amount`] = [MSG_AMOUNT_INVALID];
-    return { id: idOf(e?.id), expense: e?.expense, amount: a ?? 0 };
-  });
-  if (Object.keys(errors).length) throw validationError(errors);
-  const values: Record<string, unknown> = {
-    client_id: client!.id,
-    client_name: client!.name,
-    client_email: client!.email,
-    client_company: pick('company_name', client!.company_name),
-    client_phone: pick('phone', client!.phone),
-    client_address: pick('address', client!.address),
-    edit_client: editClient,
-    due_date: due,
-    amount,
-    apply_tax:
-      body.apply_tax === true || body.apply_tax === 1 || body.apply_tax === '1' || body.apply_tax === 'true',
-    attention: body.attention ?? null,
-    contact_person_emails: Array.isArray(body.contact_person_emails)
-      ? body.contact_person_emails.map((e) =>
-          typeof e === 'object' && e ? (e as { email?: unknown }).email : e,
-        )
-      : [],
-    send_email: body.sendEmail === true || body.sendEmail === 1 || body.sendEmail === '1',
-    subject: meta.subject ?? body.subject ?? null,
-    content: meta.content ?? body.content ?? null,
-    services: meta.services ?? body.services ?? null,
+/**
+ * The invoice's values with its client: the one the body names must be a client of the firm (a database check
+ * the body's schema cannot make); the fields typed over it with edit_client win over the client's own.
+ */
+async function withClient(db: Db, actor: TActor, body: TInvoiceBody): Promise<Record<string, unknown>> {
+  const client = await findClient(db, actor.company_id, body.clientId);
+  if (!client)
+    throw validationError({ invoiceable_id: [body.clientId ? MSG_CLIENT_INVALID : MSG_CLIENT_REQUIRED] });
+  const typed = body.typedClient;
+  return {
+    client_id: client.id,
+    client_name: client.name,
+    client_email: client.email,
+    client_company: typed.company_name ?? client.company_name,
+    client_phone: typed.phone ?? client.phone,
+    client_address: typed.address ?? client.address,
+    ...body.values,
   };
-  if (body.tax_percentage !== undefined && body.tax_percentage !== '')
-    values.tax_percentage = Number(body.tax_percentage);
-  if (body.invoice_status_id !== undefined && body.invoice_status_id !== '')
-    values.invoice_status_id = Number(body.invoice_status_id);
-  if (body.is_archive !== undefined)
-    values.archived = body.is_archive === true || body.is_archive === 1 || body.is_archive === '1';
-  return { values, expenses: decodedExpenses };
 }
 
 /**
@@ -320,7 +256,10 @@ export async function invoicesRoutes(fastify: FastifyInstance): Promise<void> {
     '/api/invoices',
     {
       config: { auth: true },
-      schema: { body: ZBody, response: { 200: z.object({ invoice: ZInvoice, message: z.string() }) } },
+      schema: {
+        body: ZInvoiceBody,
+        response: { 200: z.object({ invoice: ZInvoice, message: z.string() }) },
+      },
     },
     async (req) => {
       const { actor } = await req.auth();
@@ -329,7 +268,8 @@ export async function invoicesRoutes(fastify: FastifyInstance): Promise<void> {
         const firm = forActor(trx, actor);
         const existing = body.id ? await firm.find('invoices', body.id) : undefined;
         if (body.id && !existing) throw notFound();
-        const { values, expenses } = await decodeInvoice(trx, actor, body);
+        const values = await withClient(trx, actor, body);
+        const { expenses } = body;
         const id = existing?.id ?? newId();
         await firm.put(invoicesEntity, id, values);
         for (const [i, e] of expenses.entries()) {
@@ -372,7 +312,10 @@ export async function invoicesRoutes(fastify: FastifyInstance): Promise<void> {
     '/api/invoices/mark_paid',
     {
       config: { auth: true },
-      schema: { body: ZBody, response: { 200: z.object({ paid_at: z.string(), message: z.string() }) } },
+      schema: {
+        body: ZMarkPaidBody,
+        response: { 200: z.object({ paid_at: z.string(), message: z.string() }) },
+      },
     },
     async (req) => {
       const { actor } = await req.auth();
@@ -397,37 +340,17 @@ export async function invoicesRoutes(fastify: FastifyInstance): Promise<void> {
     {
       config: { auth: true },
       schema: {
-        body: z.looseObject({
-          payments: z
-            .array(z.looseObject({ id: z.union([z.string(), z.number()]).nullish() }))
-            .max(100)
-            .default([]),
-          invoiceable_id: z.union([z.string(), z.number()], { error: MSG.notFound }),
-        }),
+        body: ZMarkAsPaidBody,
         response: { 200: z.object({ invoice: ZInvoice, message: z.string() }) },
       },
     },
     async (req) => {
       const { actor } = await req.auth();
-      const id = String(req.body.invoiceable_id);
+      const id = req.body.invoiceable_id;
       await inTransaction(app.db, async (trx) => {
         const firm = forActor(trx, actor);
         const inv = await readInvoice(trx, actor, id);
-        const errors: TFieldErrors = {};
-        const rows = req.body.payments.map((p, i) => {
-          const date = dateInput(p.paid_date);
-          if (!date)
-            errors[`payments.${i}.paid_date`] = [date === null ? MSG_PAID_DATE_REQUIRED : MSG_DATE_INVALID];
-          const amount = parseRupees(p.paid_amount);
-          if (amount === null) errors[`payments.${i}.paid_amount`] = [MSG_AMOUNT_INVALID];
-          return {
-            id: p.id ? String(p.id) : null,
-            paid_date: date,
-            paid_amount: amount,
-            notes: p.notes ?? null,
-          };
-        });
-        if (Object.keys(errors).length) throw validationError(errors);
+        const rows = req.body.payments;
         for (const [i, p] of rows.entries()) {
           const own = p.id ? inv.paymentRows.find((x) => x.id === p.id) : undefined;
           if (p.id && !own) throw notFound();
