@@ -99,17 +99,31 @@ export const pleadingsDecl = publishedPage(PLEADINGS, {
   titleMessage: MSG.titleRequired,
 });
 
+/** A page's field as sent: multipart fields are text, so '' is none, except an emptied editor's content. */
+const pageField = (column: string) =>
+  z
+    .unknown()
+    .transform((v) => (v === '' && column !== 'content' ? null : v))
+    .optional();
+
 /**
- * A page's POST as the original client sends it (rest-contract 72, 84, 89), JSON or multipart: the ids it may
+ * A page's POST as the original client sends it (rest-contract 72, 84, 89), JSON or multipart (its `files[n]`
+ * are read apart): the page's writable fields, each going as sent to the page's row schema. The ids it may
  * send as '', "null" or "undefined" are none. Its sample contract form hides the category, so the FormData
- * carries the text "undefined" (or "null" once a saved contract is edited).
+ * carries the text "undefined" (or "null" once a saved contract is edited). Yields the page's id (none: a new
+ * page) and its changed fields; a field left out stays as it is.
  */
-export const ZPagePostBody = z
-  .looseObject({
-    id: optionalIdOr(MSG.notFound).optional(),
-    contract_category_id: optionalIdOr(MSG_CATEGORY_MISSING).optional(),
-  })
-  .optional();
+export const pagePostBody = (writable: readonly string[]) =>
+  z
+    .object({
+      ...Object.fromEntries(writable.map((c) => [c, pageField(c)])),
+      id: optionalIdOr(MSG.notFound).optional(),
+      contract_category_id: optionalIdOr(MSG_CATEGORY_MISSING).optional(),
+    })
+    .transform(({ id, ...fields }: Record<string, unknown>) => ({
+      id: typeof id === 'string' && id ? id : null,
+      values: Object.fromEntries(Object.entries(fields).filter(([c]) => writable.includes(c))),
+    }));
 
 /** Categories of sample contracts (rest-contract 86). */
 export const contractCategoriesDecl = defineEntity({

@@ -8,7 +8,7 @@ import {
   PAGE_KINDS,
   PAGE_PERMISSIONS,
   pageKindOf,
-  ZPagePostBody,
+  pagePostBody,
   type TPageKind,
 } from '@lawfirm/shared-types/library/pages.ts';
 import { companyForHost } from '../companies/company-for-host.ts';
@@ -158,25 +158,20 @@ function serve(app: ZodApp, kind: TPageKind, def: EntityDef): void {
     {
       config: { auth: PAGE_PERMISSIONS.manage, files: ATTACHMENT_FILES },
       schema: {
-        body: ZPagePostBody,
+        body: pagePostBody(def.writable),
         response: { 200: z.object({ [rowKey]: ZPageAnswer, message: z.string() }) },
       },
     },
     async (req) => {
       const { actor } = await req.auth();
-      // JSON or multipart, the fields are the body as its schema decoded them (ids the client sends as text
-      // "undefined" are none); a multipart body adds its files.
-      const body: Record<string, unknown> = req.body ?? {};
+      // JSON or multipart, the fields are the body as its schema decoded them; a multipart body adds its files.
+      const { id, values } = req.body;
       let files: ReceivedFile[] = [];
       if (req.isMultipart()) ({ files } = await receiveFiles(req));
       try {
         await checkAndStorePageFiles(app, actor, files);
-        const values = Object.fromEntries(def.writable.filter((c) => c in body).map((c) => [c, body[c]]));
-        // Multipart fields are text: '' is none.
-        for (const [k, v] of Object.entries(values)) if (v === '' && k !== 'content') values[k] = null;
         const saved = await inTransaction(app.db, async (trx) => {
           const firm = forActor(trx, actor);
-          const id = typeof body.id === 'string' && body.id ? body.id : null;
           const existing = id ? await firm.find(table, id) : undefined;
           if (id && !existing) throw notFound();
           const pageId = existing?.id ?? newId();
