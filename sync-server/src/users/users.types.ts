@@ -31,9 +31,9 @@ export const ZRolesResponse = z.object({ roles: z.array(ZRole) });
 
 /**
  * POST /api/upload_user_image (rest-contract 37): multipart `files[i]` and `attachmentable_id` (the user). The
- * file fields pass through to the handler as the multipart plugin left them.
+ * file parts are not body fields (the handler reads them with receivedFiles); the text fields are.
  */
-export const ZUploadUserImageRequest = z.looseObject({
+export const ZUploadUserImageRequest = z.object({
   attachmentable_id: z.string({ error: 'The user is required.' }).min(1, { error: 'The user is required.' }),
 });
 /** The photo the user now has: none when no file came and they had none (a call without a file changes nothing). */
