@@ -60,7 +60,8 @@ const ZInvoice = z.looseObject({
   total_amount: z.string(),
 });
 const ZStats = z.object({ total: z.string(), total_paid: z.string(), total_due: z.string() });
-const ZListQuery = z.looseObject({
+/** The list's query as the original list sends it; other parameters are dropped. */
+const ZListQuery = z.object({
   invoice_no: z.string().max(50).optional(),
   client_name: z.string().max(200).optional(),
   is_archive: z.string().max(10).optional(),
