@@ -64,7 +64,7 @@ export async function opinionsRoutes(fastify: FastifyInstance): Promise<void> {
     {
       config: { auth: true },
       schema: {
-        querystring: z.looseObject({
+        querystring: z.object({
           client_id: z.string().max(200).optional(),
           reference_no: z.string().max(200).optional(),
           subject: z.string().max(200).optional(),
