@@ -43,26 +43,54 @@ const ZChosen = z
         petition_standard_title_with_petitioner: z.string().max(500).nullish(),
         petition_standard_title: z.string().max(500).nullish(),
         title: z.string().max(500).nullish(),
-      })
-      .loose(),
+      }),
   ])
   .nullish();
 
 /**
  * The modal's POST (rest-contract 48). A new event goes out with `petition_id: ""` and the case the user picked
- * as `petition: {id, …}`; an edited one with the event's own `petition_id` and its title as `petition`.
+ * as `petition: {id, …}`; an edited one with the event's own `petition_id` and its title as `petition`. The date
+ * comes as dd/mm/yyyy (or dd/mm/yy, ISO, a JavaScript Date's instant). Yields the event's id (none: a new one),
+ * its date, its case (the one picked in the autocomplete first, what the modal shows and the old server took,
+ * else the event's own), a meeting's title and, when sent, its summary.
  */
-export const ZHearingEventInput = z.object({
-  id: optionalId,
-  hearing_date: z.string({ error: MSG_DATE_REQUIRED }).max(40, { error: MSG_DATE_INVALID }).nullish(),
-  petition: ZChosen,
-  petition_id: optionalId,
-  hearing_summary: z
-    .string()
-    .max(5000, { error: 'The field may not be greater than 5000 characters.' })
-    .nullish(),
-});
-export type THearingEventInput = z.infer<typeof ZHearingEventInput>;
+export const ZHearingEventInput = z
+  .object({
+    id: optionalId,
+    hearing_date: z
+      .string({ error: MSG_DATE_REQUIRED })
+      .max(40, { error: MSG_DATE_INVALID })
+      .nullish()
+      .transform((v, ctx) => {
+        const iso = wireDateToIso(v);
+        if (iso === null || iso === false) {
+          ctx.addIssue({ code: 'custom', message: iso === null ? MSG_DATE_REQUIRED : MSG_DATE_INVALID });
+          return z.NEVER;
+        }
+        return iso;
+      }),
+    petition: ZChosen,
+    petition_id: optionalId,
+    hearing_summary: z
+      .string()
+      .max(5000, { error: 'The field may not be greater than 5000 characters.' })
+      .nullish(),
+  })
+  .transform(({ id, hearing_date, petition: p, petition_id, hearing_summary }) => {
+    // The meeting's title: the typed text (the modal posts it as `petition` when it matches no case).
+    const text =
+      typeof p === 'string'
+        ? p
+        : (p?.petition_standard_title_with_petitioner ?? p?.petition_standard_title ?? p?.title ?? undefined);
+    return {
+      id,
+      date: hearing_date,
+      petitionId: (typeof p === 'object' ? (p?.id ?? null) : null) ?? petition_id ?? null,
+      title: text?.trim() || undefined,
+      summary: hearing_summary === undefined ? {} : { summary: hearing_summary?.trim() || null },
+    };
+  });
+export type THearingEventInput = z.output<typeof ZHearingEventInput>;
 
 /**
  * An event as FullCalendar and the modal read it. `hearing_date` is ISO (YYYY-MM-DD), as the old server sent
@@ -120,26 +148,6 @@ export function serverTime(now: Date = new Date()): string {
   return `${formatDate(t.slice(0, 10))} ${t.slice(11, 19)}`;
 }
 
-function dateOf(input: THearingEventInput): string {
-  const iso = wireDateToIso(input.hearing_date);
-  if (iso === null) throw validationError({ hearing_date: [MSG_DATE_REQUIRED] });
-  if (iso === false) throw validationError({ hearing_date: [MSG_DATE_INVALID] });
-  return iso;
-}
-
-/** A meeting's title: the typed text (the modal posts it as `petition` when it matches no case). */
-function titleOf(input: THearingEventInput): string | undefined {
-  const p = input.petition;
-  const text =
-    typeof p === 'string'
-      ? p
-      : (p?.petition_standard_title_with_petitioner ?? p?.petition_standard_title ?? p?.title ?? undefined);
-  return text?.trim() || undefined;
-}
-
-const summaryOf = (input: THearingEventInput) =>
-  input.hearing_summary === undefined ? {} : { summary: input.hearing_summary?.trim() || null };
-
 /**
  * Creates (no id) or changes (an id) a calendar event. A case's hearing is a new order sheet of the case (any
  * who may set hearing dates: admins and lawyers); changing an existing event is the admin's (part 2 §2.5), or a
@@ -151,12 +159,7 @@ export async function saveHearingEvent(
   input: THearingEventInput,
 ): Promise<{ id: string; created: boolean }> {
   if (!can(actor, 'hearingDate.edit')) throw forbidden();
-  const date = dateOf(input);
-  const summary = summaryOf(input);
-  // The case picked in the autocomplete first (what the modal shows, and what the old server took), else the
-  // event's own case: a new event's petition_id is always "".
-  const picked = typeof input.petition === 'object' ? (input.petition?.id ?? null) : null;
-  const petitionId = picked ?? input.petition_id ?? null;
+  const { date, summary, petitionId, title } = input;
   return inTransaction(db, async (trx) => {
     const firm = forActor(trx, actor);
     if (input.id) {
@@ -175,7 +178,6 @@ export async function saveHearingEvent(
       if (!meeting) throw notFound();
       if (!canEditMeeting(actor, meeting)) throw forbidden();
       if (petitionId) throw validationError({ petition_id: [MSG_MOVE_REFUSED] });
-      const title = titleOf(input);
       await firm.put(calendarMeetingsEntity, meeting.id, {
         meeting_date: date,
         ...(title ? { title } : {}),
@@ -193,7 +195,6 @@ export async function saveHearingEvent(
       });
       return { id, created: true };
     }
-    const title = titleOf(input);
     if (!title) throw validationError({ petition: [MSG_MEETING_TITLE_REQUIRED] });
     await firm.put(calendarMeetingsEntity, id, {
       meeting_date: date,
