@@ -37,13 +37,12 @@ import { compareCodes } from '@lawfirm/shared-types/common/natural-order.ts';
 const ZChosen = z
   .union([
     z.string().max(500),
-    z
-      .object({
-        id: optionalId,
-        petition_standard_title_with_petitioner: z.string().max(500).nullish(),
-        petition_standard_title: z.string().max(500).nullish(),
-        title: z.string().max(500).nullish(),
-      }),
+    z.object({
+      id: optionalId,
+      petition_standard_title_with_petitioner: z.string().max(500).nullish(),
+      petition_standard_title: z.string().max(500).nullish(),
+      title: z.string().max(500).nullish(),
+    }),
   ])
   .nullish();
 

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { formatDate, MSG, MSG_DATE_INVALID, optionalId, ROLE_IDS, ZMessageResponse } from '@lawfirm/shared-types';
+import {
+  formatDate,
+  MSG,
+  MSG_DATE_INVALID,
+  optionalId,
+  ROLE_IDS,
+  ZMessageResponse,
+} from '@lawfirm/shared-types';
 import { forActor, forFirm } from '../db/firm.ts';
 import { newId } from '../db/ids.ts';
 import { containsText, inTransaction } from '../db/query-helpers.ts';
