@@ -42,8 +42,18 @@ const wireRow = (def: EntityDef) =>
     updated_at: z.string(),
   });
 
-/** What a POST may carry: an id to update, the writable columns; anything else a row carries is ignored. */
-const ZPostBody = z.looseObject({ id: z.string().max(200).nullish() });
+/**
+ * What a POST may carry, as the entity's input: an id to update and the writable columns (each optional, a
+ * save changes only the fields it carries); anything else a row carries (created_at …) is ignored. The row
+ * schema's own rules and messages apply when the store writes it.
+ */
+const postBody = (def: EntityDef) => {
+  const writable = Object.fromEntries(def.writable.map((c) => [c, CODEC_WIRE[def.columns[c]!].optional()]));
+  return z.looseObject({ id: z.string().max(200).nullish(), ...writable }).transform((body) => ({
+    id: body.id ?? undefined,
+    values: Object.fromEntries(def.writable.filter((c) => body[c] !== undefined).map((c) => [c, body[c]])),
+  }));
+};
 
 /** The access sets a read scope names, worked out for this actor. */
 async function accessFor(app: FastifyInstance, actor: TActor, scope: TReadScope): Promise<ResolvedAccess> {
@@ -105,17 +115,19 @@ function serve(app: ZodApp, def: EntityDef, rest: TRestDecl): void {
     rest.path,
     {
       config: { auth: true },
-      schema: { body: ZPostBody, response: { 200: z.object({ [rest.rowKey]: row, message: z.string() }) } },
+      schema: {
+        body: postBody(def),
+        response: { 200: z.object({ [rest.rowKey]: row, message: z.string() }) },
+      },
     },
     async (req) => {
       const { actor } = await req.auth();
-      const body: Record<string, unknown> = req.body;
-      const values = Object.fromEntries(def.writable.filter((c) => c in body).map((c) => [c, body[c]]));
+      const { id: bodyId, values } = req.body;
       const saved = await inTransaction(app.db, async (trx) => {
         const firm = forActor(trx, actor);
         // An id means update (rest-contract conventions): an id the firm does not have is not created.
-        const existing = body.id ? await firm.find(table, body.id as string) : undefined;
-        if (body.id && !existing) throw notFound();
+        const existing = bodyId ? await firm.find(table, bodyId) : undefined;
+        if (bodyId && !existing) throw notFound();
         // A new row of an ordered list goes last unless the client says where.
         if (!existing && isOrdered(table) && values.display_order == null)
           values.display_order = await firm.nextDisplayOrder(table, {});
