@@ -6,9 +6,9 @@ import { App } from './app/App.tsx';
 import { mark } from './app/marks.ts';
 import { preloadScreen } from './app/routes.tsx';
 import { storedUser } from './auth/session.ts';
-import './ui/styles.css';
-import './ui/fonts.css';
-import './ui/touch.css';
+import './shell/styles.css';
+import './shell/fonts.css';
+import './shell/touch.css';
 
 const FIRST_RENDER_WAIT_MS = 500;
 

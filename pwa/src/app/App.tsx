@@ -3,11 +3,11 @@ import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router
 import { AuthProvider } from '../auth/AuthContext.tsx';
 import { SettingsProvider } from '../settings/useSettings.tsx';
 import { SyncProvider } from '../sync/SyncProvider.tsx';
-import { Header } from '../ui/Header.tsx';
-import { NotFoundScreen } from '../ui/NotFoundScreen.tsx';
-import { ToastProvider } from '../ui/toast.tsx';
-import { UpdatePrompt } from '../ui/UpdatePrompt.tsx';
-import { ResumeSaveReports } from '../ui/ResumeSaveReports.tsx';
+import { Header } from '../shell/Header.tsx';
+import { NotFoundScreen } from '../shell/NotFoundScreen.tsx';
+import { ToastProvider } from '../feedback/toast.tsx';
+import { UpdatePrompt } from '../shell/UpdatePrompt.tsx';
+import { ResumeSaveReports } from '../feedback/ResumeSaveReports.tsx';
 import { GuestOnly, RequireAuth } from './guards.tsx';
 import { ROUTES } from './routes.tsx';
 

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { TActor, TUser } from '@lawfirm/shared-types';
 import { api, ApiError } from '../http/client.ts';
-import { whenIdle } from '../ui/whenIdle.ts';
+import { whenIdle } from '../browser/whenIdle.ts';
 import {
   login as doLogin,
   logout as doLogout,

@@ -4,7 +4,7 @@ import { email, MSG } from '@lawfirm/shared-types';
 import { z } from 'zod';
 import { api } from '../http/client.ts';
 import { TextField, useForm, zodFieldErrors } from '../ui/form.tsx';
-import { useToast } from '../ui/toast.tsx';
+import { useToast } from '../feedback/toast.tsx';
 
 const ZForgot = z.object({ email: email(MSG.loginEmailRequired) });
 const validate = (v: { email: string }) => zodFieldErrors(ZForgot, v);

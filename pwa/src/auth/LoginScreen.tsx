@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LOGIN_FIELDS } from '@lawfirm/shared-types';
 import { CheckboxField, PasswordField, TextField, useForm, zodFieldErrors } from '../ui/form.tsx';
-import { useToast } from '../ui/toast.tsx';
+import { useToast } from '../feedback/toast.tsx';
 import { useAuth } from './AuthContext.tsx';
 
 /** "Remember me" keeps the email on this device for the next login; the session itself is the server's. */

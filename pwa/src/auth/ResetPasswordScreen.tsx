@@ -4,7 +4,7 @@ import { MSG, password } from '@lawfirm/shared-types';
 import { z } from 'zod';
 import { api, ApiError } from '../http/client.ts';
 import { FormError, PasswordField, useForm, zodFieldErrors } from '../ui/form.tsx';
-import { useToast } from '../ui/toast.tsx';
+import { useToast } from '../feedback/toast.tsx';
 
 const ZReset = z
   .object({ password: password(), password_confirmation: z.string() })

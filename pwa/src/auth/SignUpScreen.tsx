@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MSG, SIGNUP_ROLE_NAMES, solveChallenge, type TCaptchaChallenge } from '@lawfirm/shared-types';
-import { Modal } from '../ui/Modal.tsx';
+import { Modal } from '../feedback/Modal.tsx';
 import { api, ApiError } from '../http/client.ts';
 import {
   FormError,
@@ -14,7 +14,7 @@ import {
   zodFieldErrors,
   type FieldErrors,
 } from '../ui/form.tsx';
-import { useToast } from '../ui/toast.tsx';
+import { useToast } from '../feedback/toast.tsx';
 
 type TGrecaptcha = {
   ready: (cb: () => void) => void;

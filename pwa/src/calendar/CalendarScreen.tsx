@@ -7,7 +7,7 @@ import { useAuth } from '../auth/AuthContext.tsx';
 import { useCan, useFirstSyncRunning } from '../case-files/useCaseFiles.ts';
 import type { TEventTarget } from './EventModal.tsx';
 import { lazyScreen } from '../app/lazyScreen.tsx';
-import { whenIdle } from '../ui/whenIdle.ts';
+import { whenIdle } from '../browser/whenIdle.ts';
 import { HearingList } from './HearingList.tsx';
 import { CAUSE_LIST_PREVIEW, CauseLists } from './CauseList.tsx';
 import { CalendarSubscription } from './CalendarSubscription.tsx';

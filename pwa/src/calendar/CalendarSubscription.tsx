@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { formatDate } from '@lawfirm/shared-types';
 import { api } from '../http/client.ts';
-import { useOnline } from '../ui/useOnline.ts';
-import { useToast } from '../ui/toast.tsx';
+import { useOnline } from '../browser/useOnline.ts';
+import { useToast } from '../feedback/toast.tsx';
 
 type TChoices = { feed: boolean; feed_created_at: string | null; digest: boolean; digest_allowed: boolean };
 

@@ -9,10 +9,10 @@ import {
 } from '@lawfirm/shared-types';
 import { useSync } from '../sync/hooks.ts';
 import { Combobox } from '../ui/Combobox.tsx';
-import { Modal } from '../ui/Modal.tsx';
-import { useToast } from '../ui/toast.tsx';
+import { Modal } from '../feedback/Modal.tsx';
+import { useToast } from '../feedback/toast.tsx';
 import { useDiscardGuard } from '../ui/useDiscardGuard.tsx';
-import { useSaveReport } from '../ui/useSaveReport.ts';
+import { useSaveReport } from '../feedback/useSaveReport.ts';
 import { applyMask, DATE_MASK } from '../ui/fields.ts';
 import { deleteEventLocal, saveEventLocal } from './calendar.actions.ts';
 import { CASE_SEARCH_MIN, type TCaseChoice, type THearing } from './calendar.logic.ts';

@@ -4,8 +4,8 @@ import { can, formatDate } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { deleteLocal } from '../sync/actions.ts';
 import { useSync } from '../sync/hooks.ts';
-import { useToast } from '../ui/toast.tsx';
-import { useSaveReport } from '../ui/useSaveReport.ts';
+import { useToast } from '../feedback/toast.tsx';
+import { useSaveReport } from '../feedback/useSaveReport.ts';
 import { addMeetingLocal } from './calendar.actions.ts';
 
 /** What the button did, with the day it did it for (dd/mm/yyyy). */

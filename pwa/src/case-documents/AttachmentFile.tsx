@@ -1,5 +1,5 @@
 import { usePendingFor } from '../sync/hooks.ts';
-import { PendingMark } from '../ui/PendingMark.tsx';
+import { PendingMark } from '../feedback/PendingMark.tsx';
 import { isImageMime } from './documents.logic.ts';
 import type { TAttachmentRow } from './useCaseDocuments.ts';
 import {

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useSync } from '../sync/hooks.ts';
-import { useToast } from '../ui/toast.tsx';
-import { useSaveReport } from '../ui/useSaveReport.ts';
+import { useToast } from '../feedback/toast.tsx';
+import { useSaveReport } from '../feedback/useSaveReport.ts';
 import { attachFilesLocal, type TAttachTarget } from './caseDocuments.actions.ts';
 import { ACCEPT_ATTRIBUTE, checkFile, checkPdfPages, SELECT_FILE_MESSAGE } from './sniff.ts';
 import './case-documents.css';

@@ -14,7 +14,7 @@ import {
   numberedAfterMove,
   reorderChanges,
   sortByOrder,
-} from '../ui/rowOrder.ts';
+} from '../tables/rowOrder.ts';
 import {
   DESCRIPTION_SUGGESTIONS,
   fileView,

@@ -1,5 +1,5 @@
 import { DOCUMENT_MIME, sniffKind } from '@lawfirm/shared-types/attachments/sniff.ts';
-import type { TOrdered } from '../ui/rowOrder.ts';
+import type { TOrdered } from '../tables/rowOrder.ts';
 
 /**
  * Pure rules of the indexed document lists (petition index, replies, reply headings) and their viewers:

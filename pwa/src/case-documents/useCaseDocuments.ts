@@ -17,7 +17,7 @@ import { useAuth } from '../auth/AuthContext.tsx';
 import type { TPetitionRow } from '../case-files/caseFiles.types.ts';
 import type { TRow } from '../sync/db.ts';
 import { useEntityRow, useEntityRows } from '../sync/hooks.ts';
-import { sortByOrder } from '../ui/rowOrder.ts';
+import { sortByOrder } from '../tables/rowOrder.ts';
 import { DOCUMENT_KINDS, type TDocumentKind } from './kinds.ts';
 
 /** Read hooks of this folder: thin wrappers over the local database (they work the same offline). */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ApiError } from '../http/client.ts';
 import { hasLocalFile, readLocalFile } from '../sync/attachments.ts';
 import { useLiveQuery, useSync } from '../sync/hooks.ts';
-import { useOnline } from '../ui/useOnline.ts';
+import { useOnline } from '../browser/useOnline.ts';
 import { fileView, VIEW_HEAD_BYTES, type TFileView } from './documents.logic.ts';
 import { fetchForOffline } from './fileFetch.ts';
 

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import type { TCompany } from '@lawfirm/shared-types';
 import { api } from '../http/client.ts';
-import { ScreenGuard } from '../ui/ScreenGuard.tsx';
-import { ListTable } from '../ui/ListTable.tsx';
-import { useApiList } from '../ui/useApiList.tsx';
-import { useConfirmedDelete } from '../ui/useConfirmedDelete.tsx';
-import { EditDeleteCell } from '../ui/EditDeleteCell.tsx';
+import { ScreenGuard } from '../shell/ScreenGuard.tsx';
+import { ListTable } from '../tables/ListTable.tsx';
+import { useApiList } from '../tables/useApiList.tsx';
+import { useConfirmedDelete } from '../feedback/useConfirmedDelete.tsx';
+import { EditDeleteCell } from '../tables/EditDeleteCell.tsx';
 
 type TCompanyRow = Pick<TCompany, 'id' | 'name' | 'domain'>;
 

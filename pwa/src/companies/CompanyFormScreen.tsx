@@ -2,9 +2,9 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { MSG, ZCompanyInput, type TCompany } from '@lawfirm/shared-types';
 import { api, ApiError } from '../http/client.ts';
 import { TextField, useForm, zodFieldErrors } from '../ui/form.tsx';
-import { ScreenGuard } from '../ui/ScreenGuard.tsx';
-import { useToast } from '../ui/toast.tsx';
-import { useApiList } from '../ui/useApiList.tsx';
+import { ScreenGuard } from '../shell/ScreenGuard.tsx';
+import { useToast } from '../feedback/toast.tsx';
+import { useApiList } from '../tables/useApiList.tsx';
 
 type TCompanyDraft = { name: string; domain: string };
 

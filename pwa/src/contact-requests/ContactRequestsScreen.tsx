@@ -2,9 +2,9 @@ import { useMemo } from 'react';
 import { formatDate, MSG, type TContactRequest } from '@lawfirm/shared-types';
 import { deleteLocal } from '../sync/actions.ts';
 import { useEntityRows, useSync, useSyncStatus } from '../sync/hooks.ts';
-import { ScreenGuard } from '../ui/ScreenGuard.tsx';
-import { ListTable } from '../ui/ListTable.tsx';
-import { useConfirmedDelete } from '../ui/useConfirmedDelete.tsx';
+import { ScreenGuard } from '../shell/ScreenGuard.tsx';
+import { ListTable } from '../tables/ListTable.tsx';
+import { useConfirmedDelete } from '../feedback/useConfirmedDelete.tsx';
 import { compareCodes } from '@lawfirm/shared-types/common/natural-order.ts';
 
 export function ContactRequestsScreen() {

@@ -5,10 +5,10 @@ import { useAuth } from '../auth/AuthContext.tsx';
 import { Icon, type IconName } from '../landing/icons.tsx';
 import { useSettings } from '../settings/useSettings.tsx';
 import { FirmSetupLead } from '../settings/FirmSetupLead.tsx';
-import { Modal } from '../ui/Modal.tsx';
+import { Modal } from '../feedback/Modal.tsx';
 import { DashboardCauseLists, HearingsBanner } from '../calendar/HearingsBanner.tsx';
 import { preloadScreen } from '../app/routes.tsx';
-import { whenSettled } from '../ui/whenIdle.ts';
+import { whenSettled } from '../browser/whenIdle.ts';
 import { mark } from '../app/marks.ts';
 
 /**

@@ -8,8 +8,8 @@ import { putLocal } from '../sync/actions.ts';
 import { useEntityRow, useEntityRows, useSync } from '../sync/hooks.ts';
 import { SelectField, TextAreaField, TextField, useForm, zodFieldErrors } from '../ui/form.tsx';
 import { changedValues } from '../ui/fields.ts';
-import { useToast } from '../ui/toast.tsx';
-import { useSaveReport } from '../ui/useSaveReport.ts';
+import { useToast } from '../feedback/toast.tsx';
+import { useSaveReport } from '../feedback/useSaveReport.ts';
 import type { TToolsRow } from '../limitation/usePublicTools.ts';
 
 /** The form's fields in the spec's order (part 3 §2.17), with their labels. */

@@ -7,12 +7,12 @@ import { cutTitle, FIR_SECTIONS_PER_PAGE } from '@lawfirm/shared-types/fir/fir.w
 import { useAuth } from '../auth/AuthContext.tsx';
 import { deleteLocal } from '../sync/actions.ts';
 import { useEntityRows, useSync } from '../sync/hooks.ts';
-import { EditDeleteCell } from '../ui/EditDeleteCell.tsx';
+import { EditDeleteCell } from '../tables/EditDeleteCell.tsx';
 import { SelectField, TextField } from '../ui/form.tsx';
-import { ListTable } from '../ui/ListTable.tsx';
-import { Modal } from '../ui/Modal.tsx';
-import { Paginator } from '../ui/Paginator.tsx';
-import { useConfirmedDelete } from '../ui/useConfirmedDelete.tsx';
+import { ListTable } from '../tables/ListTable.tsx';
+import { Modal } from '../feedback/Modal.tsx';
+import { Paginator } from '../tables/Paginator.tsx';
+import { useConfirmedDelete } from '../feedback/useConfirmedDelete.tsx';
 import type { TToolsRow } from '../limitation/usePublicTools.ts';
 import '../limitation/public-tools.css';
 import { compareNatural } from '@lawfirm/shared-types/common/natural-order.ts';

@@ -28,10 +28,10 @@ import { useEntityRows, useSync } from '../sync/hooks.ts';
 import { Combobox } from '../ui/Combobox.tsx';
 import { FieldControl } from '../ui/FieldControl.tsx';
 import { FieldFrame } from '../ui/form.tsx';
-import { ConfirmDialog } from '../ui/Modal.tsx';
-import { useToast } from '../ui/toast.tsx';
+import { ConfirmDialog } from '../feedback/Modal.tsx';
+import { useToast } from '../feedback/toast.tsx';
 import { useDiscardGuard } from '../ui/useDiscardGuard.tsx';
-import { useSaveReport } from '../ui/useSaveReport.ts';
+import { useSaveReport } from '../feedback/useSaveReport.ts';
 import { saveInvoiceLocal, useInvoice, type TListedInvoice } from './invoices.data.ts';
 import { invoiceNoText } from './InvoicesScreen.tsx';
 import {

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { formatDate, formatRs, MSG, STATUS_PAID } from '@lawfirm/shared-types';
 import { deleteLocal } from '../sync/actions.ts';
 import { useSync } from '../sync/hooks.ts';
-import { ConfirmDialog, Modal } from '../ui/Modal.tsx';
-import { useToast } from '../ui/toast.tsx';
+import { ConfirmDialog, Modal } from '../feedback/Modal.tsx';
+import { useToast } from '../feedback/toast.tsx';
 import { useDiscardGuard } from '../ui/useDiscardGuard.tsx';
-import { useSaveReport } from '../ui/useSaveReport.ts';
+import { useSaveReport } from '../feedback/useSaveReport.ts';
 import {
   newPaymentDraft,
   patchPayment,

@@ -3,8 +3,8 @@ import { MSG_RECEIPT_TYPES, RECEIPT_MIME_TYPES } from '@lawfirm/shared-types';
 import { checkFile } from '../case-documents/sniff.ts';
 import { useLocalFile } from '../case-documents/useLocalFile.ts';
 import { usePendingFor } from '../sync/hooks.ts';
-import { PendingMark } from '../ui/PendingMark.tsx';
-import { ConfirmDialog } from '../ui/Modal.tsx';
+import { PendingMark } from '../feedback/PendingMark.tsx';
+import { ConfirmDialog } from '../feedback/Modal.tsx';
 import type { TReceipt } from './invoices.data.ts';
 
 /**

@@ -10,7 +10,7 @@ import {
   zodFieldErrors,
   type FieldErrors,
 } from '../ui/form.tsx';
-import { useToast } from '../ui/toast.tsx';
+import { useToast } from '../feedback/toast.tsx';
 import { Icon } from './icons.tsx';
 
 const EMPTY = { name: '', email: '', subject: '', message: '' };

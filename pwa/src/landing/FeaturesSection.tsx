@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Modal } from '../ui/Modal.tsx';
+import { Modal } from '../feedback/Modal.tsx';
 import { FEATURES, type TFeature } from './features.ts';
 import { Icon } from './icons.tsx';
 

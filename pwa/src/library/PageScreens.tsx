@@ -23,8 +23,8 @@ import {
   useForm,
   zodFieldErrors,
 } from '../ui/form.tsx';
-import { useToast } from '../ui/toast.tsx';
-import { useSaveReport } from '../ui/useSaveReport.ts';
+import { useToast } from '../feedback/toast.tsx';
+import { useSaveReport } from '../feedback/useSaveReport.ts';
 import { NoAccess, textOf, titleOf, useCanManage, type TFileRow, type TPage } from './pageCommon.tsx';
 import { publicPath } from './pagePaths.ts';
 import './library.css';

@@ -4,7 +4,7 @@ import { limitationCasesDecl } from '@lawfirm/shared-types/limitation/limitation
 import { useAuth } from '../auth/AuthContext.tsx';
 import { useEntityRows } from '../sync/hooks.ts';
 import { withRowRules } from '../ui/fields.ts';
-import { nextDisplayOrder } from '../ui/rowOrder.ts';
+import { nextDisplayOrder } from '../tables/rowOrder.ts';
 import { RowTable, type TColumn } from '../ui/RowTable.tsx';
 import type { TToolsRow } from './usePublicTools.ts';
 

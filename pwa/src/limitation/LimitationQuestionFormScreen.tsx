@@ -12,8 +12,8 @@ import { useAuth } from '../auth/AuthContext.tsx';
 import { deleteLocal, putLocal } from '../sync/actions.ts';
 import { useEntityRow, useEntityRows, useSync } from '../sync/hooks.ts';
 import { SelectField, TextAreaField, TextField } from '../ui/form.tsx';
-import { useToast } from '../ui/toast.tsx';
-import { useSaveReport } from '../ui/useSaveReport.ts';
+import { useToast } from '../feedback/toast.tsx';
+import { useSaveReport } from '../feedback/useSaveReport.ts';
 import type { TToolsRow } from './usePublicTools.ts';
 import './public-tools.css';
 

@@ -3,9 +3,9 @@ import { can, MSG } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { deleteLocal } from '../sync/actions.ts';
 import { useEntityRows, useSync } from '../sync/hooks.ts';
-import { EditDeleteCell } from '../ui/EditDeleteCell.tsx';
-import { ListTable } from '../ui/ListTable.tsx';
-import { useConfirmedDelete } from '../ui/useConfirmedDelete.tsx';
+import { EditDeleteCell } from '../tables/EditDeleteCell.tsx';
+import { ListTable } from '../tables/ListTable.tsx';
+import { useConfirmedDelete } from '../feedback/useConfirmedDelete.tsx';
 import type { TToolsRow } from './usePublicTools.ts';
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');

@@ -1,9 +1,9 @@
 import { Fragment, useState } from 'react';
 import { formatDate } from '@lawfirm/shared-types';
-import { PageControls } from '../ui/Paginator.tsx';
-import { ScreenGuard } from '../ui/ScreenGuard.tsx';
-import { ListTable } from '../ui/ListTable.tsx';
-import { useApiList, type TPage } from '../ui/useApiList.tsx';
+import { PageControls } from '../tables/Paginator.tsx';
+import { ScreenGuard } from '../shell/ScreenGuard.tsx';
+import { ListTable } from '../tables/ListTable.tsx';
+import { useApiList, type TPage } from '../tables/useApiList.tsx';
 
 type TMail = {
   id: string;

@@ -4,8 +4,8 @@ import { MEETING_HEIGHT_PX } from '@lawfirm/shared-types/limitation/meeting.ts';
 import { Link } from 'react-router';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { api } from '../http/client.ts';
-import { useOnline } from '../ui/useOnline.ts';
-import { useToast } from '../ui/toast.tsx';
+import { useOnline } from '../browser/useOnline.ts';
+import { useToast } from '../feedback/toast.tsx';
 
 type TMeeting = { id: string; meeting_id_public: string; host_meeting_iframe: string | null };
 

@@ -5,14 +5,14 @@ import { useAuth } from '../auth/AuthContext.tsx';
 import { deleteLocal, putLocal } from '../sync/actions.ts';
 import { useEntityRows, useSync } from '../sync/hooks.ts';
 import { FieldControl } from '../ui/FieldControl.tsx';
-import { ListTable } from '../ui/ListTable.tsx';
+import { ListTable } from '../tables/ListTable.tsx';
 import { zodFieldErrors } from '../ui/form.tsx';
-import { useToast } from '../ui/toast.tsx';
-import { useConfirmedDelete } from '../ui/useConfirmedDelete.tsx';
-import { useSaveReport } from '../ui/useSaveReport.ts';
+import { useToast } from '../feedback/toast.tsx';
+import { useConfirmedDelete } from '../feedback/useConfirmedDelete.tsx';
+import { useSaveReport } from '../feedback/useSaveReport.ts';
 import '../invoices/invoices.css';
 import { compareCodes } from '@lawfirm/shared-types/common/natural-order.ts';
-import { FiltersButton, FiltersRegion, useFiltersFold } from '../ui/FiltersFold.tsx';
+import { FiltersButton, FiltersRegion, useFiltersFold } from '../tables/FiltersFold.tsx';
 
 /** Part 3 §9: how long after a filter change the opinions list reloads by itself. */
 const FILTER_RELOAD_MS = 4_000;

@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { MSG } from '@lawfirm/shared-types';
 import { usePendingFor, useSync } from '../sync/hooks.ts';
 import { SelectField, TextField } from '../ui/form.tsx';
-import { ListTable } from '../ui/ListTable.tsx';
-import { useConfirmedDelete } from '../ui/useConfirmedDelete.tsx';
-import { EditDeleteCell } from '../ui/EditDeleteCell.tsx';
+import { ListTable } from '../tables/ListTable.tsx';
+import { useConfirmedDelete } from '../feedback/useConfirmedDelete.tsx';
+import { EditDeleteCell } from '../tables/EditDeleteCell.tsx';
 import {
   courtTitlesOf,
   filterCategories,

@@ -3,9 +3,9 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { caseCategoriesDecl, MSG } from '@lawfirm/shared-types';
 import { useEntityRow, useSync } from '../sync/hooks.ts';
 import { CheckboxField, TextField, useForm, zodFieldErrors, type FieldErrors } from '../ui/form.tsx';
-import { ScreenGuard } from '../ui/ScreenGuard.tsx';
-import { useToast } from '../ui/toast.tsx';
-import { useSaveReport } from '../ui/useSaveReport.ts';
+import { ScreenGuard } from '../shell/ScreenGuard.tsx';
+import { useToast } from '../feedback/toast.tsx';
+import { useSaveReport } from '../feedback/useSaveReport.ts';
 import { changedValues } from '../ui/fields.ts';
 import { saveCaseCategoryLocal } from './referenceData.actions.ts';
 import {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { Modal } from '../ui/Modal.tsx';
-import { useToast } from '../ui/toast.tsx';
+import { Modal } from '../feedback/Modal.tsx';
+import { useToast } from '../feedback/toast.tsx';
 import { useEntityRows, useSync } from '../sync/hooks.ts';
 import { mergeQuestion } from './courtMerge.ts';
 import { mergeCourtLocal } from './referenceData.actions.ts';

@@ -4,8 +4,8 @@ import { useAuth } from '../auth/AuthContext.tsx';
 import { DOWNLOADED } from '../case-files/shared/useDownload.ts';
 import { saveFile } from '../pdf/save-file.ts';
 import { apiResponse } from '../http/client.ts';
-import { useToast } from '../ui/toast.tsx';
-import { useOnline } from '../ui/useOnline.ts';
+import { useToast } from '../feedback/toast.tsx';
+import { useOnline } from '../browser/useOnline.ts';
 import {
   fileNameOf,
   FIRM_EXPORT_PATH,

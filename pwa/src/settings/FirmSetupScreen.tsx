@@ -5,10 +5,10 @@ import { useAuth } from '../auth/AuthContext.tsx';
 import { putLocal } from '../sync/actions.ts';
 import { useEntityRows, useSync } from '../sync/hooks.ts';
 import { TextAreaField, TextField, useForm, type FieldErrors } from '../ui/form.tsx';
-import { ScreenGuard } from '../ui/ScreenGuard.tsx';
-import { useToast } from '../ui/toast.tsx';
+import { ScreenGuard } from '../shell/ScreenGuard.tsx';
+import { useToast } from '../feedback/toast.tsx';
 import { useDiscardGuard } from '../ui/useDiscardGuard.tsx';
-import { useSaveReport } from '../ui/useSaveReport.ts';
+import { useSaveReport } from '../feedback/useSaveReport.ts';
 import {
   firmSetupErrors,
   firmSetupPatch,

@@ -14,10 +14,10 @@ import {
   zodFieldErrors,
   type FieldErrors,
 } from '../ui/form.tsx';
-import { ScreenGuard } from '../ui/ScreenGuard.tsx';
-import { useToast } from '../ui/toast.tsx';
+import { ScreenGuard } from '../shell/ScreenGuard.tsx';
+import { useToast } from '../feedback/toast.tsx';
 import { useDiscardGuard } from '../ui/useDiscardGuard.tsx';
-import { useSaveReport } from '../ui/useSaveReport.ts';
+import { useSaveReport } from '../feedback/useSaveReport.ts';
 import { AdditionalEmailsField, emailRow, type TEmailRow } from './AdditionalEmailsField.tsx';
 import { FirmExport } from './FirmExport.tsx';
 import {

@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useMemo, useState, type ReactNode
 import { PUBLIC_SETTINGS_FIELDS, type TPublicSettings } from '@lawfirm/shared-types';
 import { useEntityRows } from '../sync/hooks.ts';
 import { api } from '../http/client.ts';
-import { whenIdle } from '../ui/whenIdle.ts';
+import { whenIdle } from '../browser/whenIdle.ts';
 import type { TSettingsRow } from './settings-form.logic.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useAuth } from '../auth/AuthContext.tsx';
-import { reportSyncLoadFailure } from '../ui/syncLoadFailure.ts';
-import { whenIdle } from '../ui/whenIdle.ts';
+import { reportSyncLoadFailure } from './syncLoadFailure.ts';
+import { whenIdle } from '../browser/whenIdle.ts';
 import { SyncContext, type TSyncContext } from './context.ts';
 import { forgetLocalSync, loadLocalSync } from './local-loader.ts';
 

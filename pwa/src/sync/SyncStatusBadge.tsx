@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useAuth } from '../auth/AuthContext.tsx';
-import { useOnline } from '../ui/useOnline.ts';
-import { useSyncLoadFailed } from '../ui/syncLoadFailure.ts';
+import { useOnline } from '../browser/useOnline.ts';
+import { useSyncLoadFailed } from './syncLoadFailure.ts';
 import { useSync, useSyncStatus } from './hooks.ts';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

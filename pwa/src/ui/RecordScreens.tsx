@@ -7,15 +7,15 @@ import { useAuth } from '../auth/AuthContext.tsx';
 import { deleteLocal, putLocal } from '../sync/actions.ts';
 import type { TRow } from '../sync/db.ts';
 import { useEntityRow, useEntityRows, usePendingIds, useSync } from '../sync/hooks.ts';
-import { EditDeleteCell } from './EditDeleteCell.tsx';
+import { EditDeleteCell } from '../tables/EditDeleteCell.tsx';
 import { changedValues, fieldText, withRowRules } from './fields.ts';
 import { FormField, useForm, zodFieldErrors } from './form.tsx';
-import { ListTable } from './ListTable.tsx';
-import { PendingMark } from './PendingMark.tsx';
-import { nextDisplayOrder } from './rowOrder.ts';
-import { useToast } from './toast.tsx';
-import { useConfirmedDelete } from './useConfirmedDelete.tsx';
-import { useSaveReport } from './useSaveReport.ts';
+import { ListTable } from '../tables/ListTable.tsx';
+import { PendingMark } from '../feedback/PendingMark.tsx';
+import { nextDisplayOrder } from '../tables/rowOrder.ts';
+import { useToast } from '../feedback/toast.tsx';
+import { useConfirmedDelete } from '../feedback/useConfirmedDelete.tsx';
+import { useSaveReport } from '../feedback/useSaveReport.ts';
 
 /** What the signed-in user may do with the module's rows, from the entity's policy (the server's rules). */
 function usePolicy(decl: TEntityDecl) {

@@ -1,12 +1,12 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { MSG } from '@lawfirm/shared-types';
-import { ListTable } from './ListTable.tsx';
-import { nextDisplayOrder } from './rowOrder.ts';
+import { ListTable } from '../tables/ListTable.tsx';
+import { nextDisplayOrder } from '../tables/rowOrder.ts';
 import { NewRow, Row, type TAddRow, type TColumn } from './RowTableRows.tsx';
-import { useConfirmedDelete } from './useConfirmedDelete.tsx';
+import { useConfirmedDelete } from '../feedback/useConfirmedDelete.tsx';
 import { useFollowLink } from './useFollowLink.ts';
 import { useRowOrdering } from './useRowOrdering.ts';
-import { useRowSelection } from './useRowSelection.ts';
+import { useRowSelection } from '../tables/useRowSelection.ts';
 import { useRowStore, type TRemoveRow, type TRow } from './useRowStore.ts';
 import './row-table.css';
 

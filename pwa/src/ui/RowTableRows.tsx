@@ -2,10 +2,10 @@ import { useId, useState, type DragEvent, type MouseEvent, type ReactNode } from
 import { MSG } from '@lawfirm/shared-types';
 import { FieldControl } from './FieldControl.tsx';
 import { displayText, emptyDraft, readDraft, type TDraft, type TDraftErrors, type TField } from './fields.ts';
-import { PendingMark } from './PendingMark.tsx';
+import { PendingMark } from '../feedback/PendingMark.tsx';
 import { RowEditButtons } from './RowEditButtons.tsx';
-import { useToast } from './toast.tsx';
-import { useSaveReport } from './useSaveReport.ts';
+import { useToast } from '../feedback/toast.tsx';
+import { useSaveReport } from '../feedback/useSaveReport.ts';
 import { useRowEditor } from './useRowEditor.ts';
 import type { TMoveLabel } from './useRowOrdering.ts';
 import type { TRow, TRowStore } from './useRowStore.ts';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ConfirmDialog } from './Modal.tsx';
+import { ConfirmDialog } from '../feedback/Modal.tsx';
 
 export const MSG_DISCARD = 'Discard what you typed?';
 export const MSG_DISCARD_DETAIL = 'It has not been saved.';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { MSG } from '@lawfirm/shared-types';
 import { changedValues, draftOf, readDraft, type TDraft, type TDraftErrors, type TField } from './fields.ts';
-import { useToast } from './toast.tsx';
-import { useSaveReport } from './useSaveReport.ts';
+import { useToast } from '../feedback/toast.tsx';
+import { useSaveReport } from '../feedback/useSaveReport.ts';
 import type { TRow, TRowStore } from './useRowStore.ts';
 
 type TEditing = { draft: TDraft; errors: TDraftErrors; seen: Record<string, number> | undefined };

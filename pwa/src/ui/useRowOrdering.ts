@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { MSG } from '@lawfirm/shared-types';
-import { movesSettled, numberedAfterMove, reorderChanges, type TOrderChange } from './rowOrder.ts';
-import { useToast } from './toast.tsx';
-import { useSaveReport } from './useSaveReport.ts';
+import { movesSettled, numberedAfterMove, reorderChanges, type TOrderChange } from '../tables/rowOrder.ts';
+import { useToast } from '../feedback/toast.tsx';
+import { useSaveReport } from '../feedback/useSaveReport.ts';
 import type { TRow, TRowStore } from './useRowStore.ts';
 
 export type TMoveLabel = 'Move up' | 'Move down';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { withRowRules, type TField } from './fields.ts';
-import { whenIdle } from './whenIdle.ts';
+import { whenIdle } from '../browser/whenIdle.ts';
 
 /**
  * withRowRules for a screen that shows before zod loads: the fields as given at once, with the row schema's

@@ -3,7 +3,7 @@ import { deleteLocal, putLocal } from '../sync/actions.ts';
 import type { LocalDb, TRow } from '../sync/db.ts';
 import { usePendingIds, useSync } from '../sync/hooks.ts';
 import { syncTables } from '../sync/rebase.ts';
-import type { TOrderChange } from './rowOrder.ts';
+import type { TOrderChange } from '../tables/rowOrder.ts';
 
 export type { LocalDb, TRow };
 

@@ -15,11 +15,11 @@ import {
   TextField,
   useForm,
 } from '../ui/form.tsx';
-import { useToast } from '../ui/toast.tsx';
-import { useApiList } from '../ui/useApiList.tsx';
-import { useConfirmedDelete } from '../ui/useConfirmedDelete.tsx';
+import { useToast } from '../feedback/toast.tsx';
+import { useApiList } from '../tables/useApiList.tsx';
+import { useConfirmedDelete } from '../feedback/useConfirmedDelete.tsx';
 import { useDiscardGuard } from '../ui/useDiscardGuard.tsx';
-import { useOnline } from '../ui/useOnline.ts';
+import { useOnline } from '../browser/useOnline.ts';
 import { ContactPersonsField } from './ContactPersonsField.tsx';
 import { ProfileImageField } from './ProfileImageField.tsx';
 import { deleteUser, saveUser } from './users.api.ts';

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import type { TUser } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
-import { ScreenGuard } from '../ui/ScreenGuard.tsx';
-import { useApiList } from '../ui/useApiList.tsx';
-import { useOnline } from '../ui/useOnline.ts';
+import { ScreenGuard } from '../shell/ScreenGuard.tsx';
+import { useApiList } from '../tables/useApiList.tsx';
+import { useOnline } from '../browser/useOnline.ts';
 import { MSG_FORM_OFFLINE, UserForm } from './UserForm.tsx';
 
 /**

@@ -5,8 +5,8 @@ import { formatDate, MSG } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { putLocal } from '../sync/actions.ts';
 import { usePendingFor, useSync } from '../sync/hooks.ts';
-import { useToast } from '../ui/toast.tsx';
-import { useSaveReport } from '../ui/useSaveReport.ts';
+import { useToast } from '../feedback/toast.tsx';
+import { useSaveReport } from '../feedback/useSaveReport.ts';
 import { roleLabelOf, type TUserRow } from './users.local.ts';
 
 type Draft = { name: string; email: string; seen: Record<string, number> };

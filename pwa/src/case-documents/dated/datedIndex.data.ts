@@ -1,6 +1,6 @@
 import type { TDatedModule } from '@lawfirm/shared-types/case-documents/dated.modules.ts';
 import type { TRead } from '../../sync/read.ts';
-import { sortByOrder } from '../../ui/rowOrder.ts';
+import { sortByOrder } from '../../tables/rowOrder.ts';
 import type { TPetitionRow } from '../../case-files/caseFiles.types.ts';
 import type { TAttachmentRow } from '../useCaseDocuments.ts';
 import { sortByDate, type TDatedRow } from './dated.logic.ts';

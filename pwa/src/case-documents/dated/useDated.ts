@@ -3,7 +3,7 @@ import type { TDatedModule } from '@lawfirm/shared-types/case-documents/dated.mo
 import { useAuth } from '../../auth/AuthContext.tsx';
 import { readDexie } from '../../sync/db-access.ts';
 import { useEntityRow, useEntityRows, useLiveQuery, useSync } from '../../sync/hooks.ts';
-import { sortByOrder } from '../../ui/rowOrder.ts';
+import { sortByOrder } from '../../tables/rowOrder.ts';
 import { sortByDate, type TDatedRow } from './dated.logic.ts';
 import { datedIndexKey, loadDatedIndex, type TDatedIndex, type TModuleTypeRow } from './datedIndex.data.ts';
 

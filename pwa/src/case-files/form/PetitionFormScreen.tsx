@@ -21,9 +21,9 @@ import {
   TextField,
   useForm,
 } from '../../ui/form.tsx';
-import { ScreenGuard } from '../../ui/ScreenGuard.tsx';
+import { ScreenGuard } from '../../shell/ScreenGuard.tsx';
 import { useDiscardGuard } from '../../ui/useDiscardGuard.tsx';
-import { useSaveReport } from '../../ui/useSaveReport.ts';
+import { useSaveReport } from '../../feedback/useSaveReport.ts';
 import { savePetitionLocal } from '../caseFiles.actions.ts';
 import { lawyerOptions } from '../caseFiles.logic.ts';
 import type { TPartyRow, TPetitionRow, TUserRow } from '../caseFiles.types.ts';

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { useSync } from '../../sync/hooks.ts';
-import { ConfirmDialog } from '../../ui/Modal.tsx';
-import { useToast } from '../../ui/toast.tsx';
-import { useSaveReport } from '../../ui/useSaveReport.ts';
+import { ConfirmDialog } from '../../feedback/Modal.tsx';
+import { useToast } from '../../feedback/toast.tsx';
+import { useSaveReport } from '../../feedback/useSaveReport.ts';
 import { useDiscardGuard } from '../../ui/useDiscardGuard.tsx';
-import { useUndoable } from '../../ui/useUndoable.ts';
+import { useUndoable } from '../../feedback/useUndoable.ts';
 import { removeHearingDateLocal, saveHearingDateLocal } from '../caseFiles.actions.ts';
 import type { TOrderSheetRow } from '../caseFiles.types.ts';
 import { formatShortDate, hearingDateError, todayIso } from '../hearing.logic.ts';

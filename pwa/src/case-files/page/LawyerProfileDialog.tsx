@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { ROLE_LABELS, roleNameById, type TRoleName } from '@lawfirm/shared-types';
 import { useAuth } from '../../auth/AuthContext.tsx';
 import { useEntityRow } from '../../sync/hooks.ts';
-import { Modal } from '../../ui/Modal.tsx';
+import { Modal } from '../../feedback/Modal.tsx';
 import { lawyerCaseCount, UNKNOWN_LAWYER } from '../caseFiles.logic.ts';
 import type { TUserRow } from '../caseFiles.types.ts';
 import { usePetitions } from '../useCaseFiles.ts';

@@ -2,7 +2,7 @@ import { caseTypeOf, type TCaseCategoryName } from '@lawfirm/shared-types/case-f
 import type { TDocumentRow } from '../../case-documents/useCaseDocuments.ts';
 import type { TOutboxEntry } from '../../sync/db.ts';
 import type { TRead } from '../../sync/read.ts';
-import { sortByOrder } from '../../ui/rowOrder.ts';
+import { sortByOrder } from '../../tables/rowOrder.ts';
 import type { TOrderSheetRow, TPartyRow, TPetitionRow, TUserRow } from '../caseFiles.types.ts';
 import { nextHearing, todayIso } from '../hearing.logic.ts';
 

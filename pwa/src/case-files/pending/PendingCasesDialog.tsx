@@ -1,5 +1,5 @@
 import { downloadPendingCasesPdf } from '../../pdf/index.ts';
-import { Modal } from '../../ui/Modal.tsx';
+import { Modal } from '../../feedback/Modal.tsx';
 import { useDownload } from '../shared/useDownload.ts';
 import { PendingCasesTable } from './PendingCasesTable.tsx';
 import { usePendingCases } from './usePendingCases.ts';

@@ -1,4 +1,4 @@
-import { ListTable } from '../../ui/ListTable.tsx';
+import { ListTable } from '../../tables/ListTable.tsx';
 import type { TPendingCase } from '../caseFiles.logic.ts';
 
 const COLUMNS = ['Library No.', 'Title', 'Case No.', 'Court'] as const;

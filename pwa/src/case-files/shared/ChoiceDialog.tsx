@@ -1,4 +1,4 @@
-import { Modal } from '../../ui/Modal.tsx';
+import { Modal } from '../../feedback/Modal.tsx';
 
 /**
  * The spec's two-way prompts ('Do you want to Remove/Change Pending Tag?', '… Hearing Date?'): Delete or

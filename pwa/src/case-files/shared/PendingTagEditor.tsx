@@ -1,8 +1,8 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useSync } from '../../sync/hooks.ts';
-import { useToast } from '../../ui/toast.tsx';
+import { useToast } from '../../feedback/toast.tsx';
 import { useDiscardGuard } from '../../ui/useDiscardGuard.tsx';
-import { useSaveReport } from '../../ui/useSaveReport.ts';
+import { useSaveReport } from '../../feedback/useSaveReport.ts';
 import { setPendingTagLocal } from '../caseFiles.actions.ts';
 import type { TPetitionRow } from '../caseFiles.types.ts';
 import { ChoiceDialog } from './ChoiceDialog.tsx';

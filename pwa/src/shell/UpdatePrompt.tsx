@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { registerSW } from 'virtual:pwa-register';
-import { whenSettled } from './whenIdle.ts';
+import { whenSettled } from '../browser/whenIdle.ts';
 
 /**
  * Runs `fn` once the page has loaded and then settled (no long task for a while, then an idle moment): on a

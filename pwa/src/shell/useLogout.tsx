@@ -2,7 +2,7 @@ import { useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { useSync } from '../sync/hooks.ts';
-import { ConfirmDialog } from './Modal.tsx';
+import { ConfirmDialog } from '../feedback/Modal.tsx';
 
 /**
  * Logout on a shared computer removes this user's local copy (DESIGN §7). Changes that have not reached the

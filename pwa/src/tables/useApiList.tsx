@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import { api, ApiError, type RequestOptions } from '../http/client.ts';
-import { useToast } from './toast.tsx';
+import { useToast } from '../feedback/toast.tsx';
 
 export type ApiQuery = NonNullable<RequestOptions['query']>;
 
