@@ -1,0 +1,35 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The architecture's rooms (scripts/rooms.mjs, docs/architecture.md "Rooms"): imports that run back up a layer or
+ * close a circle between rooms of one layer may only shrink. A new one fails here with its file and line; when one
+ * goes, lower the budget. Issue 32 item 7 aims at 10 (server) and 8 (PWA).
+ */
+const BUDGET = { 'sync-server/src': 103, 'pwa/src': 52 } as const;
+
+type TReport = Record<
+  string,
+  {
+    count: number;
+    undeclared: string[];
+    imports: { file: string; line: number; target: string; kind: string }[];
+  }
+>;
+
+const report = JSON.parse(
+  execFileSync(process.execPath, ['scripts/rooms.mjs', ...Object.keys(BUDGET), '--json'], {
+    encoding: 'utf8',
+  }),
+) as TReport;
+
+describe('rooms', () => {
+  for (const [pkg, budget] of Object.entries(BUDGET)) {
+    it(`${pkg}: every room is declared and at most ${budget} imports run back up`, () => {
+      const r = report[pkg]!;
+      expect(r.undeclared, 'folders missing from ROOMS in scripts/rooms.mjs').toEqual([]);
+      const listed = r.imports.map((i) => `${i.file}:${i.line} -> ${i.target} [${i.kind}]`);
+      expect(r.count, listed.join('\n')).toBeLessThanOrEqual(budget);
+    });
+  }
+});
