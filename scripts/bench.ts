@@ -24,6 +24,7 @@ import { publicToolsBench } from './bench/public-tools.ts';
 import { invoicesBench } from './bench/invoices.ts';
 import { datedDocumentsBench } from './bench/dated-documents.ts';
 import { libraryBench } from './bench/library.ts';
+import { conflictCheckBench } from './bench/conflict-check.ts';
 import { calendarBench } from './bench/calendar.ts';
 import { availabilityBench } from './bench/availability.ts';
 import { ensurePwaBuild } from './bench/pwa-size.ts';
@@ -495,6 +496,8 @@ rows.push(...library.rows);
 // Issue 13: the calendar's month view with 2,000 hearings on the device, and the iCal feed of 5,000.
 const calendar = await calendarBench();
 rows.push(...calendar.rows);
+// Issue 34: the conflict check over 20,000 cases on the device (the index's build printed beside).
+rows.push(...conflictCheckBench().rows);
 
 // Issue 28: /api/health stays quick while anonymous FIR PDFs and the largest invoices the bounds allow are made.
 const availability = await availabilityBench();
