@@ -8,6 +8,7 @@ import {
   type MouseEvent,
 } from 'react';
 import { afterPress, trackPresses } from './afterPress.ts';
+import { filterSuggestions, SUGGESTION_DELAY_MS } from './fields.ts';
 import './combobox.css';
 
 export type TComboOption = { key: string; label: string; hint?: string | undefined };
@@ -19,8 +20,14 @@ export type TComboboxProps = Omit<
   value: string;
   onChange: (text: string) => void;
   /** The choices for what is typed now (the caller filters them); none shows no list. */
-  options: readonly TComboOption[];
-  onPick: (option: TComboOption) => void;
+  options?: readonly TComboOption[] | undefined;
+  /**
+   * Words offered while typing instead of `options`: those starting with the text, once typing pauses for
+   * 250 ms (part 1 §9); picking one puts it in the field.
+   */
+  suggestions?: readonly string[] | undefined;
+  /** A choice picked (by default its label becomes the text). */
+  onPick?: ((option: TComboOption) => void) | undefined;
   /** The list's accessible name. */
   listLabel?: string;
   /** Show the choices as soon as the field is entered or tapped (a select), not only once typing starts. */
@@ -45,8 +52,9 @@ export type TComboboxProps = Omit<
 export function Combobox({
   value,
   onChange,
-  options,
-  onPick,
+  options: given = [],
+  suggestions,
+  onPick = (o) => onChange(o.label),
   listLabel = 'Suggestions',
   openOnFocus = false,
   highlightFirst = false,
@@ -58,6 +66,12 @@ export function Combobox({
   ...input
 }: TComboboxProps) {
   const listId = useId();
+  const settled = useSettled(value);
+  const options = suggestions
+    ? settled === value
+      ? filterSuggestions(value, suggestions).map((s) => ({ key: s, label: s }))
+      : []
+    : given;
   const [open, setOpen] = useState(false);
   const start = highlightFirst ? 0 : -1;
   const [active, setActive] = useState(start);
@@ -149,6 +163,16 @@ export function Combobox({
       />
     </div>
   );
+}
+
+/** The text as it was when typing last paused (suggestions wait for the pause). */
+function useSettled(value: string): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setSettled(value), SUGGESTION_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [value]);
+  return settled;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { AllHTMLAttributes, KeyboardEvent } from 'react';
-import { applyMask, DATE_MASK, type TControl } from './fields.ts';
-import { SuggestInput } from './SuggestInput.tsx';
+import { formatPkPhone } from '@lawfirm/shared-types/common/phone.ts';
+import { Combobox, type TComboOption } from './Combobox.tsx';
+import { applyMask, CHECKED, CNIC_MASK, DATE_MASK, type TControl } from './fields.ts';
 
 /** What the caller adds to the control: id or aria-label, aria wiring, name, autoFocus, onBlur, type… */
 export type TControlAttrs = Omit<AllHTMLAttributes<HTMLElement>, 'value' | 'onChange' | 'children'>;
@@ -13,6 +14,14 @@ export type TFieldControlProps = TControlAttrs & {
   onEnter?: () => void;
   /** Escape (cancels a row's edit). */
   onEscape?: () => void;
+  /** An autocomplete's choices for the text now (the caller filters them), instead of the field's own. */
+  choices?: readonly TComboOption[] | undefined;
+  /** An autocomplete's choice picked (by default its label becomes the text). */
+  onPick?: ((option: TComboOption) => void) | undefined;
+  /** An autocomplete's list: its name, opened on entering the field, its first choice highlighted. */
+  listLabel?: string | undefined;
+  openOnFocus?: boolean | undefined;
+  highlightFirst?: boolean | undefined;
 };
 
 /**
@@ -20,7 +29,19 @@ export type TFieldControlProps = TControlAttrs & {
  * the cells of the row table: the field's kind picks the control, a mask formats what is typed, and the
  * caller's attributes (label wiring, name, blur) go onto it. The frame around it is the caller's.
  */
-export function FieldControl({ field, value, onChange, onEnter, onEscape, ...attrs }: TFieldControlProps) {
+export function FieldControl({
+  field,
+  value,
+  onChange,
+  onEnter,
+  onEscape,
+  choices,
+  onPick,
+  listLabel,
+  openOnFocus,
+  highlightFirst,
+  ...attrs
+}: TFieldControlProps) {
   const keys = onEnter
     ? (e: KeyboardEvent) => {
         if (e.key === 'Enter') {
@@ -33,16 +54,34 @@ export function FieldControl({ field, value, onChange, onEnter, onEscape, ...att
       }
     : attrs.onKeyDown;
 
-  if (field.suggestions)
+  if (field.suggestions || field.kind === 'autocomplete') {
+    const { type: _, ...rest } = attrs;
     return (
-      <SuggestInput
+      <Combobox
         maxLength={field.maxLength}
-        {...attrs}
+        placeholder={field.placeholder}
+        {...rest}
         value={value}
         onChange={onChange}
-        suggestions={field.suggestions}
-        onEnter={onEnter ?? (() => undefined)}
+        suggestions={choices ? undefined : field.suggestions}
+        options={choices ?? field.options?.map((o) => ({ key: o.value, label: o.label }))}
+        onPick={onPick}
+        listLabel={listLabel}
+        openOnFocus={openOnFocus}
+        highlightFirst={highlightFirst}
+        onEnter={onEnter ?? (field.suggestions ? () => undefined : undefined)}
         onEscape={onEscape}
+      />
+    );
+  }
+
+  if (field.kind === 'checkbox')
+    return (
+      <input
+        {...attrs}
+        type="checkbox"
+        checked={value === CHECKED}
+        onChange={(e) => onChange(e.target.checked ? CHECKED : '')}
       />
     );
 
@@ -74,11 +113,14 @@ export function FieldControl({ field, value, onChange, onEnter, onEscape, ...att
     );
 
   const number = field.kind === 'number';
-  const mask = field.kind === 'date' ? DATE_MASK : field.mask;
+  const phone = field.kind === 'phone';
+  const mask = field.kind === 'date' ? DATE_MASK : field.kind === 'cnic' ? CNIC_MASK : field.mask;
   return (
     <input
-      type={number ? 'number' : 'text'}
-      inputMode={number || mask ? 'numeric' : undefined}
+      type={number ? 'number' : phone ? 'tel' : 'text'}
+      inputMode={number || mask ? 'numeric' : field.kind === 'money' ? 'decimal' : undefined}
+      autoComplete={phone ? 'off' : undefined}
+      max={number ? field.max : undefined}
       min={number ? 0 : undefined}
       step={number ? 1 : undefined}
       maxLength={field.maxLength}
@@ -87,11 +129,17 @@ export function FieldControl({ field, value, onChange, onEnter, onEscape, ...att
       placeholder={
         field.kind === 'date'
           ? 'dd/mm/yyyy'
-          : (attrs.placeholder ?? (mask ? mask.replace(/9/g, '_') : field.placeholder))
+          : (attrs.placeholder ??
+            (phone ? '0300-1234567' : mask ? mask.replace(/9/g, '_') : field.placeholder))
       }
       value={value}
       onChange={(e) => onChange(mask ? applyMask(e.target.value, mask) : e.target.value)}
       onKeyDown={keys}
+      // A phone shows as it prints (0300-1234567, 042-37654321) once left.
+      onBlur={(e) => {
+        if (phone && !attrs.readOnly) onChange(formatPkPhone(value));
+        attrs.onBlur?.(e);
+      }}
     />
   );
 }

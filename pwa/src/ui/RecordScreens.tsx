@@ -1,15 +1,16 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { v7 } from 'uuid';
-import { MSG, parseDisplayDate, type TEntityDecl } from '@lawfirm/shared-types';
+import { MSG, type TEntityDecl } from '@lawfirm/shared-types';
 import type { TRecordModule } from './recordRoutes.tsx';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { deleteLocal, putLocal } from '../sync/actions.ts';
 import type { TRow } from '../sync/db.ts';
 import { useEntityRow, useEntityRows, usePendingIds, useSync } from '../sync/hooks.ts';
 import { EditDeleteCell } from '../tables/EditDeleteCell.tsx';
-import { changedValues, fieldText, withRowRules } from './fields.ts';
-import { FormField, useForm, zodFieldErrors } from './form.tsx';
+import { draftOf, withRowRules } from './fields.ts';
+import { Field } from './forms/Field.tsx';
+import { useFieldForm } from './forms/useFieldForm.tsx';
 import { ListTable } from '../tables/ListTable.tsx';
 import { PendingMark } from '../feedback/PendingMark.tsx';
 import { nextDisplayOrder } from '../tables/rowOrder.ts';
@@ -118,8 +119,6 @@ export function RecordForm<R extends TRow>({ module: m }: { module: TRecordModul
   );
 }
 
-type TValues = Record<string, string>;
-
 function RecordFields<R extends TRow>({ module: m, row }: { module: TRecordModule<R>; row: R | null }) {
   const ctx = useSync();
   const toast = useToast();
@@ -127,30 +126,17 @@ function RecordFields<R extends TRow>({ module: m, row }: { module: TRecordModul
   const saved = useSaveReport();
   const [fields] = useState(() => withRowRules(m.decl.schema, m.fields));
   // Captured when the form opens: what the user edits against (a change pulled meanwhile becomes a conflict).
-  const [opened] = useState(() => ({
-    values: Object.fromEntries(fields.map((f) => [f.key, fieldText(f, row?.[f.key])])),
-    seen: row?.field_versions as Record<string, number> | undefined,
-  }));
-  /** The row's values: trimmed text (a date typed dd/mm/yyyy as YYYY-MM-DD), an empty optional field as null. */
-  const rowValues = (v: TValues) =>
-    Object.fromEntries(
-      fields.map((f) => {
-        const t = v[f.key]!.trim();
-        return [f.key, t === '' ? null : f.kind === 'date' ? (parseDisplayDate(t) ?? t) : t];
-      }),
-    );
-  const validate = (v: TValues) => zodFieldErrors(m.decl.schema, rowValues(v));
-  const form = useForm<TValues>(opened.values, validate);
+  const [seen] = useState(() => row?.field_versions as Record<string, number> | undefined);
+  // The declared fields checked by their rules and the row schema: the one path of every form (ui/forms).
+  const form = useFieldForm(fields, () => draftOf(fields, row ?? {}), { schema: m.decl.schema });
 
-  const save = async (v: TValues) => {
+  const save = async (values: Record<string, unknown>) => {
     if (!ctx) return toast.error('Something went wrong!', 'The local database is not open yet.');
-    const values = rowValues(v);
     try {
       await saved(
         async () => {
           if (row) {
-            const before = Object.fromEntries(fields.map((f) => [f.key, row[f.key] ?? null]));
-            await putLocal(ctx.db, m.decl.name, row.id, changedValues(before, values), { seen: opened.seen });
+            await putLocal(ctx.db, m.decl.name, row.id, form.changed(), { seen });
           } else {
             // A new row goes after the rows this device knows; the server keeps its place among rows it knows.
             const last = await ctx.db.rows(m.decl.name).toArray();
@@ -167,17 +153,9 @@ function RecordFields<R extends TRow>({ module: m, row }: { module: TRecordModul
   };
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(save)}>
+    <form noValidate onSubmit={form.submit(save)}>
       {fields.map((f) => (
-        <FormField
-          key={f.key}
-          field={f}
-          label={f.label}
-          required={!!f.required}
-          hint={f.hint}
-          maxLength={f.maxLength}
-          {...form.bind(f.key)}
-        />
+        <Field key={f.key} hint={f.hint} {...form.bind(f.key)} />
       ))}
       <div className="form-actions">
         <button type="submit" className="btn primary" disabled={form.submitting}>
@@ -187,6 +165,7 @@ function RecordFields<R extends TRow>({ module: m, row }: { module: TRecordModul
           Back
         </Link>
       </div>
+      {form.dialog}
     </form>
   );
 }

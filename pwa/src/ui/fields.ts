@@ -1,5 +1,13 @@
 import type { z } from 'zod';
-import { formatDate, MSG_DATE_INVALID, parseDisplayDate } from '@lawfirm/shared-types';
+import {
+  formatDate,
+  MSG_AMOUNT_INVALID,
+  MSG_DATE_INVALID,
+  paisaToDecimal,
+  parseDisplayDate,
+  parseRupees,
+} from '@lawfirm/shared-types';
+import { formatPkPhone, pkPhoneError } from '@lawfirm/shared-types/common/phone.ts';
 
 /**
  * The one description of an editable field, shared by the forms (ui/form.tsx) and the cells of the row table
@@ -11,9 +19,22 @@ export type TOption = { value: string; label: string };
 
 /**
  * 'date' is typed dd/mm/yyyy and stored YYYY-MM-DD (DESIGN §4); 'number' is a whole number of 0 or more;
- * 'select' stores the chosen option's value. Without a kind a field is one line of text.
+ * 'money' is rupees typed as "1234.50" and stored as whole paisa; 'phone' a Pakistani number, shown as it
+ * prints (042-37654321) once left; 'cnic' 99999-9999999-9; 'checkbox' is drafted '1' or '' and stored as a
+ * boolean; 'select' stores the chosen option's value; 'autocomplete' is text with a list of choices under it
+ * (the one Combobox). Without a kind a field is one line of text.
  */
-export type TFieldKind = 'text' | 'textarea' | 'date' | 'select' | 'number';
+export type TFieldKind =
+  | 'text'
+  | 'textarea'
+  | 'date'
+  | 'select'
+  | 'number'
+  | 'money'
+  | 'phone'
+  | 'cnic'
+  | 'checkbox'
+  | 'autocomplete';
 
 /** What the renderer needs to draw a field's control. */
 export type TControl = {
@@ -27,6 +48,8 @@ export type TControl = {
   maxLength?: number;
   /** Offered while typing, filtered by prefix (the description of a new index item). */
   suggestions?: readonly string[];
+  /** The largest number a 'number' field takes. */
+  max?: number;
 };
 
 export type TField = TControl & {
@@ -41,7 +64,17 @@ export type TField = TControl & {
   whenEmpty?: (draft: TDraft) => unknown;
   /** The row schema's rule for the column (see withRowRules): the stored value is checked with its messages. */
   rule?: z.ZodType;
+  /** The spec's message for a value of the wrong form (a bad date, amount, number or phone). */
+  invalid?: string;
+  /**
+   * The field is editable and checked only while this holds for the draft (e.g. the invoice's client fields
+   * only with "Edit client" ticked); otherwise it is read-only and its value is stored as it is.
+   */
+  when?: (draft: TDraft) => boolean;
 };
+
+/** Whether the field may be typed in now (see TField.when). */
+export const isOpen = (field: TField, draft: TDraft): boolean => !field.when || field.when(draft);
 
 /**
  * Fields of an entity's row, checked with its declared row schema (shared-types, `xDecl.schema`): each field
@@ -67,6 +100,8 @@ export type TDraftErrors = Record<string, string | undefined>;
 
 export const PHONE_MASK = '9999-9999999';
 export const CNIC_MASK = '99999-9999999-9';
+/** The drafted text of a ticked checkbox (an unticked one is ''). */
+export const CHECKED = '1';
 export const DATE_MASK = '99/99/9999';
 
 /**
@@ -91,6 +126,9 @@ export const DATE_INVALID = MSG_DATE_INVALID;
 /** A stored value as the text of its input ('' for null and for anything not plain text or a number). */
 export function fieldText(field: TControl, value: unknown): string {
   if (field.kind === 'date') return typeof value === 'string' ? formatDate(value) : '';
+  if (field.kind === 'checkbox') return value ? CHECKED : '';
+  if (field.kind === 'money') return typeof value === 'number' ? paisaToDecimal(value) : '';
+  if (field.kind === 'phone') return typeof value === 'string' ? formatPkPhone(value) : '';
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
     ? String(value)
     : '';
@@ -111,12 +149,15 @@ export const emptyDraft = (fields: readonly TField[]): TDraft =>
 
 /** The message for one field's text, or undefined when it may be saved. */
 export function fieldError(field: TField, text: string, draft: TDraft = {}): string | undefined {
+  if (!isOpen(field, draft)) return undefined;
   const t = text.trim();
   if (!t && field.required) return field.required;
-  if (t && field.kind === 'date' && !parseDisplayDate(t)) return DATE_INVALID;
+  if (t && field.kind === 'date' && !parseDisplayDate(t)) return field.invalid ?? DATE_INVALID;
+  if (t && field.kind === 'money' && parseRupees(t) === null) return field.invalid ?? MSG_AMOUNT_INVALID;
+  if (t && field.kind === 'phone' && pkPhoneError(t)) return field.invalid ?? pkPhoneError(t) ?? undefined;
   // The server takes whole numbers from 0 up to a million (the declarations' `order`).
-  if (t && field.kind === 'number' && !/^\d{1,7}$/.test(t))
-    return `The ${field.label.toLowerCase()} must be a whole number of 0 or more.`;
+  if (t && field.kind === 'number' && (!/^\d{1,7}$/.test(t) || Number(t) > (field.max ?? Infinity)))
+    return field.invalid ?? `The ${field.label.toLowerCase()} must be a whole number of 0 or more.`;
   if (field.maxLength && t.length > field.maxLength)
     return `The field may not be greater than ${field.maxLength} characters.`;
   const checked = field.rule?.safeParse(valueOf(field, draft, t));
@@ -135,21 +176,56 @@ export function validateDraft(fields: readonly TField[], draft: TDraft): TDraftE
 
 export const hasErrors = (errors: TDraftErrors): boolean => Object.values(errors).some(Boolean);
 
+/**
+ * Rules beyond each field's own: a zod schema of the stored values (the entity's row schema, whose messages are
+ * the spec's), and checks across fields (the client chosen, the title needed unless a case was picked).
+ */
+export type TFormRules = {
+  schema?: z.ZodType | undefined;
+  check?: ((draft: TDraft) => TDraftErrors) | undefined;
+};
+
+/**
+ * The one validation path of every form, dialog and row editor: each field's rules (required, its kind's form,
+ * its row-schema rule), then the schema on the values a save would store (a field already wrong keeps its own
+ * message), then the checks across fields. The first message per field wins.
+ */
+export function draftErrors(fields: readonly TField[], draft: TDraft, rules: TFormRules = {}): TDraftErrors {
+  const out = validateDraft(fields, draft);
+  if (rules.schema) {
+    const r = rules.schema.safeParse(valuesOf(fields, draft));
+    if (!r.success)
+      for (const issue of r.error.issues) {
+        const key = String(issue.path[0] ?? '_');
+        out[key] ??= issue.message;
+      }
+  }
+  for (const [k, m] of Object.entries(rules.check?.(draft) ?? {})) if (m) out[k] ??= m;
+  return out;
+}
+
 /** A draft as it is saved: its messages when a field is wrong, else the values to store. */
 export function readDraft(
   fields: readonly TField[],
   draft: TDraft,
+  rules: TFormRules = {},
 ): { errors: TDraftErrors; values?: never } | { errors?: never; values: Record<string, unknown> } {
-  const errors = validateDraft(fields, draft);
+  const errors = draftErrors(fields, draft, rules);
   return hasErrors(errors) ? { errors } : { values: valuesOf(fields, draft) };
 }
 
+/** Whether any text of the draft differs from the one the form opened with (what the discard guard asks about). */
+export const isDirty = (first: TDraft, draft: TDraft): boolean =>
+  Object.keys({ ...first, ...draft }).some((k) => (first[k] ?? '') !== (draft[k] ?? ''));
+
 /** The stored value of one field's trimmed text: an ISO date, a number, or its default or null when empty. */
 function valueOf(f: TField, draft: TDraft, t: string): unknown {
+  if (f.kind === 'checkbox') return t === CHECKED;
   if (!t) return f.whenEmpty ? f.whenEmpty(draft) : null;
   if (f.parse) return f.parse(t);
   if (f.kind === 'number') return Number(t);
   if (f.kind === 'date') return parseDisplayDate(t);
+  if (f.kind === 'money') return parseRupees(t);
   return t;
 }
 

@@ -352,3 +352,9 @@ export function useForm<T extends Values>(initial: T, validate: (values: T) => F
     setServerErrors,
   };
 }
+
+// The one form kit (docs/forms.md): declared fields, one hook, one field renderer, the rows of a form's list.
+// The components above remain for the screens not yet converted.
+export { Field, type TFieldProps } from './forms/Field.tsx';
+export { useFieldForm, type TFieldForm, type TFieldFormOptions } from './forms/useFieldForm.tsx';
+export { patchRow, useFieldRows, type TRowDraft, type TRowPatch } from './forms/useFieldRows.tsx';
