@@ -6,12 +6,19 @@ import { entityTable } from './scripts/build/entity-table.ts';
 import { precompress } from './scripts/build/precompress.ts';
 import { prerenderPages } from './scripts/build/prerender-pages.ts';
 import { reactRouterLean } from './scripts/build/react-router-lean.ts';
+import { readPwaSpeedSwitches } from './scripts/build/speed-switches.ts';
+
+// The speed machinery's switches (SPEED_BUILD_PATCH, SPEED_SNAPSHOTS, SPEED_ROUTE_PRELOADS, SPEED_OFF), read once.
+const speed = readPwaSpeedSwitches(process.env);
 
 const SHORTCUT_ICONS = [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }];
 
 // Builds pwa/ into pwa/dist, which the sync server serves on the same origin as /api.
 export default defineConfig({
   root: 'pwa',
+  define: {
+    __LF_SPEED__: JSON.stringify({ snapshots: speed.snapshots, routePreloads: speed.routePreloads }),
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -40,7 +47,7 @@ export default defineConfig({
   plugins: [
     // The device's entity table as data, so the local database opens without loading zod.
     entityTable(),
-    reactRouterLean(),
+    ...(speed.buildPatch ? [reactRouterLean()] : []),
     react(),
     VitePWA({
       registerType: 'prompt',

@@ -7,6 +7,7 @@ import { openRawRead } from '../sync/raw-read.ts';
 import type { TRead } from '../sync/read.ts';
 import { mark } from './marks.ts';
 import { preload } from './preload.ts';
+import { PWA_SPEED } from './speed.ts';
 
 /** The key of a case page's query: one user's device, one case (useCaseFiles.ts usePetitionPage). */
 export const petitionPageKey = (userId: string, id: string): string => `petition-page:${userId}:${id}`;
@@ -63,9 +64,11 @@ async function readOnce<T>(userId: string, query: (read: TRead) => Promise<T>): 
 
 /**
  * Starts the screen's chunk and the query of the route the app starts on: settles when both have come (a
- * failed query settles too: the screen then reads as usual), or null for no such route.
+ * failed query settles too: the screen then reads as usual), or null for no such route. Switch:
+ * SPEED_ROUTE_PRELOADS=0 at build time (app/speed.ts): null always, and every screen reads through Dexie.
  */
 export function preloadRoute(pathname: string, userId: string): Promise<unknown> | null {
+  if (!PWA_SPEED.routePreloads) return null;
   for (const r of ROUTE_PRELOADS) {
     const m = r.path.exec(pathname);
     if (m) return r.run(userId, decodeURIComponent(m[1] ?? ''));

@@ -9,7 +9,11 @@
  * queued change, from any tab) deletes every snapshot, and the open case page takes its own again once it has
  * drawn the new data. Signing out, or another user signing in, deletes them too. The header's sync state is
  * left out (it is only true when it is drawn), and so are dialogs and passing messages.
+ *
+ * Switch: SPEED_SNAPSHOTS=0 at build time (app/speed.ts) keeps none; the service worker then has none to serve.
  */
+import { PWA_SPEED } from './speed.ts';
+
 export const SNAPSHOT_CACHE = 'lf-snapshots-v1';
 /** The screens that leave a snapshot: a case file's page. The service worker's own copy: snapshot-sw.js. */
 export const SNAPSHOT_PATH = /^\/petitions\/(?!create$)[^/]+$/;
@@ -68,6 +72,7 @@ const whenIdle = (fn: () => void): void => {
  * meanwhile or the user moved on. Only on a device whose service worker can serve it.
  */
 export function saveSnapshot(path: string): void {
+  if (!PWA_SPEED.snapshots) return;
   if (!available() || !SNAPSHOT_PATH.test(path) || !navigator.serviceWorker?.controller) return;
   const planned = generation;
   whenIdle(() =>

@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, existsSync, openSync, readSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import {
@@ -16,6 +16,8 @@ import {
 } from 'kysely';
 import { migrateToLatest } from '@lawfirm/migrations';
 import type { Database } from './schema.ts';
+import { WalHeaderWatch } from './wal-header.ts';
+import { speedSwitches } from '../speed/switches.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -79,69 +81,6 @@ class CachedSqliteConnection implements DatabaseConnection {
   }
 }
 
-/** Bytes of one copy of the WAL-index header (WalIndexHdr); the file starts with two. */
-const HEADER_COPY = 48;
-
-/**
- * Whether any connection, this process's or another's, may have committed since the last look, read from the
- * header of the WAL index (the database's -shm file; https://sqlite.org/walformat.html, "The WAL-Index
- * Header"): one pread instead of the read transaction `pragma data_version` opens (a file lock taken and
- * released, the costliest step of the auth check every request pays). Every commit rewrites the header (its
- * change counter, last frame and checksums), and so does a WAL reset or a recovery. SQLite writes the header's
- * second copy, then its first: two unequal copies mean a write in progress, and the caller then asks SQLite.
- *
- * The header is read once per turn of the event loop: the requests whose bytes one poll of the sockets
- * brought share that read (50 busy connections bring about 25 per poll here; the pread cost ~10 µs per
- * request under load, an eighth of an auth-checked call). Another process's commit is so seen by every
- * request this process reads from the next turn on, within milliseconds: the "invalidated on every server
- * process" that issue 8 asks of a cache, without a message to lose. A commit made in this process, through any
- * connection, moves the generation at once (writesInThisProcess ends the shared read; the connection's own
- * write count is part of the generation).
- */
-class WalHeaderWatch {
-  readonly #file: string;
-  #fd: number | null = null;
-  readonly #read = Buffer.alloc(HEADER_COPY * 2);
-  readonly #seen = Buffer.alloc(HEADER_COPY);
-  #epoch = 0;
-  /** The epoch read in this turn of the event loop, until the turn's end (setImmediate) or a local write. */
-  #thisTurn: number | undefined;
-  #thisTurnWrites = 0;
-  readonly #endTurn = (): void => {
-    this.#thisTurn = undefined;
-  };
-  constructor(database: string) {
-    this.#file = `${database}-shm`;
-  }
-
-  /** A number that moves whenever the header changed since the last look; undefined when unsure. */
-  now(): number | undefined {
-    if (this.#thisTurn !== undefined && this.#thisTurnWrites === writesInThisProcess) return this.#thisTurn;
-    // SQLite makes the index file at its first read in WAL mode; until then the caller asks SQLite.
-    if (this.#fd === null) {
-      if (!existsSync(this.#file)) return undefined;
-      this.#fd = openSync(this.#file, 'r');
-    }
-    const b = this.#read;
-    if (readSync(this.#fd, b, 0, b.length, 0) < b.length) return undefined;
-    // Byte 12 is isInit: an index not yet built (or being rebuilt) says nothing.
-    if (b[12] === 0 || b.compare(b, HEADER_COPY, HEADER_COPY * 2, 0, HEADER_COPY) !== 0) return undefined;
-    if (b.compare(this.#seen, 0, HEADER_COPY, 0, HEADER_COPY) !== 0) {
-      b.copy(this.#seen, 0, 0, HEADER_COPY);
-      this.#epoch++;
-    }
-    if (this.#thisTurn === undefined) setImmediate(this.#endTurn);
-    this.#thisTurn = this.#epoch;
-    this.#thisTurnWrites = writesInThisProcess;
-    return this.#epoch;
-  }
-
-  close(): void {
-    if (this.#fd !== null) closeSync(this.#fd);
-    this.#fd = null;
-  }
-}
-
 /**
  * Write transactions on SQLite must begin IMMEDIATE: a deferred transaction that reads and then writes fails
  * with SQLITE_BUSY instead of waiting for the busy timeout when another writer holds the lock (DESIGN §7).
@@ -162,7 +101,9 @@ class QueuedSqliteDriver extends SqliteDriver {
     this.#connection = new CachedSqliteConnection(database);
     // A database in WAL mode on disk has its index file once open; in memory there is none.
     this.#watch =
-      !database.memory && database.pragma('journal_mode', { simple: true }) === 'wal'
+      speedSwitches().walHeader &&
+      !database.memory &&
+      database.pragma('journal_mode', { simple: true }) === 'wal'
         ? new WalHeaderWatch(database.name)
         : null;
   }
@@ -187,7 +128,7 @@ class QueuedSqliteDriver extends SqliteDriver {
    */
   generationNow(): string | undefined {
     if (this.#busy) return undefined;
-    const epoch = this.#watch?.now();
+    const epoch = this.#watch?.now(writesInThisProcess);
     if (epoch !== undefined) return `${this.#connection.writes}.w${epoch}`;
     const v = this.#connection.prepare('pragma data_version').pluck().get() as number;
     return `${this.#connection.writes}.v${v}`;

@@ -1,6 +1,7 @@
 import { CompiledQuery, type Compilable } from 'kysely';
 import { readNowIfIdle, type Db } from './connect.ts';
 import { dynamicTables } from './dynamic-tables.ts';
+import { speedSwitches } from '../speed/switches.ts';
 
 /**
  * Queries of the sync hot path built and compiled once, then run with new values: Kysely compiles a query's
@@ -8,9 +9,19 @@ import { dynamicTables } from './dynamic-tables.ts';
  * as much as running them. `build` makes the query with placeholder values; the SQL text depends only on the
  * query's shape and the dialect, and its parameters come in the order of `build`'s values, so a later run
  * binds `values` in that order. Keyed per database (dialect) and name.
+ *
+ * Switch: SPEED_PRECOMPILED_SQL=0 (speed/switches.ts) compiles the query at every run, as Kysely does, and
+ * answers no read synchronously. It leans on Kysely handing parameters in the order of the values given and
+ * sharing one adapter between a database and its transactions (tripwire: speed-tripwires.test.ts).
  */
 const cache = new WeakMap<object, Map<string, string>>();
 const SQL_TEXTS_MAX = 2_000;
+
+function checkedSql(name: string, compiled: CompiledQuery, values: readonly unknown[]): string {
+  if (compiled.parameters.length !== values.length)
+    throw new Error(`precompiled ${name}: ${compiled.parameters.length} parameters, ${values.length} values`);
+  return compiled.sql;
+}
 
 function sqlOf<R>(
   db: Db,
@@ -19,17 +30,13 @@ function sqlOf<R>(
   values: readonly unknown[],
 ): string {
   // Transactions and savepoints of one database share its executor's adapter; key by the adapter.
+  if (!speedSwitches().precompiledSql) return checkedSql(name, build(db).compile(), values);
   const key = db.getExecutor().adapter;
   let forDb = cache.get(key);
   if (!forDb) cache.set(key, (forDb = new Map()));
   let sqlText = forDb.get(name);
   if (sqlText === undefined) {
-    const compiled = build(db).compile();
-    if (compiled.parameters.length !== values.length)
-      throw new Error(
-        `precompiled ${name}: ${compiled.parameters.length} parameters, ${values.length} values`,
-      );
-    sqlText = compiled.sql;
+    sqlText = checkedSql(name, build(db).compile(), values);
     // Updates are compiled per set of columns changed: bounded, the texts are made again after a clear.
     if (forDb.size >= SQL_TEXTS_MAX) forDb.clear();
     forDb.set(name, sqlText);
@@ -57,6 +64,7 @@ export function readPrecompiledNow<R>(
   build: (db: Db) => Compilable<R>,
   values: readonly unknown[],
 ): R[] | undefined {
+  if (!speedSwitches().precompiledSql) return undefined;
   return readNowIfIdle<R>(db, sqlOf(db, name, build, values), values);
 }
 

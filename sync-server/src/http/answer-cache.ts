@@ -9,6 +9,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { dataGenerationNow } from '../db/connect.ts';
 import { BROTLI_QUALITY, COMPRESS_THRESHOLD, GZIP_LEVEL } from './compression.ts';
 import { authContextNow, authGeneration, type AuthContext } from '../plugins/auth.ts';
+import { speedSwitches } from '../speed/switches.ts';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
@@ -73,8 +74,12 @@ function encode(body: Buffer, encoding: Encoding): Buffer {
  * before, on every request, as always: a blocked user is refused whatever is kept. PostgreSQL has no
  * generation to read at no cost, so there every answer is computed (and so is any request made while SQLite's
  * connection is lent to a writer).
+ *
+ * Switch: SPEED_ANSWER_CACHE=0 (speed/switches.ts) computes every answer. Its key leans on the generation
+ * (db/wal-header.ts on SQLite), whose tripwire is in speed-tripwires.test.ts.
  */
 export function registerAnswerCache(app: FastifyInstance): void {
+  if (!speedSwitches().answerCache) return;
   const kept = new Map<string, Kept>();
   let bytes = 0;
   const started = new WeakMap<FastifyRequest, { key: string; generation: string }>();

@@ -1,5 +1,6 @@
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { speedSwitches } from '../speed/switches.ts';
 
 /**
  * The answers' serializer: every answer is still checked against its route's zod schema, and says the same
@@ -10,6 +11,10 @@ import { z } from 'zod';
  * another key order is written part by part. A part with anything more (checks, transforms, defaults,
  * records…) is encoded by zod itself, and an answer that does not fit its schema is handed to the original
  * serializer whole, so its error stays exactly what it was.
+ *
+ * Switch: SPEED_SERIALIZER=stock (speed/switches.ts) answers with fastify-type-provider-zod's serializer alone.
+ * It reads zod 4's internals (`_zod.def` and its fields, `_zod.values`, `_zod.optin`/`optout`); the tripwire
+ * test (speed-tripwires.test.ts) names the ones that moved after a zod upgrade.
  */
 
 /** The JSON text of a value, or undefined where JSON.stringify would leave the value out. */
@@ -259,6 +264,7 @@ function zodSchemaOf(schema: unknown): z.core.$ZodType | null {
 
 export const serializerCompiler: typeof zodSerializerCompiler = (route) => {
   const original = zodSerializerCompiler(route);
+  if (speedSwitches().serializer === 'stock') return original;
   const schema = zodSchemaOf(route.schema);
   if (!schema) return original;
   const part = compile(schema);

@@ -1,0 +1,216 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { Kysely, SqliteDialect, SqliteDriver } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { HEADER_COPY } from '../src/db/wal-header.ts';
+
+/**
+ * Upgrade tripwires (issue 32 item 8): each piece of speed machinery reads something a library or a file format
+ * does not promise to keep. When an upgrade moves it, these fail first, naming the library, the piece, what to
+ * check and the switch that runs the app on the plain path meanwhile (speed/switches.ts, docs/performance.md).
+ */
+function tripwire(piece: string, library: string, what: string, holds: boolean, remedy: string): void {
+  if (!holds)
+    throw new Error(
+      `TRIPWIRE ${piece}: ${library} no longer behaves as the speed machinery reads it: ${what}. ${remedy}`,
+    );
+  expect(holds).toBe(true);
+}
+
+const version = (pkg: string) =>
+  (
+    JSON.parse(readFileSync(new URL(`../../node_modules/${pkg}/package.json`, import.meta.url), 'utf8')) as {
+      version: string;
+    }
+  ).version;
+
+describe('tripwire: the answer serializer reads zod internals (sync-server/src/http/serializer.ts)', () => {
+  const zodWire = (what: string, holds: boolean) =>
+    tripwire(
+      'serializer',
+      `zod ${version('zod')}`,
+      what,
+      holds,
+      "Check the fields compileNew reads in `schema._zod.def` against zod's core types (packages/zod/src/v4/core/schemas.ts) and mend serializer.ts; meanwhile run with SPEED_SERIALIZER=stock.",
+    );
+  type Def = Record<string, unknown> & { type?: string };
+  const def = (s: z.core.$ZodType) => s._zod.def as unknown as Def;
+
+  it('names every schema kind it compiles by `_zod.def.type`', () => {
+    const kinds: [z.core.$ZodType, string][] = [
+      [z.string(), 'string'],
+      [z.number(), 'number'],
+      [z.boolean(), 'boolean'],
+      [z.null(), 'null'],
+      [z.enum(['a', 'b']), 'enum'],
+      [z.literal('a'), 'literal'],
+      [z.string().nullable(), 'nullable'],
+      [z.string().optional(), 'optional'],
+      [z.array(z.string()), 'array'],
+      [z.object({ a: z.string() }), 'object'],
+      [z.union([z.string(), z.number()]), 'union'],
+    ];
+    for (const [schema, type] of kinds)
+      zodWire(`a ${type} schema's _zod.def.type is "${String(def(schema).type)}"`, def(schema).type === type);
+    zodWire('zod schemas are instances of z.core.$ZodType', z.object({}) instanceof z.core.$ZodType);
+  });
+
+  it('finds the parts of a schema where it reads them', () => {
+    const inner = z.string();
+    zodWire(
+      'nullable/optional keep their inner schema in def.innerType',
+      def(inner.nullable()).innerType === inner,
+    );
+    zodWire('optional keeps def.innerType', def(inner.optional()).innerType === inner);
+    zodWire('an array keeps its element in def.element', def(z.array(inner)).element === inner);
+    zodWire(
+      'an object keeps its fields in def.shape',
+      (def(z.object({ a: inner })).shape as Def).a === inner,
+    );
+    zodWire(
+      'a union keeps its options in def.options',
+      (def(z.union([inner, z.number()])).options as unknown[])[0] === inner,
+    );
+    const values = z.enum(['a', 'b'])._zod.values as unknown;
+    zodWire('an enum lists its values as a Set in _zod.values', values instanceof Set && values.has('a'));
+    zodWire('a literal lists its value in _zod.values', (z.literal(7)._zod.values as Set<unknown>).has(7));
+    const opt = z.string().optional()._zod;
+    zodWire(
+      'an optional schema says optin/optout "optional"',
+      opt.optin === 'optional' && opt.optout === 'optional',
+    );
+    zodWire('a required schema has no optin "optional"', z.string()._zod.optin !== 'optional');
+  });
+
+  it('tells plain schemas from ones with checks, formats, coercion, strictness or a discriminator', () => {
+    zodWire('plain z.string() has no checks', !(def(z.string()).checks as unknown[] | undefined)?.length);
+    zodWire(
+      'z.string().min(1) lists its check in def.checks',
+      (def(z.string().min(1)).checks as unknown[]).length === 1,
+    );
+    zodWire('z.email() says def.format', def(z.email()).format === 'email');
+    zodWire('z.coerce.number() says def.coerce', def(z.coerce.number()).coerce === true);
+    zodWire(
+      'z.int() says def.check "number_format" and def.format "safeint"',
+      def(z.int()).check === 'number_format' && def(z.int()).format === 'safeint',
+    );
+    const intCheck = (def(z.number().int()).checks as { _zod: { def: Def } }[])[0]?._zod.def;
+    zodWire(
+      'z.number().int() lists a "number_format"/"safeint" check',
+      intCheck?.check === 'number_format' && intCheck.format === 'safeint',
+    );
+    zodWire('a strict object has def.catchall', def(z.strictObject({})).catchall !== undefined);
+    zodWire('a plain object has no def.catchall', def(z.object({})).catchall === undefined);
+    zodWire(
+      'a discriminated union says def.discriminator',
+      def(z.discriminatedUnion('k', [z.object({ k: z.literal('a') })])).discriminator === 'k',
+    );
+  });
+
+  it("wraps fastify-type-provider-zod's serializer, taking the route's schema as zod or {properties}", () => {
+    const schema = z.object({ a: z.string(), n: z.number().optional() });
+    const serialize = zodSerializerCompiler({ schema, method: 'GET', url: '/', httpStatus: '200' });
+    tripwire(
+      'serializer',
+      `fastify-type-provider-zod ${version('fastify-type-provider-zod')}`,
+      'serializerCompiler(route)(data) no longer writes zod-encoded JSON with unknown keys dropped',
+      serialize({ x: 1, a: 'b' }) === '{"a":"b"}',
+      'Check its serializerCompiler (the stock path and the fallback of http/serializer.ts).',
+    );
+  });
+});
+
+describe("tripwire: the answer cache's generation reads SQLite's WAL index header (sync-server/src/db/wal-header.ts)", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lf-tripwire-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'wal.sqlite');
+  const a = new SQLite(file);
+  a.pragma('journal_mode = WAL');
+  a.exec('create table t (x)');
+  const b = new SQLite(file);
+  const sqliteVersion = a.prepare('select sqlite_version() as v').pluck().get() as string;
+  const walWire = (what: string, holds: boolean) =>
+    tripwire(
+      'answer cache generation',
+      `SQLite ${sqliteVersion} (better-sqlite3 ${version('better-sqlite3')})`,
+      what,
+      holds,
+      'Check "The WAL-Index Header" in https://sqlite.org/walformat.html against WalHeaderWatch; meanwhile run with SPEED_WAL_HEADER=0 (the generation then comes from pragma data_version).',
+    );
+  const header = () => readFileSync(`${file}-shm`).subarray(0, HEADER_COPY * 2);
+  afterAll(() => {
+    a.close();
+    b.close();
+  });
+
+  it('keeps two equal 48-byte copies of the header, version 3007000, initialised', () => {
+    const h = header();
+    walWire('the -shm file starts with the header version 3007000 (iVersion)', h.readUInt32LE(0) === 3007000);
+    walWire('byte 12 (isInit) is set once the index is built', h[12] === 1);
+    walWire(
+      'the two copies of the header are equal at rest',
+      h.subarray(0, HEADER_COPY).equals(h.subarray(HEADER_COPY)),
+    );
+  });
+
+  it("rewrites the header at another connection's commit, and not at a read", () => {
+    const before = header();
+    a.prepare('select count(*) from t').get();
+    walWire('a read leaves the header as it was', header().equals(before));
+    b.prepare('insert into t values (1)').run();
+    const after = header();
+    walWire(
+      "another connection's commit changes the header's first copy",
+      !after.subarray(0, HEADER_COPY).equals(before.subarray(0, HEADER_COPY)),
+    );
+    walWire('mxFrame (bytes 16-19) grows with the commit', after.readUInt32LE(16) > before.readUInt32LE(16));
+  });
+});
+
+describe('tripwire: precompiled SQL reads how Kysely compiles and shares adapters (sync-server/src/db/precompiled.ts)', () => {
+  const kyselyWire = (what: string, holds: boolean) =>
+    tripwire(
+      'precompiled SQL',
+      `kysely ${version('kysely')}`,
+      what,
+      holds,
+      "Check runPrecompiled and the SQLite driver of db/connect.ts against Kysely's compiler and driver; meanwhile run with SPEED_PRECOMPILED_SQL=0.",
+    );
+  const db = new Kysely<Record<string, Record<string, unknown>>>({
+    dialect: new SqliteDialect({ database: new SQLite(':memory:') }),
+  });
+  afterAll(() => db.destroy());
+
+  it('hands parameters in the order the values were given: inserts by column, updates set then where', () => {
+    const insert = db.insertInto('t').values({ b: 'B', a: 'A', c: 'C' }).compile();
+    kyselyWire(
+      'an insert binds its values in the order of the object',
+      JSON.stringify(insert.parameters) === '["B","A","C"]',
+    );
+    const update = db.updateTable('t').set({ y: 'Y', x: 'X' }).where('id', '=', 'ID').compile();
+    kyselyWire(
+      'an update binds its set values, then its where',
+      JSON.stringify(update.parameters) === '["Y","X","ID"]',
+    );
+    const again = db.insertInto('t').values({ b: 1, a: 2, c: 3 }).compile();
+    kyselyWire('the SQL text of a query depends on its shape, not its values', again.sql === insert.sql);
+  });
+
+  it('shares one adapter between a database and its transactions, and calls the driver hooks db/connect.ts overrides', async () => {
+    const outer = db.getExecutor().adapter;
+    const inner = await db.transaction().execute(async (tx) => Promise.resolve(tx.getExecutor().adapter));
+    kyselyWire('a transaction runs on the adapter of its database', inner === outer);
+    for (const hook of [
+      'init',
+      'acquireConnection',
+      'releaseConnection',
+      'beginTransaction',
+      'destroy',
+    ] as const)
+      kyselyWire(`SqliteDriver still has ${hook}()`, typeof SqliteDriver.prototype[hook] === 'function');
+  });
+});
