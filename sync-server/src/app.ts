@@ -10,7 +10,7 @@ import { registerAnswerCache } from './http/answer-cache.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { serializerCompiler } from './http/serializer.ts';
-import authPlugin from './plugins/auth.ts';
+import authPlugin from './auth/auth.plugin.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import requestBody from './http/request-body.ts';
 import { registerStatic } from './plugins/static.ts';

@@ -4,7 +4,7 @@ import { createRegistry } from './sync/entities.ts';
 import { courtsEntity } from './reference-data/reference-data.entities.ts';
 import { LIBRARY_SERVER_ENTITIES } from './library/library.entities.ts';
 import { DATED_ENTITIES } from './case-documents/dated.ts';
-import { usersEntity } from './users/users.entity.ts';
+import { usersEntity } from './auth/users.entities.ts';
 import { BILLING_SERVER_ENTITIES, readableInvoices } from './invoices/invoices.entities.ts';
 import { calendarMeetingsEntity } from './calendar/meetings.entity.ts';
 import { settingsEntity } from './settings/settings.entity.ts';

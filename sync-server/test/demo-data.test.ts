@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ROLE_IDS, todayInPakistan, type TEntityName } from '@lawfirm/shared-types';
 import { addDays, loadSeedNodes, type TSeedNode } from '../src/seed/demo/loader.ts';
 import { seedDemoData, type DemoSeedResult } from '../src/seed/demo/seed-demo.ts';
-import { actorOf } from '../src/users/users.repository.ts';
+import { actorOf } from '../src/auth/users.repository.ts';
 import { REGISTRY } from '../src/entities.ts';
 import { connectDevice } from './device.ts';
 import {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { roleFlags, type TActor } from '@lawfirm/shared-types';
-import { forActor, forFirm } from '../src/db/firm.ts';
+import { forActor, forFirm } from '../src/sync/firm.ts';
 import { newId, nowIso } from '../src/db/ids.ts';
 import { HttpError } from '../src/http/errors.ts';
 import { courtsEntity, moduleTypesEntity } from '../src/reference-data/reference-data.entities.ts';

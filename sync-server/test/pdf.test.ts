@@ -9,7 +9,7 @@ import { readPdf } from '@lawfirm/shared-types/pdf/testing/read-pdf.ts';
 import { pdfUrl } from '../src/case-files/pdf-urls.ts';
 import { newId, nowIso } from '../src/db/ids.ts';
 import type { Database } from '../src/db/schema.ts';
-import { actorOf, findUserById } from '../src/users/users.repository.ts';
+import { actorOf, findUserById } from '../src/auth/users.repository.ts';
 import {
   adminBearer,
   bearerFor,

@@ -10,9 +10,9 @@ import {
   ZUser,
 } from '@lawfirm/shared-types';
 import { unauthorized } from '../http/errors.ts';
-import type { AuthContext } from '../plugins/auth.ts';
-import { userAnswerFor } from '../users/original-client.ts';
-import { findUserById, isProviderCompany, toApiUser } from '../users/users.repository.ts';
+import type { AuthContext } from './auth.plugin.ts';
+import { userAnswerFor } from './original-client.ts';
+import { findUserById, isProviderCompany, toApiUser } from './users.repository.ts';
 import { authenticate } from './login.service.ts';
 import {
   createSession,

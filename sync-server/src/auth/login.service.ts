@@ -2,7 +2,7 @@ import { MSG } from '@lawfirm/shared-types';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../http/errors.ts';
 import { toBool } from '../db/ids.ts';
-import { findUserByEmail, type UserRow } from '../users/users.repository.ts';
+import { findUserByEmail, type UserRow } from './users.repository.ts';
 import { loginLimits, throttledCheck } from './login-throttle.ts';
 import { dummyHash, verifyPassword } from './passwords.ts';
 

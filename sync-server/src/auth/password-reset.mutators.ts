@@ -3,7 +3,7 @@ import type { Db } from '../db/connect.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { validationError } from '../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import type { UserRow } from '../users/users.repository.ts';
+import type { UserRow } from './users.repository.ts';
 import { revokeUserSessions } from './sessions.repository.ts';
 import { resetLink } from './links.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';

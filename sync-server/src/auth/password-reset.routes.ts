@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG, ZMessageResponse, ZPasswordEmailInput, ZPasswordResetInput } from '@lawfirm/shared-types';
 import { HttpError } from '../http/errors.ts';
 import { toBool } from '../db/ids.ts';
-import { findUserByEmail } from '../users/users.repository.ts';
+import { findUserByEmail } from './users.repository.ts';
 import { linkOrigin, siteNameOf } from './links.ts';
 import { issuePasswordReset, resetPassword, tokenInvalid } from './password-reset.mutators.ts';
 import { companyOfUser, findOpenReset, hasRecentReset } from './password-reset.repository.ts';

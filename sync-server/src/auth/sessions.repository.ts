@@ -1,5 +1,5 @@
 import type { Db } from '../db/connect.ts';
-import { API_USER_COLUMNS } from '../users/users.repository.ts';
+import { API_USER_COLUMNS } from './users.repository.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { readPrecompiledNow, runPrecompiled } from '../db/precompiled.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';

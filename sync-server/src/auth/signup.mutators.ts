@@ -1,12 +1,12 @@
 import { MSG, ROLE_IDS, ROLE_LABELS, type TRoleName, type TSignupInput } from '@lawfirm/shared-types';
 import type { CompanyRow } from '../companies/companies.repository.ts';
 import type { Db } from '../db/connect.ts';
-import { forFirm } from '../db/firm.ts';
+import { forFirm } from '../sync/firm.ts';
 import { validationError } from '../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { insertSyncedRow, SIGNUP_WRITER } from '../sync/system-write.ts';
-import { usersEntity } from '../users/users.entity.ts';
-import { findUserByEmail } from '../users/users.repository.ts';
+import { usersEntity } from './users.entities.ts';
+import { findUserByEmail } from './users.repository.ts';
 
 export const SIGNUP_THANKS = 'Thank you for signing up!';
 

@@ -13,7 +13,7 @@ import {
 } from '@lawfirm/shared-types';
 import { z } from 'zod';
 import type { Db } from '../db/connect.ts';
-import { forActor } from '../db/firm.ts';
+import { forActor } from '../sync/firm.ts';
 import { newId } from '../db/ids.ts';
 import { inTransaction } from '../db/query-helpers.ts';
 import { forbidden, notFound, validationError } from '../http/errors.ts';

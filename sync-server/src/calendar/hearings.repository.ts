@@ -4,7 +4,7 @@ import { caseTypeOf } from '@lawfirm/shared-types/case-files/case-title.ts';
 import type { Db } from '../db/connect.ts';
 import { nowIso, toBool } from '../db/ids.ts';
 import { readablePetitions } from '../case-files/access.ts';
-import { actorOf } from '../users/users.repository.ts';
+import { actorOf } from '../auth/users.repository.ts';
 
 /** A hearing as calendars show it: an order sheet's date with its case file. */
 export type Hearing = {

@@ -2,7 +2,7 @@ import { DATED_MODULES } from '@lawfirm/shared-types';
 import { datedSections } from '@lawfirm/shared-types/case-documents/dated.pdf.ts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/connect.ts';
-import { forFirm } from '../db/firm.ts';
+import { forFirm } from '../sync/firm.ts';
 import type { PetitionTable } from '../db/schema.ts';
 
 /** The dated modules' sections of a case file's whole PDF, from the firm's rows (shared: dated.pdf.ts). */

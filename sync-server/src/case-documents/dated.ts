@@ -14,7 +14,7 @@ import {
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db/connect.ts';
-import { forActor, forFirm } from '../db/firm.ts';
+import { forActor, forFirm } from '../sync/firm.ts';
 import { newId } from '../db/ids.ts';
 import { inTransaction } from '../db/query-helpers.ts';
 import { notFound, validationError } from '../http/errors.ts';

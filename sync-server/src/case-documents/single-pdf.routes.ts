@@ -5,7 +5,7 @@ import { canReadPetition } from '../case-files/access.ts';
 import { ownerTypeOf } from '../case-files/attachments.repository.ts';
 import { ZFilePathResponse } from '../case-files/case-files.types.ts';
 import { pdfUrl } from '../case-files/pdf-urls.ts';
-import { forFirm } from '../db/firm.ts';
+import { forFirm } from '../sync/firm.ts';
 import { notFound, validationError } from '../http/errors.ts';
 import { pdfModelOf, requireDownloader } from './single-pdf.ts';
 

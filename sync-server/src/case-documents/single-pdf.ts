@@ -7,7 +7,7 @@ import {
 } from '@lawfirm/shared-types';
 import { toAttachments, type TPdfDocumentEntry } from '@lawfirm/shared-types/pdf/index.ts';
 import type { Db } from '../db/connect.ts';
-import { forFirm, type Firm, type LiveTable } from '../db/firm.ts';
+import { forFirm, type Firm, type LiveTable } from '../sync/firm.ts';
 import type { Row } from '../sync/entities.ts';
 import { requireEditor } from '../case-files/access.ts';
 import type { TActor } from '@lawfirm/shared-types';

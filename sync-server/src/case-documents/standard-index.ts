@@ -9,7 +9,7 @@ import {
 } from '@lawfirm/shared-types';
 import { toIndexEntries, type TPdfSection } from '@lawfirm/shared-types/pdf/index.ts';
 import type { Db } from '../db/connect.ts';
-import { forFirm } from '../db/firm.ts';
+import { forFirm } from '../sync/firm.ts';
 import { petitionList, type IndexedDocumentKind } from '../case-files/indexed-documents.ts';
 import type { ListRoutes } from '../case-files/indexed-documents.routes.ts';
 import { serverEntity } from '../sync/entities.ts';

@@ -1,6 +1,6 @@
 import { can, type TActor, type TStandardModuleType } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
-import { forActor, forFirm } from '../db/firm.ts';
+import { forActor, forFirm } from '../sync/firm.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import type { Access, EntityDef } from '../sync/entities.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TActor } from '@lawfirm/shared-types';
-import { forFirm } from '../db/firm.ts';
+import { forFirm } from '../sync/firm.ts';
 import { notFound } from '../http/errors.ts';
 import { canReadPetition } from './access.ts';
 import { pdfUrl } from './pdf-urls.ts';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { can, MSG, type TActor, type TAttachmentUpdate } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
-import { forActor } from '../db/firm.ts';
+import { forActor } from '../sync/firm.ts';
 import { newId } from '../db/ids.ts';
 import { inTransaction } from '../db/query-helpers.ts';
 import { forbidden, notFound, validationError } from '../http/errors.ts';

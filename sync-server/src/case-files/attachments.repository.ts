@@ -1,7 +1,7 @@
 import { ATTACHMENT_OWNER_ENTITIES, STANDARD_MODULE_TYPES, standardModule } from '@lawfirm/shared-types';
 import { ATTACHMENT_OWNERS } from './case-files.entities.ts';
 import type { Db } from '../db/connect.ts';
-import { forFirm } from '../db/firm.ts';
+import { forFirm } from '../sync/firm.ts';
 import type { Row } from '../sync/entities.ts';
 import type { TApiAttachment } from './case-files.types.ts';
 

@@ -6,7 +6,7 @@ import { notFound, validationError } from '../http/errors.ts';
 import { billingUploadFor } from '../invoices/billing-uploads.ts';
 import { ZIdParams } from '../http/schemas.ts';
 import { blobPath } from '../uploads/blob-store.ts';
-import { legacyStorageHeaders } from '../users/original-client.ts';
+import { legacyStorageHeaders } from '../auth/original-client.ts';
 import { sendPdfThumbnail, varyByDestination, wantsImage } from '../files/pdf-thumbnails.ts';
 import { sendStoredFile } from '../files/send-file.ts';
 import { libraryFileRoutes, pageKindOfOwner, uploadPageFiles } from '../library/legacy-files.ts';

@@ -8,7 +8,7 @@ import {
   replyParentsDecl,
 } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
-import type { LiveTable } from '../db/firm.ts';
+import type { LiveTable } from '../sync/firm.ts';
 import { withMergedCourt } from '../reference-data/court-merge.ts';
 import { serverEntity } from '../sync/entities.ts';
 import { isLive } from '../sync/relations.ts';

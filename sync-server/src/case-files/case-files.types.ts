@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredId, ZUser, zPaginator } from '@lawfirm/shared-types';
-import { ZSelectOption } from '../users/original-client.ts';
+import { ZSelectOption } from '../auth/original-client.ts';
 
 /**
  * Answers of the documented case-file calls (rest-contract 11–27, 33–36, 44–46, 50–58), with every field the

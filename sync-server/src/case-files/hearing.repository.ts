@@ -1,6 +1,6 @@
 import { todayInPakistan } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
-import { forFirm, type Firm } from '../db/firm.ts';
+import { forFirm, type Firm } from '../sync/firm.ts';
 
 /** The live order sheets of a case file dated `date`, oldest first. */
 export const sheetsOn = (firm: Firm, petitionId: string, date: string) =>

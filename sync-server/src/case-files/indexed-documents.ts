@@ -8,7 +8,7 @@ import {
 } from '@lawfirm/shared-types';
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../db/connect.ts';
-import { forActor, forFirm, type ActorFirm } from '../db/firm.ts';
+import { forActor, forFirm, type ActorFirm } from '../sync/firm.ts';
 import { newId } from '../db/ids.ts';
 import { inTransaction } from '../db/query-helpers.ts';
 import { notFound, validationError } from '../http/errors.ts';

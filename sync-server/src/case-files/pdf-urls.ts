@@ -2,7 +2,7 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TActor } from '@lawfirm/shared-types';
 import { linkOrigin } from '../auth/links.ts';
-import { authContextNow } from '../plugins/auth.ts';
+import { authContextNow } from '../auth/auth.plugin.ts';
 
 /**
  * The original client opens PDF links in a new tab or an <a download>, which sends no bearer token. So every

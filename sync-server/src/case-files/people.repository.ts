@@ -1,6 +1,6 @@
 import { ROLE_IDS } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
-import { forFirm } from '../db/firm.ts';
+import { forFirm } from '../sync/firm.ts';
 import { containsText } from '../db/query-helpers.ts';
 
 const MAX_SUGGESTIONS = 50;

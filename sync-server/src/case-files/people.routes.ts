@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../http/errors.ts';
-import { asSelectOptions } from '../users/original-client.ts';
+import { asSelectOptions } from '../auth/original-client.ts';
 import { requireEditor } from './access.ts';
 import {
   ZClientSearchQuery,

@@ -8,7 +8,7 @@ import {
   type TToggleArchivedInput,
 } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
-import { forActor, type ActorFirm } from '../db/firm.ts';
+import { forActor, type ActorFirm } from '../sync/firm.ts';
 import { newId } from '../db/ids.ts';
 import { inTransaction } from '../db/query-helpers.ts';
 import { forbidden, notFound } from '../http/errors.ts';

@@ -1,6 +1,6 @@
 import { MSG_PETITION_REQUIRED, type TActor, type TReplyParentInput } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
-import { forActor } from '../db/firm.ts';
+import { forActor } from '../sync/firm.ts';
 import { newId } from '../db/ids.ts';
 import { inTransaction } from '../db/query-helpers.ts';
 import { notFound, validationError } from '../http/errors.ts';

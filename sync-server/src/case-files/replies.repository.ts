@@ -1,5 +1,5 @@
 import type { Db } from '../db/connect.ts';
-import { forFirm } from '../db/firm.ts';
+import { forFirm } from '../sync/firm.ts';
 import type { Row } from '../sync/entities.ts';
 
 /** A reply heading as the API answers it, with how many replies it holds. */

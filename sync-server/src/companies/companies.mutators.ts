@@ -1,13 +1,13 @@
 import { can, normaliseDomain, type TActor, type TCompany, type TCompanyInput } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
-import { forFirm } from '../db/firm.ts';
+import { forFirm } from '../sync/firm.ts';
 import { nowIso } from '../db/ids.ts';
 import { forbidden, HttpError, notFound, validationError } from '../http/errors.ts';
 import { createCompany } from '../seed/bootstrap.ts';
 import { domainTaken, findCompany, toApiCompany } from './companies.repository.ts';
 import { inTransaction } from '../db/query-helpers.ts';
 import { restWriter, updateSyncedRow } from '../sync/system-write.ts';
-import { usersEntity } from '../users/users.entity.ts';
+import { usersEntity } from '../auth/users.entities.ts';
 
 export const MSG_DOMAIN_TAKEN = 'The domain has already been taken.';
 export const MSG_PROVIDER_UNDELETABLE = 'The main company of the platform cannot be deleted.';

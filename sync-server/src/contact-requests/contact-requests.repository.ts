@@ -1,6 +1,6 @@
 import type { TContactRequest } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
-import { forFirm } from '../db/firm.ts';
+import { forFirm } from '../sync/firm.ts';
 
 export const listContactRequests = (db: Db, companyId: string): Promise<TContactRequest[]> =>
   forFirm(db, companyId)

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG, ZContactRequestInput, ZMessageResponse } from '@lawfirm/shared-types';
-import { companyForHost } from '../companies/company-for-host.ts';
+import { companyForHost } from '../db/company-for-host.ts';
 import { invalidInput } from '../http/errors.ts';
 import { ZIdParams } from '../http/schemas.ts';
 import { listContactRequests } from './contact-requests.repository.ts';

@@ -13,7 +13,7 @@ import {
 import { firSectionsDecl } from '@lawfirm/shared-types/fir/fir.entities.ts';
 import { firmLinkOrigin } from '../auth/links.ts';
 import type { Db } from '../db/connect.ts';
-import { forActor } from '../db/firm.ts';
+import { forActor } from '../sync/firm.ts';
 import { newId } from '../db/ids.ts';
 import { inTransaction } from '../db/query-helpers.ts';
 import { contentDisposition } from '../http/content-disposition.ts';

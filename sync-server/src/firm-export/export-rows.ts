@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import { entityDecl, type TEntityName } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
-import { forFirm, type LiveTable } from '../db/firm.ts';
+import { forFirm, type LiveTable } from '../sync/firm.ts';
 import { decodeValue } from '../sync/codec.ts';
 import type { Codec } from '../sync/entities.ts';
 import { EXPORT_ENTITIES, exportFieldOf } from './export-names.ts';

@@ -1,7 +1,7 @@
 import { ENTITY_DECLS } from '@lawfirm/shared-types';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
-import { forFirm, type LiveTable } from '../db/firm.ts';
+import { forFirm, type LiveTable } from '../sync/firm.ts';
 import { FILE_COLUMNS } from '../files/named-files.ts';
 import { readFile } from '../files/storage.ts';
 import type { TZipSink } from '../files/zip/zip-sinks.ts';

@@ -8,7 +8,7 @@ import type {
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { dataGenerationNow } from '../db/connect.ts';
 import { BROTLI_QUALITY, COMPRESS_THRESHOLD, GZIP_LEVEL } from './compression.ts';
-import { authContextNow, authGeneration, type AuthContext } from '../plugins/auth.ts';
+import { authContextNow, authGeneration, type AuthContext } from '../auth/auth.plugin.ts';
 import { speedSwitches } from '../speed/switches.ts';
 
 declare module 'fastify' {

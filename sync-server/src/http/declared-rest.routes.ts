@@ -11,7 +11,7 @@ import {
   type TRestDecl,
 } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
-import { forActor, forFirm, isOrdered, type LiveTable } from '../db/firm.ts';
+import { forActor, forFirm, isOrdered, type LiveTable } from '../sync/firm.ts';
 import { newId } from '../db/ids.ts';
 import { inTransaction } from '../db/query-helpers.ts';
 import { toWire } from '../sync/codec.ts';

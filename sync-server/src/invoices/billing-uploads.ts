@@ -14,14 +14,14 @@ import {
 import { checkFile, cleanFileName } from '../case-files/attachments.mutators.ts';
 import type { TApiAttachment } from '../case-files/case-files.types.ts';
 import type { ReceivedFile } from '../case-files/multipart-files.ts';
-import { forActor, forFirm } from '../db/firm.ts';
+import { forActor, forFirm } from '../sync/firm.ts';
 import { newId } from '../db/ids.ts';
 import { inTransaction } from '../db/query-helpers.ts';
 import { isStorageName, readFile as readStored, saveFile } from '../files/storage.ts';
 import { forbidden, notFound, validationError } from '../http/errors.ts';
-import { companyForHost } from '../companies/company-for-host.ts';
+import { companyForHost } from '../db/company-for-host.ts';
 import { findSettings } from '../settings/settings.repository.ts';
-import { legacyStorageHeaders } from '../users/original-client.ts';
+import { legacyStorageHeaders } from '../auth/original-client.ts';
 import { settingsEntity } from '../settings/settings.entity.ts';
 import { insertSyncedRow, restWriter } from '../sync/system-write.ts';
 import { putRow } from '../sync/store.ts';

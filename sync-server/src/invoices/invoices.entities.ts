@@ -18,7 +18,7 @@ import { invoiceTotals } from '@lawfirm/shared-types/invoices/money.ts';
 import { pkPhoneError } from '@lawfirm/shared-types/common/phone.ts';
 import { uniqueName } from '../case-files/attachments.mutators.ts';
 import type { Db } from '../db/connect.ts';
-import { forFirm } from '../db/firm.ts';
+import { forFirm } from '../sync/firm.ts';
 import { serverEntity, type Access, type Row } from '../sync/entities.ts';
 import { MutationRejected } from '../sync/store.ts';
 import { queueInvoiceMail, shouldMail } from './invoice-mail.ts';

@@ -10,7 +10,7 @@ import {
   type TRowOf,
 } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
-import { forFirm } from '../db/firm.ts';
+import { forFirm } from '../sync/firm.ts';
 import { forbidden } from '../http/errors.ts';
 import { toWire } from '../sync/codec.ts';
 import {

@@ -22,7 +22,7 @@ import {
 } from '@lawfirm/shared-types';
 import { pdfUrl } from '../case-files/pdf-urls.ts';
 import type { Db } from '../db/connect.ts';
-import { forActor } from '../db/firm.ts';
+import { forActor } from '../sync/firm.ts';
 import { newId } from '../db/ids.ts';
 import { inTransaction } from '../db/query-helpers.ts';
 import { forbidden, HttpError, notFound, validationError } from '../http/errors.ts';

@@ -5,12 +5,12 @@ import { can, type TActor } from '@lawfirm/shared-types';
 import { PAGE_KINDS, PAGE_PERMISSIONS, type TPageKind } from '@lawfirm/shared-types/library/pages.ts';
 import type { TApiAttachment } from '../case-files/case-files.types.ts';
 import type { ReceivedFile } from '../case-files/multipart-files.ts';
-import { forActor, forFirm } from '../db/firm.ts';
+import { forActor, forFirm } from '../sync/firm.ts';
 import { inTransaction } from '../db/query-helpers.ts';
 import { sendStoredFile } from '../files/send-file.ts';
 import { forbidden, notFound, validationError } from '../http/errors.ts';
 import { blobPath } from '../uploads/blob-store.ts';
-import { legacyStorageHeaders } from '../users/original-client.ts';
+import { legacyStorageHeaders } from '../auth/original-client.ts';
 import { checkAndStorePageFiles, pageFilePath, putPageFiles } from './page-files.ts';
 import { MSG_SELECT_FILE } from '../case-files/case-files.schema.ts';
 

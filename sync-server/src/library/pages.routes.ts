@@ -11,9 +11,9 @@ import {
   pagePostBody,
   type TPageKind,
 } from '@lawfirm/shared-types/library/pages.ts';
-import { companyForHost } from '../companies/company-for-host.ts';
+import { companyForHost } from '../db/company-for-host.ts';
 import type { Db } from '../db/connect.ts';
-import { forActor, forFirm } from '../db/firm.ts';
+import { forActor, forFirm } from '../sync/firm.ts';
 import { newId } from '../db/ids.ts';
 import { containsText, inTransaction } from '../db/query-helpers.ts';
 import { forbidden, HttpError, notFound } from '../http/errors.ts';

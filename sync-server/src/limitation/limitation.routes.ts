@@ -10,7 +10,7 @@ import {
   ZQuestionIdBody,
 } from '@lawfirm/shared-types/limitation/limitation.wire.ts';
 import type { Db } from '../db/connect.ts';
-import { forActor } from '../db/firm.ts';
+import { forActor } from '../sync/firm.ts';
 import { newId } from '../db/ids.ts';
 import { inTransaction } from '../db/query-helpers.ts';
 import { HttpError, notFound } from '../http/errors.ts';

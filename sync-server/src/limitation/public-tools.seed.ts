@@ -2,7 +2,7 @@ import limitationData from '../seed/data/limitation-act-1908.json' with { type: 
 import firData from '../seed/data/fir-sections.json' with { type: 'json' };
 import type { TDateFieldLabel } from '@lawfirm/shared-types/limitation/limitation-date.ts';
 import type { Db } from '../db/connect.ts';
-import { forFirm } from '../db/firm.ts';
+import { forFirm } from '../sync/firm.ts';
 import { newId } from '../db/ids.ts';
 import { lastSeq } from '../sync/change-log.ts';
 import { insertSeedRows, insertSyncedRow, SEED_WRITER, type SystemRow } from '../sync/system-write.ts';

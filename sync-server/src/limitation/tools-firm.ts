@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
 import { MSG } from '@lawfirm/shared-types';
-import { companyForHost } from '../companies/company-for-host.ts';
+import { companyForHost } from '../db/company-for-host.ts';
 import type { Db } from '../db/connect.ts';
-import { forFirm, isOrdered } from '../db/firm.ts';
+import { forFirm, isOrdered } from '../sync/firm.ts';
 import { toWire } from '../sync/codec.ts';
 import { REGISTRY } from '../entities.ts';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../db/connect.ts';
-import { forFirm } from '../db/firm.ts';
+import { forFirm } from '../sync/firm.ts';
 import { attachmentsOfMails } from './mail-attachments.ts';
 import { redactLinks } from './mailer.ts';
 

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '@lawfirm/shared-types';
 import { meetingRoomUrl } from '@lawfirm/shared-types/limitation/meeting.ts';
-import { forFirm } from '../db/firm.ts';
+import { forFirm } from '../sync/firm.ts';
 
 /** A meeting id as people read it out: ten letters and digits in three groups. */
 const readable = (bytes: Buffer) => {

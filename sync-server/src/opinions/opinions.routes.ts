@@ -9,7 +9,7 @@ import {
   ROLE_IDS,
   ZMessageResponse,
 } from '@lawfirm/shared-types';
-import { forActor, forFirm } from '../db/firm.ts';
+import { forActor, forFirm } from '../sync/firm.ts';
 import { newId } from '../db/ids.ts';
 import { containsText, inTransaction } from '../db/query-helpers.ts';
 import { forbidden, notFound } from '../http/errors.ts';

@@ -3,7 +3,7 @@ import type { TActor } from '@lawfirm/shared-types';
 import { verifyPdfSig } from '../case-files/pdf-urls.ts';
 import { toBool } from '../db/ids.ts';
 import { unauthorized } from '../http/errors.ts';
-import { actorOf, findUserById, isProviderCompany } from '../users/users.repository.ts';
+import { actorOf, findUserById, isProviderCompany } from '../auth/users.repository.ts';
 
 const LINK_INVALID = 'This download link is not valid or has expired.';
 

@@ -12,7 +12,7 @@ import {
 import { todayInPakistan, type TActor } from '@lawfirm/shared-types';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/connect.ts';
-import { forFirm, type Firm } from '../db/firm.ts';
+import { forFirm, type Firm } from '../sync/firm.ts';
 import type { PetitionTable } from '../db/schema.ts';
 import { readablePetitions } from '../case-files/access.ts';
 import { findSettings } from '../settings/settings.repository.ts';

@@ -6,7 +6,7 @@ import type {
   TStatuteInput,
 } from '@lawfirm/shared-types/reference-data/reference-data.wire.ts';
 import type { Db } from '../db/connect.ts';
-import { forActor, isOrdered, type ActorFirm } from '../db/firm.ts';
+import { forActor, isOrdered, type ActorFirm } from '../sync/firm.ts';
 import { newId } from '../db/ids.ts';
 import { inTransaction } from '../db/query-helpers.ts';
 import { forbidden, notFound, validationError } from '../http/errors.ts';

@@ -5,7 +5,7 @@ import type {
   TStatute,
 } from '@lawfirm/shared-types/reference-data/reference-data.schema.ts';
 import type { Db } from '../db/connect.ts';
-import { forFirm } from '../db/firm.ts';
+import { forFirm } from '../sync/firm.ts';
 import { containsText } from '../db/query-helpers.ts';
 
 export const listCourts = (db: Db, companyId: string): Promise<TCourt[]> =>

@@ -19,7 +19,7 @@ import {
 import type { Db } from '../db/connect.ts';
 import { notFound } from '../http/errors.ts';
 import { publicRateLimit, toolsFirmId } from '../limitation/tools-firm.ts';
-import { asSelectOptions } from '../users/original-client.ts';
+import { asSelectOptions } from '../auth/original-client.ts';
 import { ZIdParams, type ZodApp } from '../http/schemas.ts';
 import {
   findCourt,

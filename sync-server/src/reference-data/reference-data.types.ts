@@ -8,7 +8,7 @@ import {
   ZPetitionType,
   ZStatute,
 } from '@lawfirm/shared-types';
-import { ZSelectOption } from '../users/original-client.ts';
+import { ZSelectOption } from '../auth/original-client.ts';
 
 /** GET /api/courts (rest-contract 59) takes no filters. */
 export const ZCourtsQuery = z.object({});

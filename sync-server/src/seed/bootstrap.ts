@@ -5,7 +5,7 @@ import { newId, nowIso } from '../db/ids.ts';
 import { hashPassword, randomPassword } from '../auth/passwords.ts';
 import { insertSeedRows } from '../sync/system-write.ts';
 import { settingsEntity } from '../settings/settings.entity.ts';
-import { usersEntity } from '../users/users.entity.ts';
+import { usersEntity } from '../auth/users.entities.ts';
 import { seedReferenceData } from './reference-data.ts';
 import { seedPublicTools, seedPublicToolsForAll } from '../limitation/public-tools.seed.ts';
 import { seedDemoData } from './demo/seed-demo.ts';

@@ -2,7 +2,7 @@ import courtsData from './data/pakistan-courts.json' with { type: 'json' };
 import limitationData from './data/limitation-act-1908.json' with { type: 'json' };
 import ourData from './data/our-reference-data.json' with { type: 'json' };
 import type { Db } from '../db/connect.ts';
-import { forFirm } from '../db/firm.ts';
+import { forFirm } from '../sync/firm.ts';
 import { newId } from '../db/ids.ts';
 import { insertSeedRows, type SystemRow } from '../sync/system-write.ts';
 import { REGISTRY } from '../entities.ts';

@@ -6,7 +6,7 @@ import {
 } from '@lawfirm/shared-types';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/connect.ts';
-import { forFirm } from '../db/firm.ts';
+import { forFirm } from '../sync/firm.ts';
 import type { SettingsTable } from '../db/schema.ts';
 
 export type SettingsRow = Selectable<SettingsTable>;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { can, MSG, ZSettingsPatch } from '@lawfirm/shared-types';
-import { companyForHost } from '../companies/company-for-host.ts';
+import { companyForHost } from '../db/company-for-host.ts';
 import { findSettings, toApiSettings, toPublicSettings } from './settings.repository.ts';
 import { saveSettings } from './settings.mutators.ts';
 import { ZGetSettingsResponse, ZSaveSettingsResponse } from './settings.types.ts';

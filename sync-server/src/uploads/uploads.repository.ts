@@ -1,5 +1,5 @@
 import type { Db } from '../db/connect.ts';
-import { forFirm } from '../db/firm.ts';
+import { forFirm } from '../sync/firm.ts';
 import { nowIso } from '../db/ids.ts';
 
 /** The firm's stored file of this SHA-256, or undefined. */

@@ -21,14 +21,14 @@ import { saveFile, removeFile } from '../files/storage.ts';
 import { checkImage } from '../files/sniff.ts';
 import { insertSyncedRow, restWriter, updateSyncedRow } from '../sync/system-write.ts';
 import { deleteRow, putRow } from '../sync/store.ts';
-import { usersEntity } from './users.entity.ts';
+import { usersEntity } from '../auth/users.entities.ts';
 import {
   findContactPerson,
   findUserByEmail,
   findUserById,
   toApiUsers,
   type UserRow,
-} from './users.repository.ts';
+} from '../auth/users.repository.ts';
 
 /** What the user mutators need besides the database: they hash passwords, send mail and store photos. */
 export type UserServices = {

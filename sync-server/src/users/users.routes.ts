@@ -27,8 +27,8 @@ import { mayReadRow } from '../sync/read-access.ts';
 import { findCompany } from '../companies/companies.repository.ts';
 import { imageMimeOf } from '../files/sniff.ts';
 import { isStorageName, readFile } from '../files/storage.ts';
-import { legacyStorageHeaders, sentCompanyId, showErrorsUnder } from './original-client.ts';
-import { findUserById, listUsers, toApiListedUsers, USERS_PER_PAGE } from './users.repository.ts';
+import { legacyStorageHeaders, sentCompanyId, showErrorsUnder } from '../auth/original-client.ts';
+import { findUserById, listUsers, toApiListedUsers, USERS_PER_PAGE } from '../auth/users.repository.ts';
 import {
   approveOrBlock,
   deleteUserOrContactPerson,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZRole, ZUser, ZUserInput } from '@lawfirm/shared-types';
-import { sentCompanyId } from './original-client.ts';
+import { sentCompanyId } from '../auth/original-client.ts';
 
 /**
  * POST /api/users (rest-contract 104) with `current_password`, which a change of one's own password needs (the

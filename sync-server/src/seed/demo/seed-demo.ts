@@ -4,9 +4,9 @@ import { sql } from 'kysely';
 import { ROLE_IDS, todayInPakistan, type TEntityName } from '@lawfirm/shared-types';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
-import { forFirm } from '../../db/firm.ts';
+import { forFirm } from '../../sync/firm.ts';
 import { hashPassword, randomPassword } from '../../auth/passwords.ts';
-import { actorOf, isProviderCompany } from '../../users/users.repository.ts';
+import { actorOf, isProviderCompany } from '../../auth/users.repository.ts';
 import { lastSeq } from '../../sync/change-log.ts';
 import { storeBlob } from '../../uploads/blob-store.ts';
 // bootstrap.ts calls this module; its constant is read only when the demo is seeded, never at import.

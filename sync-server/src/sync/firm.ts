@@ -7,10 +7,10 @@ import {
 } from 'kysely';
 import { entityDecl, type TActor } from '@lawfirm/shared-types';
 import { HttpError, notFound } from '../http/errors.ts';
-import type { EntityDef } from '../sync/entities.ts';
-import { deleteRow, MutationRejected, putRow } from '../sync/store.ts';
-import type { Db } from './connect.ts';
-import type { Database } from './schema.ts';
+import type { EntityDef } from './entities.ts';
+import { deleteRow, MutationRejected, putRow } from './store.ts';
+import type { Db } from '../db/connect.ts';
+import type { Database } from '../db/schema.ts';
 
 /**
  * The one way feature code reads and writes a firm's rows (DESIGN §4: every query is scoped by the caller's

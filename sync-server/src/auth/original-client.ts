@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { FastifyRequest, onRequestHookHandler, preSerializationAsyncHookHandler } from 'fastify';
 import type { TUser } from '@lawfirm/shared-types';
-import type { AuthContext } from '../plugins/auth.ts';
-import { verifyToken } from '../auth/tokens.ts';
+import type { AuthContext } from './auth.plugin.ts';
+import { verifyToken } from './tokens.ts';
 import type { TFieldErrors } from '../http/errors.ts';
 
 /**

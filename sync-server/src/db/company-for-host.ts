@@ -1,8 +1,8 @@
 import { normaliseDomain } from '@lawfirm/shared-types';
 import type { Selectable } from 'kysely';
-import type { Db } from '../db/connect.ts';
-import { containsText } from '../db/query-helpers.ts';
-import type { CompanyTable } from '../db/schema.ts';
+import type { Db } from './connect.ts';
+import { containsText } from './query-helpers.ts';
+import type { CompanyTable } from './schema.ts';
 
 export type CompanyRow = Selectable<CompanyTable>;
 

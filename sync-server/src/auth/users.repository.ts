@@ -1,7 +1,7 @@
 import { ROLE_LABELS, roleFlags, roleNameById, type TActor, type TUser } from '@lawfirm/shared-types';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/connect.ts';
-import { forFirm } from '../db/firm.ts';
+import { forFirm } from '../sync/firm.ts';
 import type { UserTable } from '../db/schema.ts';
 import { toBool } from '../db/ids.ts';
 import { containsText } from '../db/query-helpers.ts';

@@ -2,9 +2,9 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can, MSG, type TActor, type TPermission } from '@lawfirm/shared-types';
 import { forbidden, unauthorized } from '../http/errors.ts';
-import { findSessionUser, findSessionUserNow, type SessionUserRow } from '../auth/sessions.repository.ts';
-import { verifiedTokenNow, verifyToken, type TokenClaims } from '../auth/tokens.ts';
-import { actorOf, type ApiUserRow } from '../users/users.repository.ts';
+import { findSessionUser, findSessionUserNow, type SessionUserRow } from './sessions.repository.ts';
+import { verifiedTokenNow, verifyToken, type TokenClaims } from './tokens.ts';
+import { actorOf, type ApiUserRow } from './users.repository.ts';
 import { toBool } from '../db/ids.ts';
 import { dataGenerationNow } from '../db/connect.ts';
 

@@ -1,5 +1,5 @@
 import { MSG, usersDecl } from '@lawfirm/shared-types';
-import { revokeUserSessions } from '../auth/sessions.repository.ts';
+import { revokeUserSessions } from './sessions.repository.ts';
 import { nowIso } from '../db/ids.ts';
 import { serverEntity } from '../sync/entities.ts';
 
