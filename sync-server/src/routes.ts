@@ -24,7 +24,7 @@ import { limitationRoutes } from './limitation/limitation.routes.ts';
 import { firRoutes } from './fir/fir.routes.ts';
 import { meetingRoutes } from './meeting/meeting.routes.ts';
 import { standardIndexRoutes } from './case-documents/standard-index.routes.ts';
-import { declaredRestRoutes } from './http/declared-rest.routes.ts';
+import { declaredRestRoutes } from './sync/declared-rest.routes.ts';
 import { boundBodyLists } from './http/body-lists.ts';
 import { libraryPagesRoutes } from './library/pages.routes.ts';
 import { invoicesRoutes } from './invoices/invoices.routes.ts';

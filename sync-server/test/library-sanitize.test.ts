@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { plainText } from '@lawfirm/shared-types/library/pages.ts';
-import { cleanContent, sanitizePageHtml } from '../src/library/sanitize.ts';
+import { cleanContent, sanitizePageHtml } from '../src/http/sanitize.ts';
 
 /** Markup that tries to run script or load something, each as an editor, a paste or an old database may hold it. */
 const CORPUS = [

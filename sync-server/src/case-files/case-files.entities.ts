@@ -9,7 +9,7 @@ import {
 } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import type { LiveTable } from '../sync/firm.ts';
-import { withMergedCourt } from '../reference-data/court-merge.ts';
+import { withMergedCourt } from './court-merge.ts';
 import { serverEntity } from '../sync/entities.ts';
 import { isLive } from '../sync/relations.ts';
 

@@ -12,7 +12,7 @@ import {
 } from '@lawfirm/shared-types/library/pages.ts';
 import type { TEntityDecl } from '@lawfirm/shared-types';
 import { serverEntity, type EntityDef } from '../sync/entities.ts';
-import { cleanContent } from './sanitize.ts';
+import { cleanContent } from '../http/sanitize.ts';
 
 const textOf = (v: unknown) => (typeof v === 'string' ? v : '');
 

@@ -28,7 +28,7 @@ import {
 } from '../case-files/multipart-files.ts';
 import { PAGE_ENTITIES } from './library.entities.ts';
 import { checkAndStorePageFiles, putPageFiles } from './page-files.ts';
-import { sanitizePageHtml } from './sanitize.ts';
+import { sanitizePageHtml } from '../http/sanitize.ts';
 
 /**
  * The REST calls of the published pages (rest-contract 70–73, 82–85, 87–90, 10), one implementation for the

@@ -7,8 +7,8 @@ import {
   statutesDecl,
 } from '@lawfirm/shared-types';
 import { serverEntity } from '../sync/entities.ts';
-import { checkMergedInto } from './court-merge.ts';
-import { moveCasesOfMergedCourt } from './court-merge-sweep.ts';
+import { checkMergedInto } from '../case-files/court-merge.ts';
+import { moveCasesOfMergedCourt } from '../case-files/court-merge-sweep.ts';
 
 // A court names only a live court it is merged into, and takes its remaining cases there; the rest have no
 // server-only checks.

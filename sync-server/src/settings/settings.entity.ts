@@ -1,6 +1,6 @@
 import { settingsDecl } from '@lawfirm/shared-types';
 import { pkPhoneError } from '@lawfirm/shared-types/common/phone.ts';
-import { sanitizePageHtml } from '../library/sanitize.ts';
+import { sanitizePageHtml } from '../http/sanitize.ts';
 import { MutationRejected } from '../sync/store.ts';
 import { serverEntity } from '../sync/entities.ts';
 

@@ -11,13 +11,13 @@ import {
   type TRestDecl,
 } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
-import { forActor, forFirm, isOrdered, type LiveTable } from '../sync/firm.ts';
+import { forActor, forFirm, isOrdered, type LiveTable } from './firm.ts';
 import { newId } from '../db/ids.ts';
 import { inTransaction } from '../db/query-helpers.ts';
-import { toWire } from '../sync/codec.ts';
-import { canReadRow, type EntityDef, type ResolvedAccess } from '../sync/entities.ts';
-import { forbidden, notFound } from './errors.ts';
-import { ZIdParams, type ZodApp } from './schemas.ts';
+import { toWire } from './codec.ts';
+import { canReadRow, type EntityDef, type ResolvedAccess } from './entities.ts';
+import { forbidden, notFound } from '../http/errors.ts';
+import { ZIdParams, type ZodApp } from '../http/schemas.ts';
 
 /**
  * The plain four REST calls of every entity that declares them (`rest` in its shared declaration, e.g. links:

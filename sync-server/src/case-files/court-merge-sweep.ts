@@ -1,5 +1,5 @@
 import type { TActor } from '@lawfirm/shared-types';
-import { petitionsEntity } from '../case-files/case-files.entities.ts';
+import { petitionsEntity } from './case-files.entities.ts';
 import type { Db } from '../db/connect.ts';
 import type { Row } from '../sync/entities.ts';
 import { putRow } from '../sync/store.ts';
