@@ -1,4 +1,4 @@
-import { configuredOrigin } from './auth/links.ts';
+import { configuredOrigin } from './http/origin.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { buildApp } from './app.ts';

@@ -2,12 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { normaliseDomain } from '@lawfirm/shared-types';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
+import { configuredOrigin } from '../http/origin.ts';
 import { findSettings } from '../settings/settings.repository.ts';
-
-/** Where links point when no firm's own domain decides: PUBLIC_URL, else this machine's listening port. */
-export function configuredOrigin(config: Config): string {
-  return config.publicUrl ? config.publicUrl.replace(/\/+$/, '') : `http://localhost:${config.port}`;
-}
 
 /** The host (with a port only if one was registered) of a firm's domain as an admin typed it, or null. */
 function registeredHost(domain: string): string | null {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { configuredOrigin } from '../auth/links.ts';
+import { configuredOrigin } from './origin.ts';
 import type { Config } from '../config.ts';
 
 /**

@@ -1,4 +1,9 @@
-import type { FastifySchemaCompiler, FastifySchemaValidationError, FastifyServerOptions } from 'fastify';
+import type {
+  FastifyRequest,
+  FastifySchemaCompiler,
+  FastifySchemaValidationError,
+  FastifyServerOptions,
+} from 'fastify';
 import type { z } from 'zod';
 import { MSG, toValidationErrors } from '@lawfirm/shared-types';
 
@@ -75,3 +80,7 @@ export const invalidInput =
   (answer: InvalidInputAnswer = validationError): SchemaErrorFormatter =>
   (errors) =>
     answer(fieldErrorsOf(errors));
+
+/** The answer to a call no route serves (the not-found handler, and a body refused before any route ran). */
+export const routeNotFound = (req: FastifyRequest): string =>
+  `Route ${req.method} ${req.url.split('?')[0]} not found.`;

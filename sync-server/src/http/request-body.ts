@@ -9,8 +9,7 @@ import fp from 'fastify-plugin';
 import { parse as parseQuery } from 'fast-querystring';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { newId } from '../db/ids.ts';
-import { routeNotFound } from '../plugins/errors.ts';
-import { HttpError } from './errors.ts';
+import { HttpError, routeNotFound } from './errors.ts';
 
 /** What a route takes as file parts of a multipart body; a route without it takes none. */
 export type TFileParts = {

@@ -1,11 +1,7 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import { MSG, ZErrorResponse } from '@lawfirm/shared-types';
-import { HttpError, invalidInput } from '../http/errors.ts';
+import { HttpError, invalidInput, routeNotFound } from '../http/errors.ts';
 import { MutationRejected } from '../sync/store.ts';
-
-/** The answer to a call no route serves. */
-export const routeNotFound = (req: FastifyRequest): string =>
-  `Route ${req.method} ${req.url.split('?')[0]} not found.`;
 
 /**
  * One error answer for the whole API: {message} with a fitting status, never a stack trace. Client mistakes

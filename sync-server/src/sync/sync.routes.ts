@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZPullQuery, ZPullResponse, ZPushRequest, ZPushResponse } from '@lawfirm/shared-types';
-import { configuredOrigin } from '../auth/links.ts';
+import { configuredOrigin } from '../http/origin.ts';
 import { HttpError } from '../http/errors.ts';
 import { pull } from './pull.ts';
 import { createPushWriter } from './push.ts';
