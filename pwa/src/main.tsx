@@ -3,7 +3,7 @@ import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/App.tsx';
-import { mark } from './app/marks.ts';
+import { mark } from './browser/marks.ts';
 import { preloadScreen } from './app/routes.tsx';
 import { storedUser } from './auth/session.ts';
 import './shell/styles.css';

@@ -8,7 +8,7 @@ import { NotFoundScreen } from '../shell/NotFoundScreen.tsx';
 import { ToastProvider } from '../feedback/toast.tsx';
 import { UpdatePrompt } from '../shell/UpdatePrompt.tsx';
 import { ResumeSaveReports } from '../feedback/ResumeSaveReports.tsx';
-import { GuestOnly, RequireAuth } from './guards.tsx';
+import { GuestOnly, RequireAuth } from '../auth/guards.tsx';
 import { ROUTES } from './routes.tsx';
 
 /**

@@ -5,8 +5,8 @@ import { PAGE_KINDS } from '@lawfirm/shared-types/library/page-kinds.ts';
 import { loadPageList, pageListKey } from '../library/pageList.data.ts';
 import { openRawRead } from '../sync/raw-read.ts';
 import type { TRead } from '../sync/read.ts';
-import { mark } from './marks.ts';
-import { preload } from './preload.ts';
+import { mark } from '../browser/marks.ts';
+import { preload } from '../sync/preload.ts';
 import { PWA_SPEED } from './speed.ts';
 
 /** The key of a case page's query: one user's device, one case (useCaseFiles.ts usePetitionPage). */

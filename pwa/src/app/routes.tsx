@@ -11,7 +11,7 @@ import {
 import { STANDARD_INDEX_ROUTES } from '../case-documents/standard-index/standardIndex.routes.tsx';
 import { BILLING_ROUTES } from '../invoices/invoices.routes.tsx';
 import { DATED_ROUTES } from '../case-documents/dated/dated.routes.tsx';
-import { lazyScreen } from './lazyScreen.tsx';
+import { lazyScreen } from '../shell/lazyScreen.tsx';
 
 const HomeScreen = lazyScreen(() => import('../landing/HomeScreen.tsx'), 'HomeScreen');
 const LoginScreen = lazyScreen(() => import('../auth/LoginScreen.tsx'), 'LoginScreen');

@@ -1,4 +1,4 @@
-import { safeRedirect } from '../app/guards.tsx';
+import { safeRedirect } from './guards.tsx';
 import { useCallback } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LOGIN_FIELDS } from '@lawfirm/shared-types';

@@ -6,7 +6,7 @@ import { formatDate, todayInPakistan } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { useCan, useFirstSyncRunning } from '../case-files/useCaseFiles.ts';
 import type { TEventTarget } from './EventModal.tsx';
-import { lazyScreen } from '../app/lazyScreen.tsx';
+import { lazyScreen } from '../shell/lazyScreen.tsx';
 import { whenIdle } from '../browser/whenIdle.ts';
 import { HearingList } from './HearingList.tsx';
 import { CAUSE_LIST_PREVIEW, CauseLists } from './CauseList.tsx';

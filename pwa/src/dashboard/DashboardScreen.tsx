@@ -9,7 +9,7 @@ import { Modal } from '../feedback/Modal.tsx';
 import { DashboardCauseLists, HearingsBanner } from '../calendar/HearingsBanner.tsx';
 import { preloadScreen } from '../app/routes.tsx';
 import { whenSettled } from '../browser/whenIdle.ts';
-import { mark } from '../app/marks.ts';
+import { mark } from '../browser/marks.ts';
 
 /**
  * The tiles a lawyer opens most from here (in court: the case files and tomorrow's hearings): their screens'

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { lazyScreen } from '../app/lazyScreen.tsx';
+import { lazyScreen } from '../shell/lazyScreen.tsx';
 import { PAGE_KINDS, type TPageKind } from '@lawfirm/shared-types/library/page-kinds.ts';
 import { recordRoutes } from '../ui/recordRoutes.tsx';
 import type { TCategoryRow } from './categories.module.tsx';

@@ -1,6 +1,6 @@
 import { useContext, useEffect, useState, useSyncExternalStore, type DependencyList } from 'react';
 import type { TConflict } from '@lawfirm/shared-types';
-import { forgetPreload, preloaded } from '../app/preload.ts';
+import { forgetPreload, preloaded } from './preload.ts';
 import { SyncContext, type TSyncContext } from './context.ts';
 import type { TOutboxEntry, TRow } from './db.ts';
 import { INITIAL_STATUS, type TSyncStatus } from './status.ts';

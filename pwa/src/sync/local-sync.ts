@@ -1,5 +1,5 @@
 import { Dexie, liveQuery } from 'dexie';
-import { mark } from '../app/marks.ts';
+import { mark } from '../browser/marks.ts';
 import { clearOnWrite } from '../app/snapshots.ts';
 import type { TSyncContext } from './context.ts';
 import { openLocalDb } from './db.ts';

@@ -1,5 +1,5 @@
 import { DATED_MODULES } from '@lawfirm/shared-types/case-documents/dated.modules.ts';
-import { lazyScreen } from '../../app/lazyScreen.tsx';
+import { lazyScreen } from '../../shell/lazyScreen.tsx';
 import type { AppRoute } from '../../app/routes.tsx';
 
 // Preloadable: opened cold (a reload, a link), the app loads the screen's chunk before its first render.

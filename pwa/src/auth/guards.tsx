@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { useAuth } from '../auth/AuthContext.tsx';
+import { useAuth } from './AuthContext.tsx';
 
 /** Only same-site paths: an open redirect to another site after login would be a phishing aid. */
 export function safeRedirect(value: string | null): string {
