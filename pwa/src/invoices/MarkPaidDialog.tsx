@@ -4,15 +4,15 @@ import { deleteLocal } from '../sync/actions.ts';
 import { useSync } from '../sync/hooks.ts';
 import { ConfirmDialog, Modal } from '../feedback/Modal.tsx';
 import { useToast } from '../feedback/toast.tsx';
-import { useDiscardGuard } from '../ui/useDiscardGuard.tsx';
+import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
+import { useFieldRows } from '../ui/forms/useFieldRows.tsx';
 import { useSaveReport } from '../feedback/useSaveReport.ts';
 import {
   newPaymentDraft,
-  patchPayment,
+  PAYMENT_FIELDS,
   PaymentFields,
-  readPaymentDrafts,
+  paymentValues,
   type TPaymentDraft,
-  type TPaymentPatch,
 } from './PaymentFields.tsx';
 import { addReceiptsLocal, savePaymentsLocal, totalsOf, type TListedInvoice } from './invoices.data.ts';
 import { ReceiptPicker, SavedReceipt, useReceiptRemoval } from './Receipts.tsx';
@@ -40,8 +40,9 @@ export function MarkPaidDialog({
   const toast = useToast();
   const saved = useSaveReport();
   const totals = totalsOf(inv);
-  const [rows, setRows] = useState<TPaymentDraft[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The new payments typed here: rows of the form kit, so closing with one typed asks first.
+  const payments = useFieldRows<TPaymentDraft>(PAYMENT_FIELDS, () => []);
+  const form = useFieldForm([], {}, { dirty: payments.rows.length > 0 });
   const [asking, setAsking] = useState<string | null>(null);
   const receiptRemoval = useReceiptRemoval((r) => {
     if (ctx)
@@ -51,20 +52,17 @@ export function MarkPaidDialog({
   });
   const [busy, setBusy] = useState(false);
   const paid = inv.invoice_status_id === STATUS_PAID;
-  const guard = useDiscardGuard(rows.length > 0);
-  const close = () => guard.leave(onClose);
+  const close = () => form.leave(onClose);
 
   // §2.4: a new payment starts at the invoice's amount (what is still due, once some is paid).
-  const add = () => setRows((r) => [...r, newPaymentDraft(totals.due || totals.total)]);
-  const edit = (key: string, patch: TPaymentPatch) => setRows((r) => patchPayment(r, key, patch));
+  const add = () => payments.add(newPaymentDraft(totals.due || totals.total));
 
   /** Save (the typed payments) or Mark as Paid (those payments, and the invoice Paid whatever is due). */
   const save = async (markPaid: boolean) => {
     if (!ctx) return;
-    const errs: Record<string, string> = {};
-    const drafts = readPaymentDrafts(rows, errs);
-    setErrors(errs);
-    if (Object.keys(errs).length || (!drafts.length && !markPaid)) return;
+    const read = payments.read();
+    if (!read || (!read.length && !markPaid)) return;
+    const drafts = paymentValues(read);
     setBusy(true);
     try {
       await saved(
@@ -72,7 +70,7 @@ export function MarkPaidDialog({
         markPaid ? MSG_MARKED_PAID : MSG_PAID_OK,
         { files: (shas) => shas },
       );
-      setRows([]);
+      payments.reset();
       onClose();
     } catch (e) {
       toast.failed(e);
@@ -94,7 +92,7 @@ export function MarkPaidDialog({
       onClose={close}
       footer={
         <>
-          {rows.length > 0 && (
+          {payments.rows.length > 0 && (
             <button type="button" className="btn primary" disabled={busy} onClick={() => void save(false)}>
               Save
             </button>
@@ -138,19 +136,15 @@ export function MarkPaidDialog({
           </li>
         ))}
       </ul>
-      {rows.map((r, i) => (
+      {payments.rows.map((r, i) => (
         <PaymentFields
           key={r.key}
           row={r}
           legend={`New payment ${i + 1}`}
-          errors={errors}
-          onChange={(patch) => edit(r.key, patch)}
+          errors={payments.errors}
+          onChange={(patch) => payments.edit(r.key, patch)}
         >
-          <button
-            type="button"
-            className="btn"
-            onClick={() => setRows((all) => all.filter((x) => x.key !== r.key))}
-          >
+          <button type="button" className="btn" onClick={() => payments.remove(r)}>
             Remove
           </button>
         </PaymentFields>
@@ -172,7 +166,7 @@ export function MarkPaidDialog({
         }}
       />
       {receiptRemoval.dialog}
-      {guard.dialog}
+      {form.dialog}
     </Modal>
   );
 }

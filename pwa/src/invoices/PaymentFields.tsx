@@ -2,14 +2,13 @@ import type { ReactNode } from 'react';
 import {
   formatDate,
   MSG_AMOUNT_INVALID,
-  MSG_DATE_INVALID,
   MSG_PAID_DATE_REQUIRED,
   paisaToDecimal,
-  parseDisplayDate,
-  parseRupees,
   todayInPakistan,
 } from '@lawfirm/shared-types';
-import { FieldControl } from '../ui/FieldControl.tsx';
+import type { TField } from '../ui/fields.ts';
+import { Field } from '../ui/forms/Field.tsx';
+import { patchRow, type TRowPatch } from '../ui/forms/useFieldRows.tsx';
 import type { TReceipt } from './invoices.data.ts';
 import { PickedReceipt, ReceiptPicker, SavedReceipt, useReceiptRemoval } from './Receipts.tsx';
 
@@ -28,17 +27,18 @@ export type TPaymentDraft = {
   removedReceipts: string[];
 };
 
-/**
- * A change to one payment row: the fields it sets, or a function of the row as it is when the change lands
- * (two quick picks of receipts each add to the list, rather than the second replacing the first's).
- */
-export type TPaymentPatch = Partial<TPaymentDraft> | ((row: TPaymentDraft) => Partial<TPaymentDraft>);
-/** The rows with the one of `key` changed. */
-export const patchPayment = (rows: readonly TPaymentDraft[], key: string, patch: TPaymentPatch) =>
-  rows.map((r) => (r.key === key ? { ...r, ...(typeof patch === 'function' ? patch(r) : patch) } : r));
+/** The typed fields of a payment row (the form kit checks them; the receipts are the row's own). */
+export const PAYMENT_FIELDS = [
+  { key: 'paid_date', label: 'Paid date', kind: 'date', required: MSG_PAID_DATE_REQUIRED },
+  { key: 'amount', label: 'Paid amount', kind: 'money', required: MSG_AMOUNT_INVALID },
+  { key: 'notes', label: 'Notes' },
+] as const satisfies readonly TField[];
+const [PAID_DATE, PAID_AMOUNT, NOTES] = PAYMENT_FIELDS;
 
-/** Dates are typed and shown dd/mm/yyyy (the shared field control's mask), never a native date picker. */
-const DATE_FIELD = { kind: 'date' } as const;
+export type TPaymentPatch = TRowPatch<TPaymentDraft>;
+/** The rows with the one of `key` changed (a function patch sees the row as it is when the change lands). */
+export const patchPayment = (rows: readonly TPaymentDraft[], key: string, patch: TPaymentPatch) =>
+  patchRow(rows, key, patch);
 
 /** §2.4: a new payment starts at today's date and the amount given (the invoice's amount, or what is due). */
 export const newPaymentDraft = (amountPaisa: number | null): TPaymentDraft => ({
@@ -51,24 +51,16 @@ export const newPaymentDraft = (amountPaisa: number | null): TPaymentDraft => ({
   removedReceipts: [],
 });
 
-/** The rows checked and read (dates to ISO, amounts to paisa); each error under `{key}.paid_date|paid_amount`. */
-export function readPaymentDrafts(rows: readonly TPaymentDraft[], errors: Record<string, string>) {
-  return rows.map((r) => {
-    const typed = r.paid_date.trim();
-    const date = typed ? parseDisplayDate(typed) : '';
-    if (!date) errors[`${r.key}.paid_date`] = date === null ? MSG_DATE_INVALID : MSG_PAID_DATE_REQUIRED;
-    const amount = parseRupees(r.amount);
-    if (amount === null) errors[`${r.key}.paid_amount`] = MSG_AMOUNT_INVALID;
-    return {
-      id: r.id,
-      paid_date: date ?? '',
-      paid_amount: amount ?? 0,
-      notes: r.notes,
-      receipts: r.receipts,
-      removedReceipts: r.removedReceipts,
-    };
-  });
-}
+/** Rows read by the kit (useFieldRows.read: dates ISO, amounts paisa) as the device saves them. */
+export const paymentValues = (read: readonly { row: TPaymentDraft; values: Record<string, unknown> }[]) =>
+  read.map(({ row, values }) => ({
+    id: row.id,
+    paid_date: String(values.paid_date),
+    paid_amount: Number(values.amount),
+    notes: row.notes,
+    receipts: row.receipts,
+    removedReceipts: row.removedReceipts,
+  }));
 
 /** One payment's fields with its receipts (`saved`: those of a saved payment); `children` are its row actions. */
 export function PaymentFields({
@@ -82,7 +74,7 @@ export function PaymentFields({
   row: TPaymentDraft;
   saved?: readonly TReceipt[];
   legend: string;
-  errors: Record<string, string>;
+  errors: Record<string, string | undefined>;
   onChange: (patch: TPaymentPatch) => void;
   children: ReactNode;
 }) {
@@ -94,30 +86,19 @@ export function PaymentFields({
   return (
     <fieldset className="payment-row">
       <legend>{legend}</legend>
-      <label className="field">
-        <span className="field-label">Paid date</span>
-        <FieldControl
-          field={DATE_FIELD}
-          value={row.paid_date}
-          aria-invalid={!!error('paid_date')}
-          onChange={(paid_date) => onChange({ paid_date })}
-        />
-      </label>
-      {error('paid_date') && <span className="field-error">{error('paid_date')}</span>}
-      <label className="field">
-        <span className="field-label">Paid amount</span>
-        <input
-          inputMode="decimal"
-          value={row.amount}
-          aria-invalid={!!error('paid_amount')}
-          onChange={(e) => onChange({ amount: e.target.value })}
-        />
-      </label>
-      {error('paid_amount') && <span className="field-error">{error('paid_amount')}</span>}
-      <label className="field">
-        <span className="field-label">Notes</span>
-        <input value={row.notes} onChange={(e) => onChange({ notes: e.target.value })} />
-      </label>
+      <Field
+        field={PAID_DATE}
+        value={row.paid_date}
+        error={error('paid_date')}
+        onChange={(paid_date) => onChange({ paid_date })}
+      />
+      <Field
+        field={PAID_AMOUNT}
+        value={row.amount}
+        error={error('amount')}
+        onChange={(amount) => onChange({ amount })}
+      />
+      <Field field={NOTES} value={row.notes} onChange={(notes) => onChange({ notes })} />
       <ReceiptPicker
         label="Receipts"
         onPick={(files) => onChange((now) => ({ receipts: [...now.receipts, ...files] }))}

@@ -27,7 +27,7 @@ export function rowErrors(fields: readonly TField[], rows: readonly TRowDraft[])
 /**
  * The rows of a form's list, beside useFieldForm (pass its `dirty` there): add, edit and remove rows (a saved one
  * only after "Do you really want to delete?", remembered in `removed`), their messages once a save was tried,
- * and `read` giving each row with its fields' stored values, or null when one is wrong.
+ * and `read` giving each row with its fields' stored values.
  */
 export function useFieldRows<R extends TRowDraft>(
   fields: readonly TField[],
@@ -60,10 +60,11 @@ export function useFieldRows<R extends TRowDraft>(
       setState((s) => ({ ...s, rows: patchRow(s.rows, key, patch) })),
     /** A new row goes at once; a saved one after the question. */
     remove: (row: R) => (row.id ? setState((s) => ({ ...s, asking: row })) : drop(row.key, null)),
-    read: (): (R & Record<string, unknown>)[] | null => {
+    /** Every row's messages shown; each row with its fields' stored values, or null when one is wrong. */
+    read: (): { row: R; values: Record<string, unknown> }[] | null => {
       setState((s) => ({ ...s, tried: true }));
       if (Object.keys(rowErrors(fields, rows)).length) return null;
-      return rows.map((r) => ({ ...r, ...valuesOf(fields, r as unknown as TDraft) }));
+      return rows.map((row) => ({ row, values: valuesOf(fields, row as unknown as TDraft) }));
     },
     /** Starts again with these rows (after a save): nothing unsaved. */
     reset: (to: R[] = []) => setState({ first: to, rows: to, removed: [], tried: false, asking: null }),
