@@ -3,7 +3,9 @@ import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify'
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import type { Config } from './config.ts';
+import { sharedJwtSecret, type Config } from './config.ts';
+import type { TFileStore } from './files/file-store.ts';
+import { openFileStore } from './files/open-store.ts';
 import type { Db, DbHandle, DbKind } from './db/connect.ts';
 import { zodValidatorCompiler } from './http/errors.ts';
 import { registerAnswerCache } from './http/answer-cache.ts';
@@ -31,6 +33,8 @@ declare module 'fastify' {
     dbKind: DbKind;
     mailer: Mailer;
     pokes: PokeHub;
+    /** Every stored file's bytes: the data folder or an S3-compatible store (files/file-store.ts). */
+    files: TFileStore;
     /** The synced entities and access sets (sync-server/src/entities.ts). */
     registry: SyncRegistry;
   }
@@ -61,16 +65,20 @@ export async function buildApp({ config, database, logger = false }: BuildOption
     // Our ids are UUIDs; a path longer than this is never a real call.
     routerOptions: { maxParamLength: 200 },
   };
+  // Servers on one PostgreSQL database without JWT_SECRET share the secret kept there (config.ts).
+  if (config.jwtSecretFrom === 'database' && config.jwtSecret.length === 0)
+    config.jwtSecret = (await sharedJwtSecret(database.db, config.dataDir)).secret;
   const app = Fastify(options);
   app.decorate('config', config);
+  app.decorate('files', await openFileStore(config.fileStore, config.dataDir));
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('registry', REGISTRY);
   // The mailer's attachment makers (an invoice's PDF) use the PDF workers below when a mail is made, not now.
-  app.decorate('mailer', createMailer(database.db, config, mailAttachmentSources(app)));
+  app.decorate('mailer', createMailer(database.db, config, mailAttachmentSources(app), app.files));
   app.decorate('pokes', await createPokeHub(database.kind === 'postgres' ? config.databaseUrl : null));
   // PDF building and PDF upload checks run in worker threads, never on this event loop (pdf/pdf-workers.ts).
-  app.decorate('pdfWorkers', createPdfWorkers(config.pdfBuild));
+  app.decorate('pdfWorkers', createPdfWorkers(config.pdfBuild, config.fileStore));
   app.addHook('onClose', () => app.pdfWorkers.close());
   app.addHook('onClose', async () => {
     app.mailer.stop();

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { Kysely } from 'kysely';
+import { fileStoreSettings, type TFileStoreSettings } from './files/open-store.ts';
 
 export type Config = {
   port: number;
@@ -9,6 +11,13 @@ export type Config = {
   dataDir: string;
   databaseUrl: string;
   jwtSecret: Uint8Array;
+  /**
+   * Where the token secret came from: JWT_SECRET, the data folder (generated there once, one machine), or the
+   * PostgreSQL database (generated there once and shared by every server on it: sharedJwtSecret below).
+   */
+  jwtSecretFrom: 'env' | 'data-folder' | 'database';
+  /** Where stored files live: the data folder, or an S3-compatible store (S3_BUCKET…: files/open-store.ts). */
+  fileStore: TFileStoreSettings;
   accessTokenTtlSec: number;
   refreshTokenTtlSec: number;
   legacyTokenTtlSec: number;
@@ -68,12 +77,21 @@ function persistedSecret(dataDir: string): Uint8Array {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = resolve(env.DATA_DIR ?? 'data');
   mkdirSync(dataDir, { recursive: true });
+  const onPostgres = /^postgres(ql)?:/.test(env.DATABASE_URL ?? '');
   const base: Config = {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL ?? join(dataDir, 'lawfirm.sqlite'),
-    jwtSecret: env.JWT_SECRET ? new TextEncoder().encode(env.JWT_SECRET) : persistedSecret(dataDir),
+    // On PostgreSQL several servers may share the database: a secret in one data folder would make each
+    // refuse the others' tokens, so it is read from the database once it is open (sharedJwtSecret).
+    jwtSecret: env.JWT_SECRET
+      ? new TextEncoder().encode(env.JWT_SECRET)
+      : onPostgres
+        ? new Uint8Array(0)
+        : persistedSecret(dataDir),
+    jwtSecretFrom: env.JWT_SECRET ? 'env' : onPostgres ? 'database' : 'data-folder',
+    fileStore: fileStoreSettings(env),
     accessTokenTtlSec: Number(env.ACCESS_TOKEN_TTL_SEC ?? 600),
     refreshTokenTtlSec: Number(env.REFRESH_TOKEN_TTL_SEC ?? 60 * 60 * 24 * 30),
     legacyTokenTtlSec: Number(env.LEGACY_TOKEN_TTL_SEC ?? 60 * 60 * 10),
@@ -123,4 +141,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
   };
   return { ...base, ...overrides };
+}
+
+const SECRET_KEY = 'jwt-secret';
+
+/**
+ * The token secret of servers on PostgreSQL without JWT_SECRET: kept in `server_meta`, so every server on the
+ * database signs and checks tokens with the same one (a token signed by one is honoured by the others). The
+ * first server makes it: from the data folder's secret when an existing install has one (its sessions carry
+ * on), else a new random one; the others read it. Returns the secret and whether this server made it.
+ */
+export async function sharedJwtSecret(
+  // Kysely<any>: config.ts is below the database layer; server_meta is (key, value) text.
+  db: Kysely<any>,
+  dataDir: string,
+): Promise<{ secret: Uint8Array; made: boolean }> {
+  const read = async (): Promise<{ value: string } | undefined> =>
+    db.selectFrom('server_meta').select('value').where('key', '=', SECRET_KEY).executeTakeFirst();
+  const found = await read();
+  if (found) return { secret: new TextEncoder().encode(found.value), made: false };
+  const file = join(dataDir, 'jwt-secret');
+  const value = existsSync(file) ? readFileSync(file, 'utf8').trim() : randomBytes(48).toString('base64');
+  // Two servers starting at once: one insert wins, both then read the winner's.
+  await db
+    .insertInto('server_meta')
+    .values({ key: SECRET_KEY, value })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const kept = (await read())!;
+  return { secret: new TextEncoder().encode(kept.value), made: kept.value === value };
 }

@@ -124,7 +124,7 @@ describeEachDb('downloads: case access and roles', (kind) => {
 
   it('a member’s photo goes to those whose devices hold the member: not to students and clients', async () => {
     const lawyer = await insertUser(f.t, { role: 'LAWYER' });
-    await saveFile(f.t.config.dataDir, [lawyer.companyId, 'user', lawyer.id, 'me.png'], PNG_1PX);
+    await saveFile(f.t.app.files, [lawyer.companyId, 'user', lawyer.id, 'me.png'], PNG_1PX);
     await f.t.app.db
       .updateTable('users')
       .set({ avatar_file_name: 'me.png' })

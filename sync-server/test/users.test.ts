@@ -15,6 +15,7 @@ import {
   insertUser,
   type TestApp,
 } from './helper.ts';
+import { folderStore } from '../src/files/folder-store.ts';
 import { readFile, saveFile } from '../src/files/storage.ts';
 import { connectDevice } from './device.ts';
 
@@ -682,16 +683,17 @@ describeEachDb('users: legacy public storage', (kind) => {
 
 it('file storage never leaves a partial file behind, and refuses keys that leave its folder', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'lf-storage-'));
+  const store = folderStore(join(dir, 'files'));
   try {
-    await saveFile(dir, ['c1', 'user', 'u1', 'a.png'], PNG_1PX);
-    expect((await readFile(dir, ['c1', 'user', 'u1', 'a.png']))?.equals(PNG_1PX)).toBe(true);
-    expect(await readFile(dir, ['c1', 'user', 'u1', 'missing.png'])).toBeNull();
+    await saveFile(store, ['c1', 'user', 'u1', 'a.png'], PNG_1PX);
+    expect((await readFile(store, ['c1', 'user', 'u1', 'a.png']))?.equals(PNG_1PX)).toBe(true);
+    expect(await readFile(store, ['c1', 'user', 'u1', 'missing.png'])).toBeNull();
     // A write that cannot be put in place (a folder is in the way) fails and leaves no temporary file.
     mkdirSync(join(dir, 'files', 'c1', 'user', 'u1', 'b.png'));
-    await expect(saveFile(dir, ['c1', 'user', 'u1', 'b.png'], PNG_1PX)).rejects.toThrow();
+    await expect(saveFile(store, ['c1', 'user', 'u1', 'b.png'], PNG_1PX)).rejects.toThrow();
     expect(readdirSync(join(dir, 'files', 'c1', 'user', 'u1')).sort()).toEqual(['a.png', 'b.png']);
-    await expect(saveFile(dir, ['c1', '..', 'x.png'], PNG_1PX)).rejects.toThrow(/Invalid storage key/);
-    await expect(readFile(dir, ['c1', '../../etc', 'passwd'])).rejects.toThrow(/Invalid storage key/);
+    await expect(saveFile(store, ['c1', '..', 'x.png'], PNG_1PX)).rejects.toThrow(/Invalid storage key/);
+    await expect(readFile(store, ['c1', '../../etc', 'passwd'])).rejects.toThrow(/Invalid storage key/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -6,6 +6,7 @@ import { newId } from '../db/ids.ts';
 import { inTransaction } from '../db/query-helpers.ts';
 import { forbidden, notFound, validationError } from '../http/errors.ts';
 import { storeBlob } from '../uploads/blob-store.ts';
+import type { TFileStore } from '../files/file-store.ts';
 import { ACCEPTED_TYPES_MESSAGE, checkDocument, type DocumentKind } from '../uploads/sniff-document.ts';
 import { requireEditor } from './access.ts';
 import { findOwner, ownerTableOf, ownerTypeOf, type AttachmentOwnerType } from './attachments.repository.ts';
@@ -77,7 +78,7 @@ export async function checkFile(f: ReceivedFile, workers: PdfWorkers): Promise<v
  */
 export async function uploadAttachments(
   db: Db,
-  dataDir: string,
+  store: TFileStore,
   actor: TActor,
   fields: Record<string, string>,
   files: ReceivedFile[],
@@ -96,7 +97,7 @@ export async function uploadAttachments(
   for (const f of files)
     await storeBlob(
       db,
-      dataDir,
+      store,
       actor.company_id,
       { sha256: f.sha256, size: f.size, mime: f.kind!.mime },
       {

@@ -1,11 +1,10 @@
-import { stat } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG, ZAttachmentUpdate, ZDeleteSelectedInput, ZMessageResponse } from '@lawfirm/shared-types';
 import { notFound, validationError } from '../http/errors.ts';
 import { billingUploadFor } from '../invoices/billing-uploads.ts';
 import { ZIdParams } from '../http/schemas.ts';
-import { blobPath } from '../uploads/blob-store.ts';
+import { blobKey } from '../files/file-store.ts';
 import { legacyStorageHeaders } from '../auth/original-client.ts';
 import { sendPdfThumbnail, varyByDestination, wantsImage } from '../files/pdf-thumbnails.ts';
 import { sendStoredFile } from '../files/send-file.ts';
@@ -26,7 +25,6 @@ import { ATTACHMENT_FILES, discardFiles, receiveFiles } from './multipart-files.
 /** Attachments of case documents (rest-contract 33–36) and the original client's file URLs. */
 export async function attachmentsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const dataDir = app.config.dataDir;
   // The library pages' file URLs of the original client, beside those of case documents.
   await libraryFileRoutes(fastify);
 
@@ -58,7 +56,7 @@ export async function attachmentsRoutes(fastify: FastifyInstance): Promise<void>
             message: MSG_FILES_UPLOADED,
             attachments: await uploadPageFiles(app, actor, page, fields, files),
           };
-        const ids = await uploadAttachments(app.db, dataDir, actor, fields, files, app.pdfWorkers);
+        const ids = await uploadAttachments(app.db, app.files, actor, fields, files, app.pdfWorkers);
         const attachments = await apiAttachmentsById(app.db, actor.company_id, ids);
         return { message: MSG_FILES_UPLOADED, attachments };
       } finally {
@@ -133,18 +131,13 @@ export async function attachmentsRoutes(fastify: FastifyInstance): Promise<void>
       });
       if (!file || (ctx && !(await canReadPetition(app.db, ctx.actor, petitionId))))
         throw notFound('File not found.');
-      const path = blobPath(dataDir, file.company_id, file.sha256);
       if (file.mime_type === 'application/pdf') {
         // A PDF's URL answers an <img> with its first page (files/pdf-thumbnails.ts), a link with the PDF.
         varyByDestination(reply);
-        if (wantsImage(req)) {
-          await stat(path).catch(() => {
-            throw notFound('File not found.');
-          });
-          return sendPdfThumbnail(app, reply, { ...file, path });
-        }
+        if (wantsImage(req)) return sendPdfThumbnail(app, reply, file);
       }
-      return sendStoredFile(reply, path, { name: file.file_name, mime: file.mime_type });
+      const key = blobKey(file.company_id, file.sha256);
+      return sendStoredFile(reply, { store: app.files, key }, { name: file.file_name, mime: file.mime_type });
     },
   );
 }

@@ -1,5 +1,6 @@
-import { readFile as readPath } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { notFound } from '../http/errors.ts';
+import { blobKey } from './file-store.ts';
 import { readFile, saveFile } from './storage.ts';
 import { sendStoredFile } from './send-file.ts';
 
@@ -40,18 +41,20 @@ const making = new Map<string, Promise<Uint8Array | null>>();
 
 async function thumbnailOf(
   app: FastifyInstance,
-  file: { company_id: string; sha256: string; path: string },
+  file: { company_id: string; sha256: string },
 ): Promise<Uint8Array | null> {
   const key = [file.company_id, 'thumbnails', `${file.sha256}.png`] as const;
-  const kept = await readFile(app.config.dataDir, key);
+  const kept = await readFile(app.files, key);
   if (kept) return kept;
   const id = key.join('/');
   let made = making.get(id);
   if (!made) {
     made = (async () => {
       try {
-        const png = await app.pdfWorkers.thumbnail(await readPath(file.path));
-        await saveFile(app.config.dataDir, key, png);
+        const pdf = await readFile(app.files, blobKey(file.company_id, file.sha256));
+        if (!pdf) return null;
+        const png = await app.pdfWorkers.thumbnail(pdf);
+        await saveFile(app.files, key, png);
         return png;
       } catch (e) {
         // Not kept: a PDF that cannot be drawn now (the server busy, a damaged file) is tried again later.
@@ -68,8 +71,9 @@ async function thumbnailOf(
 export async function sendPdfThumbnail(
   app: FastifyInstance,
   reply: FastifyReply,
-  file: { company_id: string; sha256: string; path: string; file_name: string },
+  file: { company_id: string; sha256: string; file_name: string },
 ): Promise<FastifyReply> {
+  if (!(await app.files.head(blobKey(file.company_id, file.sha256)))) throw notFound('File not found.');
   const png = await thumbnailOf(app, file);
   const stem = file.file_name.replace(/\.pdf$/i, '');
   return png

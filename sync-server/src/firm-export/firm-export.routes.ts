@@ -61,7 +61,7 @@ export async function firmExportRoutes(fastify: FastifyInstance): Promise<void> 
       writeFirmArchive(
         {
           db: app.db,
-          dataDir: app.config.dataDir,
+          files: app.files,
           firm,
           madeBy: { id: user.id, name: user.name, email: user.email },
           madeAt,

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { forFirm, type LiveTable } from '../sync/firm.ts';
 import { FILE_COLUMNS } from '../files/named-files.ts';
-import { readFile } from '../files/storage.ts';
+import { readAll, type TFileStore } from '../files/file-store.ts';
 import type { TZipSink } from '../files/zip/zip-sinks.ts';
 import { ZipWriter } from '../files/zip/zip-writer.ts';
 import { filesOf, Labels, PathBook, type TNamedFile } from './export-files.ts';
@@ -13,7 +13,7 @@ import { manifestOf, readmeOf, type TExportSummary } from './readme.ts';
 
 export type TFirmExportInput = {
   db: Db;
-  dataDir: string;
+  files: TFileStore;
   firm: { id: string; name: string };
   madeBy: { id: string; name: string; email: string };
   madeAt: Date;
@@ -38,7 +38,7 @@ async function* jsonArray(rows: AsyncIterable<unknown>, count: { rows: number })
  * slows the reading too.
  */
 export async function writeFirmArchive(input: TFirmExportInput, sink: TZipSink): Promise<void> {
-  const { db, dataDir, firm } = input;
+  const { db, files, firm } = input;
   const zip = new ZipWriter(sink, { madeAt: input.madeAt });
   const labels = new Labels();
   const paths = new PathBook();
@@ -63,7 +63,7 @@ export async function writeFirmArchive(input: TFirmExportInput, sink: TZipSink):
     }
     await zip.add(file, jsonArray(rows(), count), { deflate: true });
     summary.tables.push({ file, rows: count.rows });
-    await storedFiles(named, dataDir, zip, summary);
+    await storedFiles(named, files, zip, summary);
   }
 
   // A client's contact persons: typed by the firm, kept beside the people rather than as a synced entity.
@@ -103,12 +103,13 @@ export async function estimatedBytes(db: Db, companyId: string): Promise<number 
 /** Adds the files a table's rows named, read through the file store one at a time; missing ones are noted. */
 async function storedFiles(
   named: readonly TNamedFile[],
-  dataDir: string,
+  files: TFileStore,
   zip: ZipWriter,
   summary: TExportSummary,
 ): Promise<void> {
   for (const f of named) {
-    const bytes = f.key ? await readFile(dataDir, f.key) : null;
+    // Whole: an entry stored (not deflated) in an answer that is streamed needs its size before its bytes.
+    const bytes = f.key ? await readAll(files, f.key) : null;
     if (!bytes) {
       summary.missing.push(f.path);
       continue;

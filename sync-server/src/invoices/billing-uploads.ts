@@ -25,7 +25,7 @@ import { legacyStorageHeaders } from '../auth/original-client.ts';
 import { settingsEntity } from '../settings/settings.entity.ts';
 import { insertSyncedRow, restWriter } from '../sync/system-write.ts';
 import { putRow } from '../sync/store.ts';
-import { blobPath, storeBlob } from '../uploads/blob-store.ts';
+import { blobKey, storeBlob } from '../uploads/blob-store.ts';
 import { paymentReceiptsEntity } from './invoices.entities.ts';
 import { loadInvoices, receiptPath } from './invoices.repository.ts';
 
@@ -92,7 +92,7 @@ async function uploadReceipt(
   for (const f of files)
     await storeBlob(
       app.db,
-      app.config.dataDir,
+      app.files,
       actor.company_id,
       { sha256: f.sha256, size: f.size, mime: f.kind!.mime },
       { path: f.path },
@@ -153,7 +153,7 @@ async function uploadLogo(
     types: MSG_LOGO_TYPES,
   });
   const name = `site-logo-${f.sha256.slice(0, 16)}.${f.kind!.ext}`;
-  await saveFile(app.config.dataDir, [actor.company_id, 'settings', name], await readFile(f.path));
+  await saveFile(app.files, [actor.company_id, 'settings', name], await readFile(f.path));
   const id = await inTransaction(app.db, async (trx) => {
     const row = await findSettings(trx, actor.company_id);
     if (row) {
@@ -224,10 +224,14 @@ export async function billingFileRoutes(fastify: FastifyInstance): Promise<void>
       if (!r?.invoice_id || !r.sha256) throw notFound('File not found.');
       if (ctx && !(await loadInvoices(app.db, ctx.actor, r.invoice_id).catch(() => [])).length)
         throw notFound('File not found.');
-      return sendStoredFile(reply, blobPath(app.config.dataDir, r.company_id, r.sha256), {
-        name: req.params.file,
-        mime: r.mime_type ?? 'application/octet-stream',
-      });
+      return sendStoredFile(
+        reply,
+        { store: app.files, key: blobKey(r.company_id, r.sha256) },
+        {
+          name: req.params.file,
+          mime: r.mime_type ?? 'application/octet-stream',
+        },
+      );
     },
   );
 
@@ -243,7 +247,7 @@ export async function billingFileRoutes(fastify: FastifyInstance): Promise<void>
       if (!s?.site_file_name || s.site_file_name !== name || !isStorageName(name))
         throw notFound('File not found.');
       const mime = name.endsWith('.png') ? 'image/png' : 'image/jpeg';
-      const bytes = await readStored(app.config.dataDir, [companyId, 'settings', name]);
+      const bytes = await readStored(app.files, [companyId, 'settings', name]);
       if (!bytes) throw notFound('File not found.');
       return sendStoredFile(reply, bytes, { name, mime });
     },

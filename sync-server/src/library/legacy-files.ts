@@ -9,7 +9,7 @@ import { forActor, forFirm } from '../sync/firm.ts';
 import { inTransaction } from '../db/query-helpers.ts';
 import { sendStoredFile } from '../files/send-file.ts';
 import { forbidden, notFound, validationError } from '../http/errors.ts';
-import { blobPath } from '../uploads/blob-store.ts';
+import { blobKey } from '../files/file-store.ts';
 import { legacyStorageHeaders } from '../auth/original-client.ts';
 import { checkAndStorePageFiles, pageFilePath, putPageFiles } from './page-files.ts';
 import { MSG_SELECT_FILE } from '../case-files/case-files.schema.ts';
@@ -103,10 +103,14 @@ export async function libraryFileRoutes(fastify: FastifyInstance): Promise<void>
         if (ctx) q = q.where('f.company_id', '=', ctx.actor.company_id);
         const file = await q.orderBy('f.display_order').orderBy('f.created_at').executeTakeFirst();
         if (!file?.sha256 || !file.file_name || !file.mime_type) throw notFound('File not found.');
-        return sendStoredFile(reply, blobPath(app.config.dataDir, file.company_id, file.sha256), {
-          name: file.file_name,
-          mime: file.mime_type,
-        });
+        return sendStoredFile(
+          reply,
+          { store: app.files, key: blobKey(file.company_id, file.sha256) },
+          {
+            name: file.file_name,
+            mime: file.mime_type,
+          },
+        );
       },
     );
 }

@@ -45,7 +45,7 @@ export async function checkAndStorePageFiles(
   for (const f of files)
     await storeBlob(
       app.db,
-      app.config.dataDir,
+      app.files,
       actor.company_id,
       { sha256: f.sha256, size: f.size, mime: f.kind!.mime },
       { path: f.path },

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import type { Db } from '../db/connect.ts';
 import { forFirm } from '../sync/firm.ts';
 import { newId } from '../db/ids.ts';
-import { blobPath, storeBlob } from '../uploads/blob-store.ts';
+import { blobKey, readAll, type TFileStore } from '../files/file-store.ts';
+import { storeBlob } from '../uploads/blob-store.ts';
 
 /** A file as a mail carries it. */
 export type MailFile = { fileName: string; mimeType: string; bytes: Uint8Array };
@@ -22,11 +22,11 @@ export type MailAttachmentSources = Readonly<
 const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** Keeps a file's bytes in the firm's content-addressed store (the same bytes twice are one file). */
-async function keep(db: Db, dataDir: string, companyId: string, file: MailFile) {
+async function keep(db: Db, files: TFileStore, companyId: string, file: MailFile) {
   const sha256 = sha256Of(file.bytes);
   await storeBlob(
     db,
-    dataDir,
+    files,
     companyId,
     { sha256, size: file.bytes.byteLength, mime: file.mimeType },
     { bytes: file.bytes },
@@ -37,14 +37,14 @@ async function keep(db: Db, dataDir: string, companyId: string, file: MailFile) 
 /** Records a new mail's attachments, in order (with the mail, in the caller's transaction when given). */
 export async function addMailAttachments(
   db: Db,
-  dataDir: string,
+  files: TFileStore,
   mail: { id: string; companyId: string },
   attachments: readonly MailAttachment[],
 ): Promise<void> {
   for (const [position, a] of attachments.entries()) {
     const made =
       'bytes' in a
-        ? { ...(await keep(db, dataDir, mail.companyId, a)), source: null, source_ref: null }
+        ? { ...(await keep(db, files, mail.companyId, a)), source: null, source_ref: null }
         : { source: a.source, source_ref: a.ref, sha256: null, size: null, file_name: null, mime_type: null };
     await db
       .insertInto('mail_attachments')
@@ -60,7 +60,7 @@ export async function addMailAttachments(
  */
 export async function makePendingAttachments(
   db: Db,
-  dataDir: string,
+  files: TFileStore,
   sources: MailAttachmentSources,
 ): Promise<void> {
   const pending = await db
@@ -76,7 +76,7 @@ export async function makePendingAttachments(
     try {
       const make = a.source ? sources[a.source] : undefined;
       if (!make) throw new Error(`Nothing makes the attachment "${a.source ?? ''}".`);
-      const made = await keep(db, dataDir, a.company_id, await make(a.company_id, a.source_ref ?? ''));
+      const made = await keep(db, files, a.company_id, await make(a.company_id, a.source_ref ?? ''));
       await db.updateTable('mail_attachments').set(made).where('id', '=', a.id).execute();
     } catch (e) {
       const attempts = a.attempts + 1;
@@ -96,8 +96,14 @@ export async function makePendingAttachments(
   }
 }
 
+async function readStoredBytes(files: TFileStore, companyId: string, sha256: string): Promise<Buffer> {
+  const bytes = await readAll(files, blobKey(companyId, sha256));
+  if (!bytes) throw new Error(`The attachment's file ${sha256} is not in the file store.`);
+  return bytes;
+}
+
 /** A mail's attachments with their bytes, for the sender (every one is made: the sender waits for them). */
-export async function mailFiles(db: Db, dataDir: string, mailId: string, companyId: string) {
+export async function mailFiles(db: Db, files: TFileStore, mailId: string, companyId: string) {
   const rows = await db
     .selectFrom('mail_attachments')
     .selectAll()
@@ -108,7 +114,7 @@ export async function mailFiles(db: Db, dataDir: string, mailId: string, company
     rows.map(async (r) => ({
       filename: r.file_name ?? 'attachment',
       contentType: r.mime_type ?? 'application/octet-stream',
-      content: await readFile(blobPath(dataDir, companyId, r.sha256!)),
+      content: await readStoredBytes(files, companyId, r.sha256!),
     })),
   );
 }

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { can, toPaginator } from '@lawfirm/shared-types';
@@ -8,7 +7,8 @@ import { forbidden, notFound } from '../http/errors.ts';
 import { pdfActor } from '../pdf/pdf-auth.ts';
 import { ZPdfQuery } from '../pdf/pdf.types.ts';
 import { ZIdParams } from '../http/schemas.ts';
-import { blobPath } from '../uploads/blob-store.ts';
+import { sendFromStore } from '../files/byte-range.ts';
+import { blobKey } from '../files/file-store.ts';
 import { findMailAttachment } from './mail-attachments.ts';
 import { listMailOutbox, MAIL_OUTBOX_PER_PAGE } from './mail-outbox.repository.ts';
 import { ZMailOutboxQuery, ZMailOutboxResponse } from './mail-outbox.types.ts';
@@ -55,12 +55,12 @@ export async function mailOutboxRoutes(fastify: FastifyInstance): Promise<void> 
       if (!can(actor, 'mailOutbox.read')) throw forbidden();
       const file = await findMailAttachment(app.db, actor.company_id, req.params.id);
       if (!file?.sha256) throw notFound('File not found.');
-      return reply
+      reply
         .header('Content-Type', file.mime_type ?? 'application/octet-stream')
         .header('Content-Disposition', contentDisposition(file.file_name ?? 'attachment'))
         .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, no-store')
-        .send(createReadStream(blobPath(app.config.dataDir, actor.company_id, file.sha256)));
+        .header('Cache-Control', 'private, no-store');
+      return sendFromStore(reply, app.files, blobKey(actor.company_id, file.sha256));
     },
   );
 }

@@ -1,7 +1,9 @@
+import { sql } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { newId, nowIso } from '../db/ids.ts';
+import type { TFileStore } from '../files/file-store.ts';
 import {
   addMailAttachments,
   mailFiles,
@@ -48,15 +50,47 @@ export const redactLinks = (text: string): string => text.replace(/([?&]token=)[
  * Attachments named by a source are made by `sources` after their mail is committed, with or without SMTP (an
  * admin reads a stored mail's files too); a mail is sent only once all its files are made.
  */
-export function createMailer(db: Db, config: Config, sources: MailAttachmentSources = {}): Mailer {
+/**
+ * The PostgreSQL advisory lock the sender holds while it sends: with several server processes on one database,
+ * one sends the queue at a time, so a mail (the daily digest's too) goes out once, not once per server.
+ */
+const SENDER_LOCK = 0x6c66_6d61; // 'lfma'
+
+export function createMailer(
+  db: Db,
+  config: Config,
+  sources: MailAttachmentSources,
+  files: TFileStore,
+): Mailer {
+  const onPostgres = /^postgres(ql)?:/.test(config.databaseUrl);
   const transport: Transporter | null = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
   let running: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
 
   async function drain(): Promise<void> {
-    await makePendingAttachments(db, config.dataDir, sources);
+    await makePendingAttachments(db, files, sources);
     if (!transport) return;
+    if (!onPostgres) return sendQueued(transport);
+    // A lock of the session on one pinned connection: a crashed process's lock goes with its connection.
+    await db.connection().execute(async (conn) => {
+      const got = await sql<{
+        locked: boolean;
+      }>`select pg_try_advisory_lock(${SENDER_LOCK}) as locked`.execute(conn);
+      if (!got.rows[0]?.locked) {
+        // Another process is sending; it may have read the queue before this process's mail was committed.
+        retryLater();
+        return;
+      }
+      try {
+        await sendQueued(transport);
+      } finally {
+        await sql`select pg_advisory_unlock(${SENDER_LOCK})`.execute(conn);
+      }
+    });
+  }
+
+  async function sendQueued(transport: Transporter): Promise<void> {
     const queued = await db
       .selectFrom('mail_outbox')
       .selectAll()
@@ -83,7 +117,7 @@ export function createMailer(db: Db, config: Config, sources: MailAttachmentSour
           to: m.to_address,
           subject: m.subject,
           text: m.body_text,
-          attachments: await mailFiles(db, config.dataDir, m.id, m.company_id),
+          attachments: await mailFiles(db, files, m.id, m.company_id),
         });
         await db
           .updateTable('mail_outbox')
@@ -138,6 +172,16 @@ export function createMailer(db: Db, config: Config, sources: MailAttachmentSour
   const wake = () => {
     if (!stopped) setImmediate(() => void send().catch(() => undefined));
   };
+  let retryTimer: NodeJS.Timeout | null = null;
+  /** Sends again in a few seconds (once, however often asked), when another process held the queue. */
+  const retryLater = () => {
+    if (stopped || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      wake();
+    }, 2_000);
+    retryTimer.unref();
+  };
   if (transport) {
     timer = setInterval(() => void send().catch(() => undefined), 30_000);
     timer.unref();
@@ -162,12 +206,7 @@ export function createMailer(db: Db, config: Config, sources: MailAttachmentSour
         })
         .execute();
       if (mail.attachments?.length)
-        await addMailAttachments(
-          trx ?? db,
-          config.dataDir,
-          { id, companyId: mail.companyId },
-          mail.attachments,
-        );
+        await addMailAttachments(trx ?? db, files, { id, companyId: mail.companyId }, mail.attachments);
       if (!trx) wake();
       return id;
     },
@@ -183,6 +222,7 @@ export function createMailer(db: Db, config: Config, sources: MailAttachmentSour
     stop: () => {
       stopped = true;
       if (timer) clearInterval(timer);
+      if (retryTimer) clearTimeout(retryTimer);
     },
   };
 }

@@ -9,7 +9,7 @@ import { buildInvoicePdf } from '@lawfirm/shared-types/invoices/invoice.pdf.ts';
 import { buildFirResultPdf } from '@lawfirm/shared-types/fir/fir-result.pdf.ts';
 import { buildCauseListPdf } from '@lawfirm/shared-types/pdf/builders/cause-list.ts';
 import { pdfRefusal } from '@lawfirm/shared-types/pdf/attachments/pdf-pages.ts';
-import { serverLoadBytes } from './pdf-assets.ts';
+import { serverLoadBytes, workerStore } from './pdf-assets.ts';
 import { renderPdfThumbnail } from './pdf-thumbnail.ts';
 import type { TPdfTask, TPdfTaskAnswer } from './pdf-workers.ts';
 
@@ -20,7 +20,8 @@ import type { TPdfTask, TPdfTaskAnswer } from './pdf-workers.ts';
 async function run(task: TPdfTask): Promise<Uint8Array | string | null> {
   if (task.kind === 'inspect') return pdfRefusal(task.bytes);
   if (task.kind === 'thumbnail') return renderPdfThumbnail(task.bytes);
-  const loadBytes = serverLoadBytes(task.dataDir, task.companyId);
+  const store = await workerStore(task.store ?? { kind: 'folder' }, task.dataDir);
+  const loadBytes = serverLoadBytes(store, task.companyId);
   switch (task.kind) {
     case 'caseFile':
       return buildCaseFilePdf({ ...task.data, loadBytes });

@@ -9,6 +9,7 @@ import type { TInvoicePdfData } from '@lawfirm/shared-types/invoices/invoice.pdf
 import type { TFirResultPdfData } from '@lawfirm/shared-types/fir/fir-result.pdf.ts';
 import type { TCauseListPdfData } from '@lawfirm/shared-types/pdf/builders/cause-list.ts';
 import type { Config } from '../config.ts';
+import type { TFileStoreSettings } from '../files/open-store.ts';
 import { HttpError } from '../http/errors.ts';
 
 declare module 'fastify' {
@@ -31,7 +32,12 @@ export type TPdfBuild =
   | { kind: 'firResult'; data: TData<TFirResultPdfData> }
   | { kind: 'causeList'; data: TData<TCauseListPdfData> };
 /** The firm whose stored files a build reads. */
-export type TPdfFiles = { dataDir: string; companyId: string };
+export type TPdfFiles = {
+  dataDir: string;
+  companyId: string;
+  /** The file store the files are in (set by createPdfWorkers from the configuration). */
+  store?: TFileStoreSettings;
+};
 export type TPdfTask =
   (TPdfBuild & TPdfFiles) | { kind: 'inspect'; bytes: Uint8Array } | { kind: 'thumbnail'; bytes: Uint8Array };
 /** A built PDF or thumbnail, or an upload check's refusal (null: the PDF may be kept). */
@@ -297,13 +303,16 @@ export type PdfWorkers = {
   close: () => Promise<void>;
 };
 
-export function createPdfWorkers(budget: TPdfBudget): PdfWorkers {
+export function createPdfWorkers(
+  budget: TPdfBudget,
+  store: TFileStoreSettings = { kind: 'folder' },
+): PdfWorkers {
   const builds = new WorkerPool(budget);
   const checks = new WorkerPool({ workers: 1, timeoutMs: CHECK_TIMEOUT_MS, memoryMb: budget.memoryMb });
   const thumbs = new WorkerPool({ workers: 1, timeoutMs: THUMBNAIL_TIMEOUT_MS, memoryMb: budget.memoryMb });
   return {
     build: async (build, files, opts) =>
-      (await builds.run({ ...build, ...files }, opts?.isPublic)).result as Uint8Array,
+      (await builds.run({ ...build, ...files, store }, opts?.isPublic)).result as Uint8Array,
     inspectPdf: async (bytes) => {
       try {
         return (await checks.run({ kind: 'inspect', bytes })).result as string | null;

@@ -1,13 +1,10 @@
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Insertable } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { nowIso } from '../db/ids.ts';
 import type { UploadTable } from '../db/schema.ts';
 import { expiredUploads } from './uploads.repository.ts';
 
-/** Where the bytes of an unfinished upload collect, private to the server. */
-export const partPath = (dataDir: string, id: string) => join(dataDir, 'uploads-tmp', `${id}.part`);
+import type { TUploadParts } from './upload-parts.ts';
 
 export const insertUpload = async (db: Db, row: Insertable<UploadTable>): Promise<void> => {
   await db.insertInto('uploads').values(row).execute();
@@ -18,9 +15,9 @@ export const deleteUpload = async (db: Db, id: string): Promise<void> => {
 };
 
 /** Forgets the unfinished uploads past their expiry, and their bytes. */
-export async function cleanupExpiredUploads(db: Db, dataDir: string): Promise<void> {
+export async function cleanupExpiredUploads(db: Db, parts: TUploadParts): Promise<void> {
   for (const u of await expiredUploads(db)) {
-    await rm(partPath(dataDir, u.id), { force: true });
+    await parts.remove(u.id);
     await deleteUpload(db, u.id);
   }
 }

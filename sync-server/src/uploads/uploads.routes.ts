@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, open, readFile, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG, ZUploadCreate, ZUploadState, type TUploadState } from '@lawfirm/shared-types';
@@ -12,14 +10,15 @@ import { rawBytes } from '../http/request-body.ts';
 import { ZIdParams } from '../http/schemas.ts';
 import { mayReadFile } from '../sync/read-access.ts';
 import { checkDocument } from './sniff-document.ts';
-import { blobPath, storeBlob } from './blob-store.ts';
+import { sendFromStore } from '../files/byte-range.ts';
+import { blobKey, storeBlob } from './blob-store.ts';
+import { uploadParts } from './upload-parts.ts';
 import {
   advanceUpload,
   cleanupExpiredUploads,
   completeUpload,
   deleteUpload,
   insertUpload,
-  partPath,
 } from './uploads.mutators.ts';
 import { findBlob, findOpenUpload, findUpload } from './uploads.repository.ts';
 import { ZFileParams, ZFileQuery } from './uploads.types.ts';
@@ -38,7 +37,7 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
   // Read as multipart bodies are (http/request-body.ts): a chunk cut short is answered 400 at once, or at the
   // request timeout when the client holds the connection open.
   app.addContentTypeParser('application/offset+octet-stream', rawBytes(CHUNK_LIMIT));
-  const dataDir = app.config.dataDir;
+  const parts = uploadParts(app.files, app.config.dataDir);
 
   const state = (u: {
     id: string;
@@ -63,7 +62,7 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
     async (req) => {
       const { actor } = await req.authorize('attachments.upload');
       const body = req.body;
-      await cleanupExpiredUploads(app.db, dataDir);
+      await cleanupExpiredUploads(app.db, parts);
       const blob = await findBlob(app.db, actor.company_id, body.sha256);
       if (blob)
         return {
@@ -77,10 +76,7 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
       const open = await findOpenUpload(app.db, actor.company_id, body.sha256, body.size);
       if (open) return state(open);
       const id = newId();
-      await mkdir(join(dataDir, 'uploads-tmp'), { recursive: true });
-      await (
-        await import('node:fs/promises')
-      ).writeFile(partPath(dataDir, id), new Uint8Array(0), { mode: 0o600 });
+      await parts.create(id);
       const row = {
         id,
         company_id: actor.company_id,
@@ -103,12 +99,11 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
    * and moved into the store. Any refusal or failure forgets the upload and its bytes, so nothing is left that
    * could never complete: the device starts the file again, or shows why it was refused.
    */
-  const finishUpload = async (
-    companyId: string,
-    u: { id: string; sha256: string },
-    part: string,
-  ): Promise<string> => {
+  const finishUpload = async (companyId: string, u: { id: string; sha256: string }): Promise<string> => {
     try {
+      const part = await parts.assemble(u.id);
+      // Read whole for the checks, which look at the whole file (a PDF's page tree, a docx's parts); the
+      // upload size is bounded (50 MB). The store then takes the file from disk, streamed.
       const bytes = await readFile(part);
       const sha = createHash('sha256').update(bytes).digest('hex');
       if (sha !== u.sha256) throw new HttpError(422, 'The file did not arrive intact. Upload it again.');
@@ -116,15 +111,16 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
       if (!check.ok) throw new HttpError(check.status, check.message);
       await storeBlob(
         app.db,
-        dataDir,
+        app.files,
         companyId,
         { sha256: sha, size: bytes.length, mime: check.kind.mime },
         { path: part },
       );
       await completeUpload(app.db, u.id);
+      await parts.remove(u.id);
       return check.kind.mime;
     } catch (e) {
-      await rm(part, { force: true });
+      await parts.remove(u.id);
       await deleteUpload(app.db, u.id);
       throw e;
     }
@@ -176,20 +172,13 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
       const chunk = req.body;
       if (offset + chunk.length > Number(u.size))
         throw new HttpError(422, 'More bytes than the file size announced.');
-      const part = partPath(dataDir, u.id);
-      const fh = await open(part, 'r+');
-      try {
-        await fh.write(chunk, 0, chunk.length, offset);
-        await fh.sync();
-      } finally {
-        await fh.close();
-      }
+      await parts.write(u.id, offset, chunk);
       const received = offset + chunk.length;
       if (!(await advanceUpload(app.db, u.id, offset, received)))
         throw new HttpError(409, 'Another request resumed this upload first.');
       if (received < Number(u.size)) return state({ ...u, received });
 
-      const mime = await finishUpload(actor.company_id, u, part);
+      const mime = await finishUpload(actor.company_id, u);
       return { ...state({ ...u, received, completed_at: nowIso() }), mime_type: mime };
     },
   );
@@ -211,18 +200,13 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
       if (!/^[0-9a-f]{64}$/.test(sha256)) throw notFound(MSG.notFound);
       const blob = await findBlob(app.db, actor.company_id, sha256);
       if (!blob || !(await mayReadFile(app.db, app.registry, actor, sha256))) throw notFound(MSG.notFound);
-      const path = blobPath(dataDir, actor.company_id, sha256);
-      await stat(path).catch(() => {
-        throw notFound(MSG.notFound);
-      });
       const name = req.query.name ?? sha256;
-      return reply
+      reply
         .header('Content-Type', blob.mime_type)
-        .header('Content-Length', String(blob.size))
         .header('Content-Disposition', contentDisposition(name))
         .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, max-age=31536000, immutable')
-        .send(createReadStream(path));
+        .header('Cache-Control', 'private, max-age=31536000, immutable');
+      return sendFromStore(reply, app.files, blobKey(actor.company_id, sha256), Number(blob.size));
     },
   );
 }

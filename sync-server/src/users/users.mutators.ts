@@ -18,6 +18,7 @@ import { revokeOtherSessions, revokeUserSessions } from '../auth/sessions.reposi
 import { findCompany } from '../companies/companies.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { saveFile, removeFile } from '../files/storage.ts';
+import type { TFileStore } from '../files/file-store.ts';
 import { checkImage } from '../files/sniff.ts';
 import { insertSyncedRow, restWriter, updateSyncedRow } from '../sync/system-write.ts';
 import { deleteRow, putRow } from '../sync/store.ts';
@@ -36,7 +37,7 @@ export type UserServices = {
   mailer: Mailer;
   /** The origin of links in mails to the people of firm `companyId` (auth/links.ts). */
   linkOrigin: (companyId: string) => Promise<string>;
-  dataDir: string;
+  files: TFileStore;
   /** The caller's session (kept when they change their own password) and address (login limits). */
   sessionId: string | null;
   ip: string;
@@ -403,7 +404,7 @@ export async function setUserAvatar(
   const image = checkImage(bytes);
   if (!image.ok) throw validationError({ files: [image.message ?? MSG_AVATAR_TYPE] });
   const fileName = `${newId()}.${image.kind.ext}`;
-  await saveFile(services.dataDir, [user.company_id, 'user', user.id, fileName], bytes);
+  await saveFile(services.files, [user.company_id, 'user', user.id, fileName], bytes);
   // The photo's name is the server's column, but devices show it: logged so they pull it.
   await inTransaction(db, (trx) =>
     updateSyncedRow(
@@ -417,7 +418,7 @@ export async function setUserAvatar(
   );
   // The old photo is no longer referenced; a failure to remove it leaves a stray file, never a broken avatar.
   if (user.avatar_file_name && user.avatar_file_name !== fileName)
-    await removeFile(services.dataDir, [user.company_id, 'user', user.id, user.avatar_file_name]).catch(
+    await removeFile(services.files, [user.company_id, 'user', user.id, user.avatar_file_name]).catch(
       () => undefined,
     );
   return { file_name: fileName };

@@ -27,6 +27,7 @@ import { mayReadRow } from '../sync/read-access.ts';
 import { findCompany } from '../companies/companies.repository.ts';
 import { imageMimeOf } from '../files/sniff.ts';
 import { isStorageName, readFile } from '../files/storage.ts';
+import type { TFileStore } from '../files/file-store.ts';
 import { legacyStorageHeaders, sentCompanyId, showErrorsUnder } from '../auth/original-client.ts';
 import { findUserById, listUsers, toApiListedUsers, USERS_PER_PAGE } from '../auth/users.repository.ts';
 import {
@@ -71,12 +72,12 @@ async function firstFile(req: FastifyRequest): Promise<Buffer | null> {
 /** Sends a stored avatar. Images only (their type was sniffed on upload), never sniffed again by the browser. */
 async function sendAvatar(
   reply: FastifyReply,
-  dataDir: string,
+  files: TFileStore,
   user: { id: string; company_id: string; avatar_file_name: string | null },
 ) {
   const name = user.avatar_file_name;
   const mime = name ? imageMimeOf(name) : null;
-  const bytes = name && mime ? await readFile(dataDir, [user.company_id, 'user', user.id, name]) : null;
+  const bytes = name && mime ? await readFile(files, [user.company_id, 'user', user.id, name]) : null;
   if (!bytes || !mime || !name) throw notFound('File not found.');
   return (
     reply
@@ -96,7 +97,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
     scrypt: app.config.scrypt,
     mailer: app.mailer,
     linkOrigin: (companyId) => firmLinkOrigin(app.db, app.config, req, companyId),
-    dataDir: app.config.dataDir,
+    files: app.files,
     sessionId,
     ip: req.ip,
     loginLimits: loginLimits(app.config),
@@ -234,7 +235,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
       const user = isStorageName(req.params.file) ? await findUserById(app.db, req.params.id) : undefined;
       if (!user || user.avatar_file_name !== req.params.file) throw notFound('File not found.');
       if (ctx && !(await maySeePhoto(ctx.actor, user))) throw notFound('File not found.');
-      return sendAvatar(reply, app.config.dataDir, user);
+      return sendAvatar(reply, app.files, user);
     },
   );
 
@@ -246,7 +247,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
       const { actor } = await req.auth();
       const user = await findUserById(app.db, req.params.id);
       if (!user || !(await maySeePhoto(actor, user))) throw notFound('File not found.');
-      return sendAvatar(reply, app.config.dataDir, user);
+      return sendAvatar(reply, app.files, user);
     },
   );
 }

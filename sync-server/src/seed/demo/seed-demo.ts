@@ -9,6 +9,8 @@ import { hashPassword, randomPassword } from '../../auth/passwords.ts';
 import { actorOf, isProviderCompany } from '../../auth/users.repository.ts';
 import { lastSeq } from '../../sync/change-log.ts';
 import { storeBlob } from '../../uploads/blob-store.ts';
+import type { TFileStore } from '../../files/file-store.ts';
+import { openFileStore } from '../../files/open-store.ts';
 // bootstrap.ts calls this module; its constant is read only when the demo is seeded, never at import.
 import { DEMO_ADMIN_EMAIL } from '../bootstrap.ts';
 import { sniffDocument } from '../../uploads/sniff-document.ts';
@@ -71,7 +73,7 @@ function photosOf(nodes: readonly TSeedNode[], into = new Set<string>()): Set<st
  * their SHA-256 (so a second run stores nothing new). Outside the transaction: file work never holds the
  * database, and an unused stored file is harmless.
  */
-async function storePhotos(db: Db, dataDir: string, companyId: string): Promise<Map<string, TStoredFile>> {
+async function storePhotos(db: Db, files: TFileStore, companyId: string): Promise<Map<string, TStoredFile>> {
   const out = new Map<string, TStoredFile>();
   for (const name of photosOf(DEMO_ROWS)) {
     const bytes = new Uint8Array(await readFile(new URL(`./photos/${name}`, import.meta.url)));
@@ -82,7 +84,7 @@ async function storePhotos(db: Db, dataDir: string, companyId: string): Promise<
       size: bytes.length,
       mime: kind.mime,
     };
-    await storeBlob(db, dataDir, companyId, file, { bytes });
+    await storeBlob(db, files, companyId, file, { bytes });
     out.set(name, file);
   }
   return out;
@@ -131,7 +133,7 @@ export async function seedDemoData(
   if (await alreadyFilled(db, companyId)) return { seeded: false, rows: {} };
   const admin = await findAdmin(db, companyId);
   if (!admin) throw new Error('Demo data: the firm has no approved admin to write it as.');
-  const files = await storePhotos(db, config.dataDir, companyId);
+  const files = await storePhotos(db, await openFileStore(config.fileStore, config.dataDir), companyId);
   const printedLogin = config.adminPassword === null && config.adminEmail === DEMO_ADMIN_EMAIL;
   const people = await withPasswords(DEMO_PEOPLE, config, printedLogin);
   const actor = actorOf(admin, await isProviderCompany(db, companyId));
