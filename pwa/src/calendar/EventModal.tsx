@@ -1,21 +1,20 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import {
   formatDate,
   MSG,
   MSG_DATE_INVALID,
   MSG_DATE_REQUIRED,
   MSG_MEETING_TITLE_REQUIRED,
-  parseDisplayDate,
 } from '@lawfirm/shared-types';
-import { useSync } from '../sync/hooks.ts';
-import { Combobox } from '../ui/Combobox.tsx';
 import { Modal } from '../feedback/Modal.tsx';
 import { useToast } from '../feedback/toast.tsx';
-import { useDiscardGuard } from '../ui/useDiscardGuard.tsx';
 import { useSaveReport } from '../feedback/useSaveReport.ts';
-import { applyMask, DATE_MASK } from '../ui/fields.ts';
+import { useSync } from '../sync/hooks.ts';
+import type { TDraft, TField } from '../ui/fields.ts';
+import { Field } from '../ui/forms/Field.tsx';
+import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
 import { deleteEventLocal, saveEventLocal } from './calendar.actions.ts';
-import { CASE_SEARCH_MIN, type TCaseChoice, type THearing } from './calendar.logic.ts';
+import { CASE_SEARCH_MIN, type THearing } from './calendar.logic.ts';
 import { useCaseSearch } from './useHearings.ts';
 
 /** What the modal opens on: a day to add an event to, or an event to edit (or only read). */
@@ -32,6 +31,26 @@ export const MSG_EVENT_DELETED = MSG.deletedOk;
  * Event, Add/Edit Event and Close. Every save is a local write (works offline), the same order sheet rows the
  * case card and the order sheets page write. Closing it with something typed and not saved asks first.
  */
+const DATE: TField = {
+  key: 'date',
+  label: 'Date',
+  kind: 'date',
+  required: MSG_DATE_REQUIRED,
+  invalid: MSG_DATE_INVALID,
+};
+const SUMMARY: TField = { key: 'summary', label: 'Summary', kind: 'textarea', maxLength: 5000 };
+const TITLE_LABEL = 'Title of Case or Meeting';
+/** Typed freely: the title of a meeting, or of a hearing shown only. */
+const TITLE: TField = { key: 'title', label: TITLE_LABEL };
+/** On a new event: the case files on this device found from 3 characters (the one autocomplete). */
+const TITLE_SEARCH: TField = {
+  key: 'title',
+  label: TITLE_LABEL,
+  kind: 'autocomplete',
+  placeholder: 'Find by Case No',
+};
+const FIELDS = [DATE, TITLE, SUMMARY];
+
 export function EventModal({
   target,
   userId,
@@ -45,53 +64,47 @@ export function EventModal({
   const toast = useToast();
   const saved = useSaveReport();
   const search = useCaseSearch();
-  const ids = useId();
   const event = target.mode === 'add' ? null : target.event;
   const readOnly = target.mode === 'view';
+  const hearing = event?.kind === 'hearing';
   // A hearing stays with its case file: only a meeting's title is typed again when editing.
-  const titleFixed = readOnly || event?.kind === 'hearing';
-
-  const [first] = useState(() => ({
-    date: formatDate(event ? event.date : (target as { date: string }).date),
-    title: event?.title ?? '',
-    summary: event?.summary ?? '',
-  }));
-  const [dateText, setDateText] = useState(first.date);
-  const [title, setTitle] = useState(first.title);
-  const [chosen, setChosen] = useState<TCaseChoice | null>(
-    event?.petitionId ? { id: event.petitionId, label: event.title } : null,
+  const titleFixed = readOnly || hearing;
+  // The draft: the fields, and the case file picked (`case_id`, its title being the field's text).
+  const form = useFieldForm(
+    FIELDS,
+    () => ({
+      date: formatDate(event ? event.date : (target as { date: string }).date),
+      title: event?.title ?? '',
+      summary: event?.summary ?? '',
+      case_id: event?.petitionId ?? '',
+    }),
+    {
+      readOnly,
+      // Text matching no case is a meeting, which needs its title; a hearing keeps its case's.
+      check: (d: TDraft) => ({
+        title: d.case_id || hearing || d.title?.trim() ? undefined : MSG_MEETING_TITLE_REQUIRED,
+      }),
+    },
   );
-  const [summary, setSummary] = useState(first.summary);
-  const [errors, setErrors] = useState<{ date?: string; title?: string }>({});
-  const [busy, setBusy] = useState(false);
-  const guard = useDiscardGuard(
-    !readOnly && (dateText !== first.date || title !== first.title || summary !== first.summary),
-  );
-  const close = () => guard.leave(onClose);
+  const [deleting, setDeleting] = useState(false);
+  const busy = deleting || form.submitting;
+  const close = () => form.leave(onClose);
 
+  const title = form.draft.title ?? '';
+  const caseId = form.draft.case_id ?? '';
   const searching = !titleFixed && target.mode === 'add';
-  const matches = searching && search && !chosen ? search(title) : [];
-  const typed = title.trim();
-  const isMeeting = !chosen && typed.length >= CASE_SEARCH_MIN && matches.length === 0;
+  const matches = searching && search && !caseId ? search(title) : [];
+  const isMeeting = !caseId && title.trim().length >= CASE_SEARCH_MIN && matches.length === 0;
 
-  const pick = (c: TCaseChoice) => {
-    setChosen(c);
-    setTitle(c.label);
-    setErrors((e) => ({ ...e, title: undefined }));
-  };
-
-  const save = async () => {
-    const date = dateText.trim() ? parseDisplayDate(dateText.trim()) : null;
-    const problems = {
-      date: !dateText.trim() ? MSG_DATE_REQUIRED : date ? undefined : MSG_DATE_INVALID,
-      title: chosen || event?.kind === 'hearing' || typed ? undefined : MSG_MEETING_TITLE_REQUIRED,
-    };
-    setErrors(problems);
-    if (problems.date || problems.title || !date) return;
-    if (!ctx) return toast.error('Something went wrong!', 'The local database is not open yet.');
-    setBusy(true);
+  const save = async (values: Record<string, unknown>) => {
+    if (!ctx) {
+      toast.error('Something went wrong!', 'The local database is not open yet.');
+      throw new Error('no local database');
+    }
+    const date = String(values.date);
+    const summary = (values.summary as string | null) ?? null;
+    const petitionId = hearing ? event.petitionId : caseId || null;
     try {
-      const petitionId = event?.kind === 'hearing' ? event.petitionId : (chosen?.id ?? null);
       await saved(
         () =>
           saveEventLocal(
@@ -99,40 +112,39 @@ export function EventModal({
             userId,
             event,
             petitionId
-              ? { date, summary: summary.trim() || null, petitionId }
-              : { date, summary: summary.trim() || null, petitionId: null, title: typed },
+              ? { date, summary, petitionId }
+              : { date, summary, petitionId: null, title: title.trim() },
           ),
         MSG_EVENT_SAVED,
       );
       onClose();
     } catch (e) {
       toast.failed(e);
-    } finally {
-      setBusy(false);
+      throw e;
     }
   };
+  const submit = form.submit(save);
   const remove = async () => {
     if (!event || !ctx) return;
     // The spec's browser confirm.
     if (!window.confirm(MSG_DELETE_EVENT)) return;
-    setBusy(true);
+    setDeleting(true);
     try {
       await saved(() => deleteEventLocal(ctx.db, event), MSG_EVENT_DELETED);
       onClose();
     } catch (e) {
       toast.failed(e);
     } finally {
-      setBusy(false);
+      setDeleting(false);
     }
   };
 
   const heading = target.mode === 'add' ? 'Add Event' : readOnly ? 'Event' : 'Edit Event';
-  const dateId = `${ids}-date`;
-  const titleId = `${ids}-title`;
-  const titleDescribedBy =
-    [errors.title ? `${titleId}-error` : '', isMeeting ? `${titleId}-hint` : ''].filter(Boolean).join(' ') ||
-    undefined;
-  const summaryId = `${ids}-summary`;
+  const titleHint = isMeeting
+    ? 'No case file matches: it will be saved as a meeting.'
+    : caseId && target.mode === 'add'
+      ? 'Case file chosen.'
+      : undefined;
   return (
     <Modal
       open
@@ -155,7 +167,7 @@ export function EventModal({
             </button>
           )}
           {!readOnly && (
-            <button type="button" className="btn primary" disabled={busy} onClick={() => void save()}>
+            <button type="button" className="btn primary" disabled={busy} onClick={submit}>
               {event ? 'Edit Event' : 'Add Event'}
             </button>
           )}
@@ -165,107 +177,29 @@ export function EventModal({
         </div>
       }
     >
-      <form
-        className="event-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!readOnly) void save();
-        }}
-      >
-        <div className={`field${errors.date ? ' has-error' : ''}`}>
-          <div className="field-label">
-            <label htmlFor={dateId}>Date</label>
-          </div>
-          <input
-            id={dateId}
-            type="text"
-            inputMode="numeric"
-            placeholder="dd/mm/yyyy"
-            readOnly={readOnly}
-            value={dateText}
-            aria-invalid={errors.date ? true : undefined}
-            aria-describedby={errors.date ? `${dateId}-error` : undefined}
-            onChange={(e) => {
-              setDateText(applyMask(e.target.value, DATE_MASK));
-              setErrors((x) => ({ ...x, date: undefined }));
-            }}
-          />
-          {errors.date && (
-            <div className="field-error" id={`${dateId}-error`}>
-              {errors.date}
-            </div>
-          )}
-        </div>
-
-        <div className={`field event-title${errors.title ? ' has-error' : ''}`}>
-          <div className="field-label">
-            <label htmlFor={titleId}>Title of Case or Meeting</label>
-          </div>
-          {searching ? (
-            <Combobox
-              id={titleId}
-              placeholder="Find by Case No"
-              title={title}
-              listLabel="Case files"
-              aria-invalid={errors.title ? true : undefined}
-              aria-describedby={titleDescribedBy}
-              value={title}
-              options={matches.map((c) => ({ key: c.id, label: c.label }))}
-              onChange={(text) => {
-                setTitle(text);
-                setChosen(null);
-                setErrors((x) => ({ ...x, title: undefined }));
-              }}
-              onPick={(o) => {
-                const c = matches.find((m) => m.id === o.key);
-                if (c) pick(c);
-              }}
-              onEnter={() => void save()}
-            />
-          ) : (
-            <input
-              id={titleId}
-              type="text"
-              readOnly={titleFixed}
-              title={title}
-              aria-invalid={errors.title ? true : undefined}
-              aria-describedby={titleDescribedBy}
-              value={title}
-              onChange={(e) => {
-                setTitle(e.target.value);
-                setErrors((x) => ({ ...x, title: undefined }));
-              }}
-            />
-          )}
-          {isMeeting && (
-            <div className="field-hint" id={`${titleId}-hint`} aria-live="polite">
-              No case file matches: it will be saved as a meeting.
-            </div>
-          )}
-          {chosen && target.mode === 'add' && <div className="field-hint">Case file chosen.</div>}
-          {errors.title && (
-            <div className="field-error" id={`${titleId}-error`}>
-              {errors.title}
-            </div>
-          )}
-        </div>
-
-        <div className="field">
-          <div className="field-label">
-            <label htmlFor={summaryId}>Summary</label>
-          </div>
-          <textarea
-            id={summaryId}
-            rows={3}
-            maxLength={5000}
-            readOnly={readOnly}
-            value={summary}
-            onChange={(e) => setSummary(e.target.value)}
-          />
-        </div>
+      <form className="event-form" noValidate onSubmit={submit}>
+        <Field {...form.bind('date')} />
+        <Field
+          {...form.bind('title')}
+          field={searching ? TITLE_SEARCH : TITLE}
+          className="event-title"
+          title={title}
+          hint={titleHint}
+          readOnly={titleFixed || undefined}
+          // Its message waits for the save: shown as the field is left it would move what the finger is on.
+          onBlur={undefined}
+          listLabel="Case files"
+          choices={matches.map((c) => ({ key: c.id, label: c.label }))}
+          onChange={(text) => form.patch({ title: text, case_id: '' })}
+          onPick={(o) => {
+            const c = matches.find((m) => m.id === o.key);
+            if (c) form.patch({ title: c.label, case_id: c.id });
+          }}
+          onEnter={searching ? submit : undefined}
+        />
+        <Field {...form.bind('summary')} rows={3} />
       </form>
-      {guard.dialog}
+      {form.dialog}
     </Modal>
   );
 }
