@@ -1,12 +1,13 @@
-import type { ReactElement } from 'react';
 import { matchPath } from 'react-router';
+import type { AppRoute } from '../shell/appRoute.ts';
 import { LINK_ROUTES } from '../library/links.tsx';
 import { LIBRARY_ROUTES } from '../library/library.routes.tsx';
+import { FIR_PUBLIC_ROUTES, FIR_SECTION_ROUTES } from '../fir/fir.routes.tsx';
 import {
-  FIR_SECTION_ROUTES,
+  HOLIDAY_ROUTES,
   LIMITATION_ADMIN_ROUTES,
+  LIMITATION_PUBLIC_ROUTES,
   MEETING_ROUTES,
-  PUBLIC_TOOLS_ROUTES,
 } from '../limitation/routes.tsx';
 import { STANDARD_INDEX_ROUTES } from '../case-documents/standard-index/standardIndex.routes.tsx';
 import { BILLING_ROUTES } from '../invoices/invoices.routes.tsx';
@@ -73,17 +74,6 @@ const ReplyParentsScreen = lazyScreen(
   'ReplyParentsScreen',
 );
 
-/**
- * access: 'public' anyone; 'guest' signed-out only (/, /login redirect to /dashboard when signed in);
- * 'auth' needs a signed-in user (part 3 §2.1–2.2).
- */
-export type AppRoute = {
-  path: string;
-  access: 'public' | 'guest' | 'auth';
-  element: ReactElement;
-  title?: string;
-};
-
 export const ROUTES: AppRoute[] = [
   // Public
   { path: '/', access: 'guest', element: <HomeScreen /> },
@@ -91,7 +81,9 @@ export const ROUTES: AppRoute[] = [
   { path: '/sign-up', access: 'public', element: <SignUpScreen /> },
   { path: '/forgot-password', access: 'public', element: <ForgotPasswordScreen /> },
   { path: '/reset-password', access: 'public', element: <ResetPasswordScreen /> },
-  ...PUBLIC_TOOLS_ROUTES,
+  ...LIMITATION_PUBLIC_ROUTES,
+  ...FIR_PUBLIC_ROUTES,
+  ...HOLIDAY_ROUTES,
 
   // Signed in
   { path: '/dashboard', access: 'auth', element: <DashboardScreen /> },

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { AppRoute } from '../app/routes.tsx';
+import type { AppRoute } from '../shell/appRoute.ts';
 
 const InvoicesScreen = lazy(() => import('./InvoicesScreen.tsx'));
 const InvoiceFormScreen = lazy(() => import('./InvoiceFormScreen.tsx'));

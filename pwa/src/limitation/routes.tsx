@@ -7,21 +7,10 @@ import { lazyScreen } from '../shell/lazyScreen.tsx';
 type TRoute = { path: string; access: 'public' | 'auth'; element: ReactElement };
 type THolidayRow = TRowOf<typeof holidaysDecl>;
 
-// Each screen its own chunk, preloaded when the app starts on its route (app/lazyScreen.tsx).
+// Each screen its own chunk, preloaded when the app starts on its route (shell/lazyScreen.tsx).
 const LimitationCalculatorScreen = lazyScreen(
   () => import('./LimitationCalculatorScreen.tsx'),
   'LimitationCalculatorScreen',
-);
-const FirReaderScreen = lazyScreen(() => import('../fir/FirReaderScreen.tsx'), 'FirReaderScreen');
-const FirResultScreen = lazyScreen(() => import('../fir/FirResultScreen.tsx'), 'FirResultScreen');
-// (Its module exports other functions; the screen takes no props.)
-const FirSectionsScreen = lazyScreen<'FirSectionsScreen', object>(
-  () => import('../fir/FirSectionsScreen.tsx'),
-  'FirSectionsScreen',
-);
-const FirSectionFormScreen = lazyScreen(
-  () => import('../fir/FirSectionFormScreen.tsx'),
-  'FirSectionFormScreen',
 );
 const LimitationCasesScreen = lazyScreen(
   () => import('./LimitationCasesScreen.tsx'),
@@ -47,38 +36,13 @@ export const HOLIDAY_ROUTES = recordRoutes<THolidayRow>(
   async () => (await import('./holidays.module.tsx')).HOLIDAYS,
 );
 
-/** The public tools (part 3 §2.15, §2.16): open to anyone, offline after one visit. */
-export const PUBLIC_TOOLS_ROUTES: TRoute[] = [
+/** The limitation calculator (part 3 §2.15): open to anyone, offline after one visit. */
+export const LIMITATION_PUBLIC_ROUTES: TRoute[] = [
   {
     path: '/limitation-calculator',
     access: 'public',
     element: <LimitationCalculatorScreen />,
   },
-  {
-    path: '/fir-reader',
-    access: 'public',
-    element: <FirReaderScreen />,
-  },
-  {
-    path: '/fir-reader-result',
-    access: 'public',
-    element: <FirResultScreen />,
-  },
-  ...HOLIDAY_ROUTES,
-];
-
-/** FIR sections for signed-in members (part 3 §2.17): the list, and the form for admins. */
-export const FIR_SECTION_ROUTES: TRoute[] = [
-  {
-    path: '/fir-sections',
-    access: 'auth',
-    element: <FirSectionsScreen />,
-  },
-  ...['/fir-section/create', '/fir-section/edit/:fir_section_id'].map((path): TRoute => ({
-    path,
-    access: 'auth',
-    element: <FirSectionFormScreen />,
-  })),
 ];
 
 /** The calculator's administration (part 3 §2.15): case kinds, questions, and a question with its answers. */

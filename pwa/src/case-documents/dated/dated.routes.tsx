@@ -1,6 +1,6 @@
 import { DATED_MODULES } from '@lawfirm/shared-types/case-documents/dated.modules.ts';
 import { lazyScreen } from '../../shell/lazyScreen.tsx';
-import type { AppRoute } from '../../app/routes.tsx';
+import type { AppRoute } from '../../shell/appRoute.ts';
 
 // Preloadable: opened cold (a reload, a link), the app loads the screen's chunk before its first render.
 const DatedIndexScreen = lazyScreen(() => import('./DatedIndexScreen.tsx'), 'DatedIndexScreen');

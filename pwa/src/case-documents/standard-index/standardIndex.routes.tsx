@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { AppRoute } from '../../app/routes.tsx';
+import type { AppRoute } from '../../shell/appRoute.ts';
 
 const screens = () => import('./StandardIndexScreen.tsx');
 const StandardIndexScreen = lazy(async () => ({ default: (await screens()).StandardIndexScreen }));
