@@ -86,6 +86,20 @@ describe('the form state behind useFieldForm', () => {
     expect(changedSince(FIELDS, s)).toEqual({ due: '2027-01-01', paid: true });
   });
 
+  it('checks a field declared with `when` only while it holds, and stores a ticked box as true', () => {
+    const fields: TField[] = [
+      { key: 'edit', label: 'Edit client', kind: 'checkbox' },
+      { key: 'phone', label: 'Client phone', kind: 'phone', when: (d) => d.edit === '1' },
+    ];
+    let s = formReducer(openForm({ edit: '', phone: '12' }), { type: 'tried' });
+    expect(shownErrors(fields, s, {})).toEqual({});
+    s = formReducer(s, { type: 'set', patch: { edit: '1' } });
+    expect(shownErrors(fields, s, {}).phone).toMatch(/Pakistani/);
+    s = formReducer(s, { type: 'set', patch: { phone: '0300-1234567' } });
+    expect(shownErrors(fields, s, {})).toEqual({});
+    expect(changedSince(fields, s)).toEqual({ edit: true, phone: '0300-1234567' });
+  });
+
   it("checks a list's rows with the same rules, each message under its row", () => {
     const fields: TField[] = [
       { key: 'expense', label: 'Expense', required: 'The expense field is required.' },
