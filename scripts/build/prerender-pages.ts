@@ -14,7 +14,7 @@ export const PRERENDERED = [
 /** The file the server looks for (pages/index.html for `/`). */
 export const pageFile = (path: string) => `pages/${path === '/' ? 'index' : path.slice(1)}.html`;
 
-const ENTRY = '/src/landing/prerender.tsx';
+const ENTRY = '/src/app/prerender.tsx';
 const ROOT = '<div id="root"></div>';
 
 /** The file naming every path the app has a screen for, read by the server (unknown paths answer 404). */

@@ -37,7 +37,7 @@ const ContactRequestsScreen = lazyScreen(
   'ContactRequestsScreen',
 );
 const MailOutboxScreen = lazyScreen(() => import('../mail-outbox/MailOutboxScreen.tsx'), 'MailOutboxScreen');
-const ConflictsScreen = lazyScreen(() => import('../sync/ConflictsScreen.tsx'), 'ConflictsScreen');
+const ConflictsScreen = lazyScreen(() => import('../shell/ConflictsScreen.tsx'), 'ConflictsScreen');
 const CourtsScreen = lazyScreen(() => import('../reference-data/CourtsScreen.tsx'), 'CourtsScreen');
 const StatutesScreen = lazyScreen(() => import('../reference-data/StatutesScreen.tsx'), 'StatutesScreen');
 const ModuleTypesScreen = lazyScreen(

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatDate } from '@lawfirm/shared-types';
-import { useDownload } from '../case-files/shared/useDownload.ts';
+import { useDownload } from '../shell/useDownload.ts';
 import { addDays, causeListRows, type THearing } from './calendar.logic.ts';
 import { HearingList } from './HearingList.tsx';
 import type { TCauseLists } from './useHearings.ts';

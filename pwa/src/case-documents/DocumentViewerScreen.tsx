@@ -2,7 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { downloadDocumentPdf } from '../pdf/index.ts';
 import { useSync } from '../sync/hooks.ts';
-import { SyncStatusBadge } from '../sync/SyncStatusBadge.tsx';
+import { SyncStatusBadge } from '../shell/SyncStatusBadge.tsx';
 import { nextDisplayOrder } from '../tables/rowOrder.ts';
 import { useToast } from '../feedback/toast.tsx';
 import { AttachmentsTable } from './AttachmentsTable.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { can } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
-import { DOWNLOADED } from '../case-files/shared/useDownload.ts';
+import { DOWNLOADED } from '../shell/useDownload.ts';
 import { saveFile } from '../pdf/save-file.ts';
 import { apiResponse } from '../http/client.ts';
 import { useToast } from '../feedback/toast.tsx';

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { can, tilesFor, type TActor, type TUser } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
-import { SyncStatusBadge } from '../sync/SyncStatusBadge.tsx';
+import { SyncStatusBadge } from './SyncStatusBadge.tsx';
 import { InstallButton } from './InstallButton.tsx';
 import { useLogout } from './useLogout.tsx';
 import { useSettings } from '../settings/useSettings.tsx';

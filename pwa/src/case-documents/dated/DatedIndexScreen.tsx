@@ -5,7 +5,7 @@ import type { TDatedModule } from '@lawfirm/shared-types/case-documents/dated.mo
 import { useAuth } from '../../auth/AuthContext.tsx';
 import { downloadDatedPdf } from '../../pdf/index.ts';
 import { useSync } from '../../sync/hooks.ts';
-import { SyncStatusBadge } from '../../sync/SyncStatusBadge.tsx';
+import { SyncStatusBadge } from '../../shell/SyncStatusBadge.tsx';
 import { nextDisplayOrder } from '../../tables/rowOrder.ts';
 import { useToast } from '../../feedback/toast.tsx';
 import { useConfirmedDelete } from '../../feedback/useConfirmedDelete.tsx';

@@ -27,7 +27,7 @@ import {
   type TCaseOrder,
 } from '../filterCases.ts';
 import { PendingCasesDialog } from '../pending/PendingCasesDialog.tsx';
-import { useDownload } from '../shared/useDownload.ts';
+import { useDownload } from '../../shell/useDownload.ts';
 import {
   statsOf,
   useAllParties,

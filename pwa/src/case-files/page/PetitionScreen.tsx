@@ -10,7 +10,7 @@ import { groupParties, namesOf, NO_PARTIES, UNKNOWN_LAWYER } from '../caseFiles.
 import type { TPetitionRow } from '../caseFiles.types.ts';
 import { HearingDateControl } from '../hearing/HearingDateControl.tsx';
 import { PendingTagEditor } from '../shared/PendingTagEditor.tsx';
-import { useDownload } from '../shared/useDownload.ts';
+import { useDownload } from '../../shell/useDownload.ts';
 import { useCan, useFirstSyncRunning, usePetitionPage } from '../useCaseFiles.ts';
 import type { TPetitionPage } from './petitionPage.data.ts';
 import { LawyerProfileDialog } from './LawyerProfileDialog.tsx';

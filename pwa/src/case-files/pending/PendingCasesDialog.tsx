@@ -1,6 +1,6 @@
 import { downloadPendingCasesPdf } from '../../pdf/index.ts';
 import { Modal } from '../../feedback/Modal.tsx';
-import { useDownload } from '../shared/useDownload.ts';
+import { useDownload } from '../../shell/useDownload.ts';
 import { PendingCasesTable } from './PendingCasesTable.tsx';
 import { usePendingCases } from './usePendingCases.ts';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useSync } from '../../sync/hooks.ts';
-import type { LocalDb } from '../../sync/db.ts';
-import { useToast } from '../../feedback/toast.tsx';
+import { useSync } from '../sync/hooks.ts';
+import type { LocalDb } from '../sync/db.ts';
+import { useToast } from '../feedback/toast.tsx';
 
 export const DOWNLOADED = 'File Downloaded SuccessFully';
 

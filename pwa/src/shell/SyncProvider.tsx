@@ -1,9 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useAuth } from '../auth/AuthContext.tsx';
-import { reportSyncLoadFailure } from './syncLoadFailure.ts';
+import { reportSyncLoadFailure } from '../sync/syncLoadFailure.ts';
 import { whenIdle } from '../browser/whenIdle.ts';
-import { SyncContext, type TSyncContext } from './context.ts';
-import { forgetLocalSync, loadLocalSync } from './local-loader.ts';
+import { SyncContext, type TSyncContext } from '../sync/context.ts';
+import { forgetLocalSync, loadLocalSync } from '../sync/local-loader.ts';
 
 /**
  * Opens the signed-in user's own database and runs its sync engine for as long as that user is signed in.

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useAuth } from '../auth/AuthContext.tsx';
-import { discardRejected, resolveConflictLocal } from './actions.ts';
+import { discardRejected, resolveConflictLocal } from '../sync/actions.ts';
 import {
   conflictSides,
   describeMutation,
@@ -9,8 +9,8 @@ import {
   showInstant,
   showValue,
   type TConflictSide,
-} from './conflict-view.ts';
-import { useConflicts, useEntityRow, useRejected, useSync, type TConflictRow } from './hooks.ts';
+} from '../sync/conflict-view.ts';
+import { useConflicts, useEntityRow, useRejected, useSync, type TConflictRow } from '../sync/hooks.ts';
 
 /** The record a conflict is about, by its title or name when this device has it. */
 function RecordName({ entity, id }: { entity: string; id: string }) {

@@ -3,8 +3,8 @@
 // React then renders the same page in its place.
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { App } from '../app/App.tsx';
-import { ROUTES } from '../app/routes.tsx';
+import { App } from './App.tsx';
+import { ROUTES } from './routes.tsx';
 
 async function renderOnce(location: string): Promise<string> {
   const { prelude } = await prerender(

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { useOnline } from '../browser/useOnline.ts';
-import { useSyncLoadFailed } from './syncLoadFailure.ts';
-import { useSync, useSyncStatus } from './hooks.ts';
+import { useSyncLoadFailed } from '../sync/syncLoadFailure.ts';
+import { useSync, useSyncStatus } from '../sync/hooks.ts';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
