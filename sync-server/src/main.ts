@@ -31,6 +31,13 @@ if (!config.publicUrl)
 console.log(
   `Database: ${database.kind === 'sqlite' ? config.databaseUrl : 'PostgreSQL'}; data folder: ${config.dataDir}`,
 );
+console.log(`Stored files: ${app.files.where}`);
+if (config.jwtSecretFrom === 'database')
+  console.warn(
+    'JWT_SECRET is not set: sessions are signed with a secret kept in the PostgreSQL database, shared by every ' +
+      'server on it. Set JWT_SECRET to the same long random value on every server to keep it out of the ' +
+      'database and its dumps (docs/deploy.md).',
+  );
 if (boot.created) console.log(`First start: created ${boot.firmName}, its reference data and its admin.`);
 else console.log(`Firm: ${boot.firmName}`);
 if (boot.demo)

@@ -11,7 +11,7 @@ export type PostJson = (url: string, body: object) => Promise<unknown>;
 export async function attachUploadedFile(
   post: PostJson,
   file: { sha256: string; size: number; mime: string; name: string },
-): Promise<void> {
+): Promise<{ petitionId: string }> {
   const { petition_id } = (await post('/api/petitions', { case_no: '1', title: 'Uploads' })) as {
     petition_id: string;
   };
@@ -33,4 +33,5 @@ export async function attachUploadedFile(
   })) as TPushResponse;
   if (pushed.results[0]?.status !== 'applied')
     throw new Error(`attachment not saved: ${JSON.stringify(pushed)}`);
+  return { petitionId: petition_id };
 }
