@@ -11,6 +11,7 @@ import {
 } from '../limitation/routes.tsx';
 import { STANDARD_INDEX_ROUTES } from '../case-documents/standard-index/standardIndex.routes.tsx';
 import { BILLING_ROUTES } from '../invoices/invoices.routes.tsx';
+import { OPINION_ROUTES } from '../opinions/opinions.routes.tsx';
 import { DATED_ROUTES } from '../case-documents/dated/dated.routes.tsx';
 import { lazyScreen } from '../shell/lazyScreen.tsx';
 
@@ -106,6 +107,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/petition-types', access: 'auth', element: <CaseCategoriesScreen /> },
   { path: '/petition-type/create', access: 'auth', element: <CaseCategoryFormScreen /> },
   { path: '/petition-type/edit/:petition_type_id', access: 'auth', element: <CaseCategoryFormScreen /> },
+  ...OPINION_ROUTES,
   ...BILLING_ROUTES,
   { path: '/petitions-calendar', access: 'auth', element: <CalendarScreen /> },
   { path: '/cause-list', access: 'auth', element: <CauseListScreen /> },
