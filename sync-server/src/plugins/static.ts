@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.ts';
-import { registerCrawlerFiles } from '../http/crawlers.ts';
+import { registerCrawlerFiles } from './crawlers.ts';
 import { appPathMatcher } from '../http/app-paths.ts';
 
 const API_PREFIXES = ['/api/', '/sync/', '/uploads', '/files/', '/storage/', '/password.email'];

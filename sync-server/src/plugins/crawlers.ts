@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { configuredOrigin } from './origin.ts';
+import { configuredOrigin } from '../http/origin.ts';
 import type { Config } from '../config.ts';
 
 /**
