@@ -12,13 +12,15 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
+import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../sync-server/src/app.ts';
 import { loadConfig } from '../../sync-server/src/config.ts';
-import { openDatabase } from '../../sync-server/src/db/connect.ts';
+import { openDatabase, pgPoolSize } from '../../sync-server/src/db/connect.ts';
 import { newId } from '../../sync-server/src/db/ids.ts';
 import { bootstrap } from '../../sync-server/src/seed/bootstrap.ts';
-import { rawSqliteRowsPerSec, startHelloWorld, type HelloWorld } from './limits.ts';
+import { rawSqliteRowsPerSec, startHelloWorld } from './limits.ts';
+import { pgLimits } from './limits-pg.ts';
 import { startLoadGenerator, type LoadGenerator, type LoadResult, type LoadSpec } from './load.ts';
 import { ensurePwaBuild, pwaSizeRows, type PwaBuild } from './pwa-size.ts';
 import { statementsDuring } from './query-count.ts';
@@ -42,8 +44,8 @@ type Call = {
   /** The filtered list: how many case files its filters match. */
   found?: number;
   /**
-   * On SQLite: this call's limit measured right before it (req/s of the hello-world route for a REST call, raw
-   * rows/s for a push).
+   * This call's limit measured right before it: on SQLite req/s of the hello-world route for a REST call, raw
+   * rows/s for a push; on PostgreSQL the same `pg` driver's raw reads or inserts of the call's shape (limits-pg.ts).
    */
   limit?: number;
   /** The ratio of each round (limit, then call, back to back); the median round is the one reported. */
@@ -121,13 +123,17 @@ async function measure(
   return load.run({ ...spec, duration: seconds });
 }
 
+/** A call's limit measured right before each of its rounds (per second), by the kind of call. */
+type LimitOf = (kind: CallKind, seconds: number) => Promise<number>;
+
 /** Bootstraps a firm on `databaseUrl` (null: SQLite in the data folder), seeds it and measures every call. */
 async function measureApp(
   databaseUrl: string | null,
   load: LoadGenerator,
   seconds: number,
   pwa: PwaBuild | null,
-  hello: HelloWorld | null,
+  limitsFor:
+    ((databaseUrl: string | null) => Promise<{ limitOf: LimitOf; close: () => Promise<void> }>) | null,
   whileListening?: (base: string) => Promise<void>,
 ): Promise<Call[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lf-bench-hot-'));
@@ -151,9 +157,18 @@ async function measureApp(
     try {
       await app.ready();
       const firm = await seedFirm(app, EMAIL, PASSWORD);
+      // PostgreSQL plans by the tables' statistics, which autovacuum gathers within a minute of the seeding;
+      // measured at once, the planner would take 300 case files for 1 and join them row by row.
+      if (database.kind === 'postgres') await sql`analyze`.execute(database.db);
       await app.listen({ port: 0, host: '127.0.0.1' });
       const server = track(app);
-      const calls = await measureCalls(app, server, firm, load, seconds, hello);
+      const limits = limitsFor ? await limitsFor(config.databaseUrl) : null;
+      let calls: Call[];
+      try {
+        calls = await measureCalls(app, server, firm, load, seconds, limits?.limitOf ?? null);
+      } finally {
+        await limits?.close();
+      }
       await server.idle();
       if (whileListening) await whileListening(server.base);
       return calls;
@@ -176,7 +191,7 @@ async function measureCalls(
   firm: SeededFirm,
   load: LoadGenerator,
   seconds: number,
-  hello: HelloWorld | null,
+  limitOf: LimitOf | null,
 ): Promise<Call[]> {
   // What a browser (the PWA, the original client) sends with every call.
   const browser = { authorization: firm.authorization, 'accept-encoding': 'gzip, deflate, br, zstd' };
@@ -202,7 +217,7 @@ async function measureCalls(
       seconds,
       (s) => measure(server, load, { url: server.base + url, headers, connections: CONNECTIONS }, s),
       (r) => r.reqPerSec,
-      hello ? async (s) => (await hello.measure(load, CONNECTIONS, s)).reqPerSec : undefined,
+      limitOf ? (s) => limitOf(kind, s) : undefined,
     );
     calls.push({
       key,
@@ -259,7 +274,7 @@ async function measureCalls(
           s,
         ),
       (r) => r.applied / r.seconds,
-      hello ? async (s) => rawSqliteRowsPerSec(perRequest, s) : undefined,
+      limitOf ? (s) => limitOf(key, s) : undefined,
     );
     calls.push({
       key,
@@ -344,6 +359,50 @@ function sqliteRows(calls: Call[], limits: { hello: number; single: number; batc
   return rows;
 }
 
+/**
+ * Issue 33's budgets on PostgreSQL, each a ratio to the raw limit of its shape measured by the same `pg`
+ * driver right before each round (printed beside it): the case list's page 2 against 20-row reads by a pool,
+ * /api/user against the hello-world route, pushes against single-row inserts from 50 clients and rows in
+ * transactions of 200.
+ */
+function postgresRows(calls: Call[]): Row[] {
+  const rows: Row[] = [];
+  for (const c of calls) {
+    const rate = perSec(c);
+    const [limitName, minRatio, maxP99] =
+      c.kind === 'user'
+        ? ['hello-world', 0.3, null]
+        : c.kind === 'list' || c.kind === 'raw'
+          ? ['raw 20-row reads by a pool (pg)', c.key === 'page2' ? 0.3 : null, c.key === 'page2' ? 50 : null]
+          : c.kind === 'push1'
+            ? [`raw single-row inserts from ${CONNECTIONS} clients (pg)`, 0.3, 100]
+            : [`raw rows in txns of ${BATCH} (pg)`, 0.3, null];
+    const ratio = c.limit ? rate / c.limit : NaN;
+    rows.push({
+      what: `${c.label} [PostgreSQL] vs ${limitName} just before: ${int(c.limit ?? 0)} /s${c.ratios ? `; median of ${c.ratios.length} rounds (${c.ratios.map((r) => r.toFixed(2)).join(', ')})` : ''}`,
+      figure: `${ratio.toFixed(3)} (${int(rate)} ${unit(c)})`,
+      budget: minRatio === null ? '-' : `>= ${minRatio.toFixed(2)}`,
+      ok: minRatio === null ? null : ratio >= minRatio,
+    });
+    rows.push({
+      what: `  p99 latency (p50 ${ms(c.result.p50)}); statements per ${c.kind === 'push200' ? 'mutation' : c.kind === 'push1' ? 'push' : 'request'}: ${c.statements.toFixed(c.kind === 'push200' ? 1 : 0)}`,
+      figure: ms(c.result.p99),
+      budget: maxP99 === null ? '-' : `< ${maxP99} ms`,
+      ok: maxP99 === null ? null : c.result.p99 < maxP99,
+    });
+    const { non2xx, errors, timeouts, notApplied } = c.result;
+    const failed = non2xx + errors + timeouts + notApplied;
+    if (failed)
+      rows.push({
+        what: `  failures: non-2xx ${non2xx}, errors ${errors}, timeouts ${timeouts}, mutations not applied ${notApplied}`,
+        figure: int(failed),
+        budget: '0',
+        ok: false,
+      });
+  }
+  return rows;
+}
+
 /** SQLite and PostgreSQL side by side: rate, p99 and statements per request (per mutation for batches). */
 function sideBySide(sqlite: Call[], postgres: Call[] | null): string[] {
   const w = Math.max(...sqlite.map((c) => c.label.length));
@@ -369,6 +428,8 @@ function sideBySide(sqlite: Call[], postgres: Call[] | null): string[] {
 export async function hotPathBench(): Promise<{ rows: Row[]; report: string[] }> {
   const seconds = Number(process.env.BENCH_SECONDS ?? 5);
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL_TEST ?? null;
+  // `BENCH_ENGINES=postgres`: only PostgreSQL's calls (e.g. while working on them).
+  const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
   const rows: Row[] = [];
   const report: string[] = [];
   let pwa: PwaBuild | null = null;
@@ -417,15 +478,46 @@ export async function hotPathBench(): Promise<{ rows: Row[]; report: string[] }>
 
     const pwaParts: { rows: Row[]; report: string[] }[] = [];
     const build = pwa;
-    const sqlite = await measureApp(null, load, seconds, build, helloWorld, async (base) => {
-      if (build) pwaParts.push(await pwaSizeRows(build, base, EMAIL, PASSWORD));
-    });
-    rows.push(...sqliteRows(sqlite, { hello: hello.result.reqPerSec, single, batched }));
+    const helloLimit = async (s: number) => (await helloWorld.measure(load, CONNECTIONS, s)).reqPerSec;
+    const sqliteLimits: LimitOf = (kind, s) =>
+      kind === 'push1' || kind === 'push200'
+        ? Promise.resolve(rawSqliteRowsPerSec(kind === 'push1' ? 1 : BATCH, s))
+        : helloLimit(s);
+    let sqlite: Call[] = [];
+    if (engines.includes('sqlite')) {
+      sqlite = await measureApp(
+        null,
+        load,
+        seconds,
+        build,
+        async () => ({ limitOf: sqliteLimits, close: async () => undefined }),
+        async (base) => {
+          if (build) pwaParts.push(await pwaSizeRows(build, base, EMAIL, PASSWORD));
+        },
+      );
+      rows.push(...sqliteRows(sqlite, { hello: hello.result.reqPerSec, single, batched }));
+    }
 
     let postgres: Call[] | null = null;
-    if (pgUrl) {
-      postgres = await withFreshPostgres(pgUrl, (url) => measureApp(url, load, seconds, pwa, null));
-    } else
+    if (pgUrl && engines.includes('postgres')) {
+      // Each PostgreSQL call against the same driver's raw limit of its shape, measured right before each round
+      // in the app's own database: a pool of the app's size reading 20 rows, 50 clients inserting one row each,
+      // one client inserting rows in transactions of 200; /api/user against the hello-world route.
+      const pgLimitsFor = async (url: string | null) => {
+        const raw = await pgLimits(url!, CONNECTIONS, pgPoolSize());
+        const limitOf: LimitOf = (kind, s) =>
+          kind === 'user'
+            ? helloLimit(s)
+            : kind === 'push1'
+              ? raw.singleInserts(s)
+              : kind === 'push200'
+                ? raw.batchedRows(s, BATCH)
+                : raw.reads20(s);
+        return { limitOf, close: raw.close };
+      };
+      postgres = await withFreshPostgres(pgUrl, (url) => measureApp(url, load, seconds, pwa, pgLimitsFor));
+      rows.push(...postgresRows(postgres));
+    } else if (!pgUrl)
       report.push('PostgreSQL not measured: set BENCH_DATABASE_URL (or DATABASE_URL_TEST) to a server URL.');
 
     for (const part of pwaParts) {
@@ -434,7 +526,7 @@ export async function hotPathBench(): Promise<{ rows: Row[]; report: string[] }>
     }
     report.unshift(
       `Hot paths: a firm of ${CASE_FILES} case files (one with ${INDEX_ITEMS} index items), ${CONNECTIONS} connections, ${seconds} s per call:`,
-      ...sideBySide(sqlite, postgres),
+      ...sideBySide(sqlite.length ? sqlite : (postgres ?? []), sqlite.length ? postgres : null),
       ...sqlite
         .filter((c) => c.key === 'filtered')
         .map((c) => `(The filtered list matches ${c.found} of the ${CASE_FILES} case files.)`),

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { Kysely, SqliteDialect, SqliteDriver } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -213,4 +214,47 @@ describe('tripwire: precompiled SQL reads how Kysely compiles and shares adapter
     ] as const)
       kyselyWire(`SqliteDriver still has ${hook}()`, typeof SqliteDriver.prototype[hook] === 'function');
   });
+});
+
+describe('tripwire: named prepared statements read what `pg` remembers per connection (sync-server/src/db/pg-prepared.ts)', () => {
+  const pgWire = (what: string, holds: boolean) =>
+    tripwire(
+      'PostgreSQL prepared statements',
+      `pg ${version('pg')}`,
+      what,
+      holds,
+      "Check namePreparedStatements against pg's lib/query.js (hasBeenParsed) and lib/client.js (parseComplete); meanwhile run with SPEED_PG_PREPARED=0.",
+    );
+  type Internals = { connection?: { parsedStatements?: unknown; submittedNamedStatements?: unknown } };
+
+  it('keeps parsedStatements and submittedNamedStatements on client.connection', () => {
+    const c = new pg.Client() as unknown as Internals;
+    pgWire(
+      'client.connection.parsedStatements is an object',
+      typeof c.connection?.parsedStatements === 'object',
+    );
+    pgWire(
+      'client.connection.submittedNamedStatements is an object',
+      typeof c.connection?.submittedNamedStatements === 'object',
+    );
+  });
+
+  it.runIf(process.env.DATABASE_URL_TEST)(
+    'records a named statement there once PostgreSQL parsed it, and forgets nothing by itself',
+    async () => {
+      const c = new pg.Client({ connectionString: process.env.DATABASE_URL_TEST });
+      await c.connect();
+      try {
+        const text = 'select $1::int + 1 as n';
+        const r = await c.query({ name: 'lf_tripwire', text, values: [1] });
+        const parsed = (c as unknown as Internals).connection!.parsedStatements as Record<string, string>;
+        pgWire('a named query answers', r.rows[0]?.n === 2);
+        pgWire('parsedStatements[name] holds the statement text after it ran', parsed.lf_tripwire === text);
+        const again = await c.query({ name: 'lf_tripwire', text, values: [2] });
+        pgWire('the named statement runs again without a new Parse', again.rows[0]?.n === 3);
+      } finally {
+        await c.end();
+      }
+    },
+  );
 });

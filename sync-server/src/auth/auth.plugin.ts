@@ -86,7 +86,10 @@ function makeContext(row: NonNullable<SessionUserRow>, claims: TokenClaims): Aut
   });
 }
 
-/** The database generation a request's auth check was answered at (SQLite, answered at once). */
+/**
+ * The database generation a request's auth check was answered at: SQLite's when answered at once, PostgreSQL's
+ * snapshot (`pg:` and pg_current_snapshot()) read in the auth check's own statement.
+ */
 const generations = new WeakMap<FastifyRequest, string>();
 
 /**
@@ -121,7 +124,12 @@ function resolve(
   }
   return (async () => {
     const claims = known ?? (await verifyToken(app.config, token));
-    return claims && contextOf(await findSessionUser(app.db, claims.sid), claims);
+    if (!claims) return null;
+    const row = await findSessionUser(app.db, claims.sid);
+    // PostgreSQL: the snapshot the auth check read at (sessions.repository.ts), the answer cache's generation.
+    const snapshot = (row as { data_generation?: string } | undefined)?.data_generation;
+    if (snapshot !== undefined) generations.set(req, `pg:${snapshot}`);
+    return contextOf(row, claims);
   })();
 }
 

@@ -1,4 +1,5 @@
-import type { Db } from '../db/connect.ts';
+import { sql } from 'kysely';
+import { dbKindOf, type Db } from '../db/connect.ts';
 import { API_USER_COLUMNS } from './users.repository.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { readPrecompiledNow, runPrecompiled } from '../db/precompiled.ts';
@@ -66,7 +67,12 @@ const sessionUserQuery = (d: Db) =>
       'companies.is_provider as company_is_provider',
       'companies.domain as company_domain',
     ])
-    .where('sessions.id', '=', '');
+    .where('sessions.id', '=', '')
+    // PostgreSQL: the snapshot the row was read at, the generation of the answers kept for this request
+    // (http/answer-cache.ts): read in the same statement, so it costs no round trip.
+    .$if(dbKindOf(d) === 'postgres', (q) =>
+      q.select(sql<string>`pg_current_snapshot()::text`.as('data_generation')),
+    );
 
 export type SessionUserRow = Awaited<ReturnType<typeof findSessionUser>>;
 

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../db/connect.ts';
 import { forFirm } from '../sync/firm.ts';
 import type { Database, PetitionTable } from '../db/schema.ts';
-import { containsText } from '../db/query-helpers.ts';
+import { containsText, oneOf } from '../db/query-helpers.ts';
 import { readablePetitions } from './access.ts';
 import { caseFilterWhere } from './case-filter.sql.ts';
 import { dbKindOf } from '../db/connect.ts';
@@ -48,7 +48,7 @@ export async function listPetitions(
   if (access !== 'all') {
     const ids = [...access];
     if (!ids.length) return { rows: [], total: 0 };
-    q = q.where('petitions.id', 'in', ids);
+    q = q.where(oneOf(db, 'petitions.id', ids));
   }
   // Every filter, the calendar's search included, from the one declaration the device applies too.
   q = q.where(caseFilterWhere(dbKindOf(db), f));
@@ -86,7 +86,7 @@ export async function countLawyerPetitions(db: Db, actor: TActor, lawyerId: stri
     .where(containsText('lawyer_ids', `"${lawyerId}"`));
   if (access !== 'all') {
     if (!access.size) return 0;
-    q = q.where('id', 'in', [...access]);
+    q = q.where(oneOf(db, 'id', [...access]));
   }
   const r = await q.executeTakeFirst();
   return Number(r?.n ?? 0);
@@ -229,12 +229,16 @@ export async function toApiPetitions(
   const firm = forFirm(db, actor.company_id);
   const [lawyers, parties] = await Promise.all([
     lawyerIds.length
-      ? firm.live('users').select(LAWYER_PROFILE_COLUMNS).where('id', 'in', lawyerIds).execute()
+      ? firm
+          .live('users')
+          .select(LAWYER_PROFILE_COLUMNS)
+          .where(oneOf(db, 'id', lawyerIds))
+          .execute()
       : [],
     firm
       .live('petition_parties')
       .select(['id', 'petition_id', 'side', 'name', 'user_id', 'display_order'])
-      .where('petition_id', 'in', ids)
+      .where(oneOf(db, 'petition_id', ids))
       .orderBy('display_order')
       .orderBy('created_at')
       .orderBy('id')

@@ -17,7 +17,8 @@ import {
 import { migrateToLatest } from '@lawfirm/migrations';
 import type { Database } from './schema.ts';
 import { WalHeaderWatch } from './wal-header.ts';
-import { speedSwitches } from '../speed/switches.ts';
+import { readPgPoolMax, speedSwitches } from '../speed/switches.ts';
+import { namePreparedStatements } from './pg-prepared.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -217,21 +218,29 @@ function sqliteDialect(file: string): Dialect {
 // PostgreSQL returns bigint (int8) as text by default; our counts and versions fit in a double.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/** Connections of each server process's PostgreSQL pool (PG_POOL_MAX; speed/switches.ts). */
+export const pgPoolSize = (): number => readPgPoolMax(process.env);
+
 /**
  * An idle connection the server ends (a PostgreSQL restart, a dropped test database) must not crash the
- * process: the pool reports it here and opens a new connection for the next query.
+ * process: the pool reports it here and opens a new connection for the next query. Each connection names the
+ * statements it runs once the migrations are done (db/pg-prepared.ts; a migration changes the tables the
+ * statements read).
  */
-function pgPool(url: string): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+function pgPool(url: string, ready: () => boolean): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: pgPoolSize() });
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => namePreparedStatements(client, ready));
   return pool;
 }
 
 export async function openDatabase(url: string): Promise<DbHandle> {
   const isPg = /^postgres(ql)?:\/\//.test(url);
+  let migrated = false;
   const db = isPg
-    ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: pgPool(url) }) })
+    ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: pgPool(url, () => migrated) }) })
     : new Kysely<Database>({ dialect: sqliteDialect(url.replace(/^sqlite:/, '')) });
   await migrateToLatest(db);
+  migrated = true;
   return { db, kind: isPg ? 'postgres' : 'sqlite', close: () => db.destroy() };
 }

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { Db } from '../db/connect.ts';
+import { dbKindOf, type Db } from '../db/connect.ts';
 
 /**
  * `column` contains `text`, ignoring case, the same on SQLite and PostgreSQL: both sides are lower()ed
@@ -19,3 +19,14 @@ export function containsText(column: string, text: string): RawBuilder<SqlBool> 
  */
 export const inTransaction = <T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> =>
   db.isTransaction ? fn(db) : db.transaction().execute(fn);
+
+/**
+ * `column` is one of `ids` (at least one). On PostgreSQL one array parameter, `= any($1)`, so the statement's
+ * text is the same whatever the number of ids and its prepared statement serves every list (db/pg-prepared.ts);
+ * `in (...)` with a placeholder per id would be a new statement, parsed and planned, for every length.
+ */
+export function oneOf(db: Db, column: string, ids: readonly string[]): RawBuilder<SqlBool> {
+  return dbKindOf(db) === 'postgres'
+    ? sql<SqlBool>`${sql.ref(column)} = any(${[...ids]}::text[])`
+    : sql<SqlBool>`${sql.ref(column)} in (${sql.join([...ids])})`;
+}

@@ -71,9 +71,10 @@ function encode(body: Buffer, encoding: Encoding): Buffer {
  * process's writes and the WAL index header, which moves when another process commits), read when the request
  * starts and again when its answer is ready; an answer is kept only when both agree (nothing was written while
  * it was read) and given again only while the generation is still the one it was read at. The auth check runs
- * before, on every request, as always: a blocked user is refused whatever is kept. PostgreSQL has no
- * generation to read at no cost, so there every answer is computed (and so is any request made while SQLite's
- * connection is lent to a writer).
+ * before, on every request, as always: a blocked user is refused whatever is kept. On PostgreSQL the
+ * generation is the snapshot the auth check's statement ran at (pg_current_snapshot(), read in that same
+ * statement): any commit of any writer, this process's or another's, changes it, with no message to lose. On
+ * SQLite a request made while the connection is lent to a writer is computed.
  *
  * Switch: SPEED_ANSWER_CACHE=0 (speed/switches.ts) computes every answer. Its key leans on the generation
  * (db/wal-header.ts on SQLite), whose tripwire is in speed-tripwires.test.ts.
@@ -161,11 +162,22 @@ export function registerAnswerCache(app: FastifyInstance): void {
     );
   };
 
+  /**
+   * Whether an answer read from `generation` on may be kept under it. SQLite: the generation is read again, so
+   * nothing was written while the answer was read. PostgreSQL: the generation is the snapshot the auth check's
+   * statement ran at, and every read of the answer ran after it (read committed), so it saw at least that
+   * snapshot's data; a commit since then, read or not, changes the snapshot (a committed writer leaves its
+   * list of transactions in progress or was past its horizon), so a later request never matches the label and
+   * an answer that saw the commit is never given again.
+   */
+  const unchangedSince = (generation: string) =>
+    generation.startsWith('pg:') || dataGenerationNow(app.db) === generation;
+
   const onSend: onSendHookHandler = (req, reply, payload, done) => {
     const start = started.get(req);
     if (start && reply.statusCode === 200 && typeof payload === 'string') {
       const contentType = reply.getHeader('content-type');
-      if (typeof contentType === 'string' && dataGenerationNow(app.db) === start.generation) {
+      if (typeof contentType === 'string' && unchangedSince(start.generation)) {
         const body = Buffer.from(payload);
         if (body.length <= MAX_BYTES / 8) {
           const old = kept.get(start.key);

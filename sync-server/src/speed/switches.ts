@@ -73,3 +73,15 @@ export function setSpeedSwitches(next: Partial<TSpeedSwitches>): () => void {
     current = before;
   };
 }
+
+/**
+ * Connections in each server process's PostgreSQL pool: PG_POOL_MAX, default 10. PostgreSQL runs a process per
+ * connection, so more connections than the database machine has cores to run them mostly queue inside it; a
+ * few servers of 10 each stay well under its max_connections (100 by default).
+ */
+export function readPgPoolMax(env: NodeJS.ProcessEnv): number {
+  const n = env.PG_POOL_MAX === undefined ? 10 : Number(env.PG_POOL_MAX);
+  if (!Number.isInteger(n) || n < 1 || n > 1000)
+    throw new Error(`PG_POOL_MAX must be a whole number from 1 to 1000, not "${env.PG_POOL_MAX}".`);
+  return n;
+}

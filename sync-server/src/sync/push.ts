@@ -74,6 +74,40 @@ async function recordResults(trx: Db, clientId: string, results: TMutationResult
 }
 
 /**
+ * The first statement of a device's push in a group: makes the client row on first contact and takes its row
+ * lock, answering the last mutation id applied so far, in one round trip (clientRow then lockClient took two
+ * to four; on PostgreSQL each is a round trip the group's one connection waits for).
+ */
+async function claimClient(trx: Db, clientId: string, actor: TActor): Promise<number> {
+  const now = nowIso();
+  const [r] = await runPrecompiled(
+    trx,
+    'sync.claimClient',
+    (d) =>
+      d
+        .insertInto('sync_clients')
+        .values({
+          client_id: '',
+          user_id: '',
+          company_id: '',
+          last_mutation_id: 0,
+          scope: '',
+          created_at: '',
+          updated_at: '',
+        })
+        .onConflict((oc) =>
+          oc.column('client_id').doUpdateSet((eb) => ({ updated_at: eb.ref('excluded.updated_at') })),
+        )
+        .returning(['user_id', 'last_mutation_id']),
+    [clientId, actor.id, actor.company_id, 0, '', now, now],
+  );
+  if (!r) throw new Error(`sync client ${clientId} vanished`);
+  // Never apply one user's queued changes under another account (shared computers).
+  if (r.user_id !== actor.id) throw new HttpError(409, 'This device queue belongs to another account.');
+  return Number(r.last_mutation_id);
+}
+
+/**
  * Takes the client's row lock for this group (another server applying the same device's queue waits for the
  * commit) and answers the last mutation id applied so far.
  */
@@ -167,8 +201,9 @@ export function createPushWriter(
         await sj.executeQuery(PUSH_SAVEPOINT);
         const group: TMutationResult[] = [];
         try {
-          if (!job.pending) await clientRow(sj, job.clientId, job.actor);
-          const first = await lockClient(sj, job.clientId);
+          const first = job.pending
+            ? await lockClient(sj, job.clientId)
+            : await claimClient(sj, job.clientId, job.actor);
           // Ids at or below the client's last one were applied before (a retried push): skipped.
           job.pending = (job.pending ?? [...job.mutations].sort((a, b) => a.id - b.id)).filter(
             (m) => m.id > first,
