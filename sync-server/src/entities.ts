@@ -6,8 +6,8 @@ import { LIBRARY_SERVER_ENTITIES } from './library/library.entities.ts';
 import { DATED_ENTITIES } from './case-documents/dated.ts';
 import { usersEntity } from './auth/users.entities.ts';
 import { BILLING_SERVER_ENTITIES, readableInvoices } from './invoices/invoices.entities.ts';
-import { calendarMeetingsEntity } from './calendar/meetings.entity.ts';
-import { settingsEntity } from './settings/settings.entity.ts';
+import { calendarMeetingsEntity } from './calendar/meetings.entities.ts';
+import { settingsEntity } from './settings/settings.entities.ts';
 
 /**
  * The server's synced entities: every shared declaration (shared-types/src/sync/entities.ts, with its

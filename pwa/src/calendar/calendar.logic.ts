@@ -1,7 +1,7 @@
 import type { TRowOf } from '@lawfirm/shared-types';
 import { compareCaseTitles, compareHearings } from '@lawfirm/shared-types/calendar/order.ts';
 import type { TCauseListRow } from '@lawfirm/shared-types/pdf/builders/cause-list.ts';
-import type { calendarMeetingsDecl } from '@lawfirm/shared-types/calendar/meetings.entity.ts';
+import type { calendarMeetingsDecl } from '@lawfirm/shared-types/calendar/meetings.entities.ts';
 import type { TOrderSheetRow, TPetitionRow } from '../case-files/caseFiles.types.ts';
 import { compareCodes } from '@lawfirm/shared-types/common/natural-order.ts';
 import {

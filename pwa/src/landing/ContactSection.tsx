@@ -17,7 +17,7 @@ const EMPTY = { name: '', email: '', subject: '', message: '' };
 
 /** The shared schema keeps client and server rules equal; loaded once the visitor reaches the form. */
 const loadSchema = () =>
-  import('@lawfirm/shared-types/contact-requests/contact-requests.schema.ts').then(
+  import('@lawfirm/shared-types/contact-requests/contact-requests.entities.ts').then(
     (m) => m.ZContactRequestInput,
   );
 

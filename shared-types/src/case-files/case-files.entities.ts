@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG, MSG_DATE_INVALID } from '../common/messages.ts';
 import { tooLong, tooMany } from '../common/validation.ts';
 import { defineEntity, permissionPolicy, type Codec, type TParent } from '../sync/entity.ts';
-import { datedColumns, datedPolicy, datedShape } from '../case-documents/dated.entity.ts';
+import { datedColumns, datedPolicy, datedShape } from '../case-documents/dated.entities.ts';
 import {
   datedFields,
   NAQAL_FORMS,

@@ -4,11 +4,11 @@ import { LIBRARY_ENTITIES } from '../library/library.entities.ts';
 import { LIMITATION_ENTITIES } from '../limitation/limitation.entities.ts';
 import { FIR_ENTITIES } from '../fir/fir.entities.ts';
 import { BILLING_ENTITIES } from '../invoices/invoices.entities.ts';
-import { CALENDAR_ENTITIES } from '../calendar/meetings.entity.ts';
-import { contactRequestsDecl } from '../contact-requests/contact-requests.schema.ts';
+import { CALENDAR_ENTITIES } from '../calendar/meetings.entities.ts';
+import { contactRequestsDecl } from '../contact-requests/contact-requests.entities.ts';
 import { settingsDecl } from '../settings/settings.schema.ts';
 import { usersDecl } from '../users/users.entity.ts';
-import { conflictsDecl } from './conflicts.entity.ts';
+import { conflictsDecl } from './conflicts.entities.ts';
 import { dexieSpec, fixedColumns, relationTable, type TEntityDecl } from './entity.ts';
 
 /**

@@ -21,7 +21,7 @@ import { findReadablePetition } from '../case-files/access.ts';
 import { orderSheetsEntity } from '../case-files/case-files.entities.ts';
 import { hearingTitle } from './ical.ts';
 import { hearingsFor, meetingsFor } from './hearings.repository.ts';
-import { calendarMeetingsEntity } from './meetings.entity.ts';
+import { calendarMeetingsEntity } from './meetings.entities.ts';
 import { compareCodes } from '@lawfirm/shared-types/common/natural-order.ts';
 
 /**

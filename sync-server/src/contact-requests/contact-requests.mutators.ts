@@ -7,7 +7,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { findSettings } from '../settings/settings.repository.ts';
 import { insertSyncedRow, VISITOR_WRITER } from '../sync/system-write.ts';
 import { deleteRow } from '../sync/store.ts';
-import { contactRequestsEntity } from './contact-requests.entity.ts';
+import { contactRequestsEntity } from './contact-requests.entities.ts';
 import { findContactRequest } from './contact-requests.repository.ts';
 
 /** The original client shows the `error` field of a failed contact form, so its 422 carries the first message there too. */

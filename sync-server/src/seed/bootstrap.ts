@@ -4,7 +4,7 @@ import type { Db } from '../db/connect.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { hashPassword, randomPassword } from '../auth/passwords.ts';
 import { insertSeedRows } from '../sync/system-write.ts';
-import { settingsEntity } from '../settings/settings.entity.ts';
+import { settingsEntity } from '../settings/settings.entities.ts';
 import { usersEntity } from '../auth/users.entities.ts';
 import { seedReferenceData } from './reference-data.ts';
 import { seedPublicTools, seedPublicToolsForAll } from '../limitation/public-tools.seed.ts';

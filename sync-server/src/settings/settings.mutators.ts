@@ -13,7 +13,7 @@ import { inTransaction } from '../db/query-helpers.ts';
 import { forbidden, validationError } from '../http/errors.ts';
 import { insertSyncedRow, restWriter } from '../sync/system-write.ts';
 import { putRow } from '../sync/store.ts';
-import { settingsEntity } from './settings.entity.ts';
+import { settingsEntity } from './settings.entities.ts';
 import { findSettings, toApiSettings } from './settings.repository.ts';
 
 /**
