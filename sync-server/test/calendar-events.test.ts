@@ -70,6 +70,8 @@ describeEachDb('hearing calendar: events, meetings and the calendar modal’s ca
         hearing_date: isoInDays(2),
         petition_id: ali,
         hearing_summary: 'Arguments on stay',
+        court_room: null,
+        serial_no: null,
         kind: 'hearing',
       },
     });

@@ -200,6 +200,7 @@ export async function insertUser(
       approved_by: null,
       blocked_at: null,
       send_email: 0,
+      reminders_enabled: 1,
       created_at: now,
       updated_at: now,
       version: 0,

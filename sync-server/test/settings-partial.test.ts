@@ -20,6 +20,8 @@ const FULL = {
   invoice_phone: '042-37654321',
   login_page_content: '<p>About the firm</p>',
   site_file_name: 'logo.png',
+  tell_client_en: 'Case {case}: next date {next_date}.',
+  tell_client_ur: 'مقدمہ {case}: آئندہ تاریخ {next_date}',
 };
 
 /** HTML an About text must never serve a visitor as is. */

@@ -28,6 +28,8 @@ const fullSettings = (over: Partial<TSettings> = {}) => ({
   invoice_phone: '042-1234567',
   login_page_content: '<p>Welcome</p>',
   site_file_name: 'logo.png',
+  tell_client_en: 'Case {case}: next date {next_date}.',
+  tell_client_ur: 'مقدمہ {case}: آئندہ تاریخ {next_date}',
   ...over,
 });
 

@@ -3,6 +3,10 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { DEFAULT_SITE_URL, MSG, ZSettingsInput } from '@lawfirm/shared-types';
 import { formatPkPhone, pkPhoneError } from '@lawfirm/shared-types/common/phone.ts';
+import {
+  DEFAULT_TELL_CLIENT_TEMPLATES,
+  TELL_CLIENT_PLACEHOLDERS,
+} from '@lawfirm/shared-types/court-day/tell-client.ts';
 import { putLocal } from '../sync/actions.ts';
 import { useEntityRows, useSync, useSyncStatus } from '../sync/hooks.ts';
 import { api, ApiError } from '../http/client.ts';
@@ -34,12 +38,14 @@ import {
 } from './settings-form.logic.ts';
 import { TabPanel, Tabs, type TTab } from './SettingsTabs.tsx';
 
-type TTabId = 'general' | 'invoice' | 'site';
+type TTabId = 'general' | 'invoice' | 'site' | 'messages';
 const TABS: readonly TTab<TTabId>[] = [
   { id: 'general', label: 'General Settings' },
   { id: 'invoice', label: 'Invoice Settings' },
   { id: 'site', label: 'Site Setting' },
+  { id: 'messages', label: 'Tell Client' },
 ];
+const PLACEHOLDERS_HINT = `Empty: the default text. Placeholders: ${TELL_CLIENT_PLACEHOLDERS.map((p) => `{${p}}`).join(' ')}`;
 
 /** Which tab shows each field, so a save error opens the tab where the field is. */
 const TAB_OF: Record<TTextSetting, TTabId> = {
@@ -56,6 +62,8 @@ const TAB_OF: Record<TTextSetting, TTabId> = {
   host_whereby_iframe: 'site',
   public_whereby_iframe: 'site',
   site_file_name: 'site',
+  tell_client_en: 'messages',
+  tell_client_ur: 'messages',
 };
 
 /** The row's rules, and the invoice phone a Pakistani number (what invoices print: shared-types phone.ts). */
@@ -249,6 +257,24 @@ function SettingsForm({ row }: { row: TSettingsRow | null }) {
             label="Site File Name"
             hint="File name of the site logo under storage/attachments/settings."
             {...form.bind('site_file_name')}
+          />
+        </TabPanel>
+        <TabPanel id="messages" active={tab}>
+          <TextAreaField
+            label="Tell Client Message (English)"
+            rows={4}
+            hint={PLACEHOLDERS_HINT}
+            placeholder={DEFAULT_TELL_CLIENT_TEMPLATES.en}
+            {...form.bind('tell_client_en')}
+          />
+          <TextAreaField
+            label="Tell Client Message (Urdu)"
+            rows={4}
+            dir="rtl"
+            lang="ur"
+            hint={PLACEHOLDERS_HINT}
+            placeholder={DEFAULT_TELL_CLIENT_TEMPLATES.ur}
+            {...form.bind('tell_client_ur')}
           />
         </TabPanel>
         <button type="submit" className="btn primary" disabled={form.submitting}>

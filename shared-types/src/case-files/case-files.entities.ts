@@ -11,6 +11,7 @@ import {
   TALBANA,
   type TDatedModule,
 } from '../case-documents/dated.modules.ts';
+import { withHearingPlace } from '../court-day/hearing-place.ts';
 import { STANDARD_INDEX_MODULES } from '../case-documents/standard-index.ts';
 
 /** Attachment owners as the original API names them (`attachmentable_type`, storage folders). */
@@ -203,7 +204,8 @@ const dated = <const E extends string, const P extends string>(m: TDatedModule<E
   ...caseChild(m.entity, datedColumns(m), datedShape(m), { indexes: [datedFields(m).date], defaults: {} }),
   policy: datedPolicy(m, caseFilePolicy('petition_id').readScope),
 });
-export const orderSheetsDecl = dated(ORDER_SHEETS);
+// Order sheets are the hearings: they also carry the court room and cause-list serial (issue 34).
+export const orderSheetsDecl = withHearingPlace(dated(ORDER_SHEETS));
 export const naqalFormsDecl = dated(NAQAL_FORMS);
 export const talbanaDecl = dated(TALBANA);
 export const synopsisDecl = dated(SYNOPSIS);

@@ -16,6 +16,9 @@ export const SETTINGS_FIELDS = [
   'invoice_phone',
   'login_page_content',
   'site_file_name',
+  // The "Tell client" messages (issue 34) in English and Urdu; empty: the app's default text.
+  'tell_client_en',
+  'tell_client_ur',
 ] as const;
 
 /** Fields a visitor may read without signing in (the landing page needs them). */
@@ -28,9 +31,17 @@ export const PUBLIC_SETTINGS_FIELDS = [
   'site_file_name',
 ] as const;
 
+/**
+ * Fields every member's device receives but visitors do not read: the "Tell client" templates, which a lawyer's
+ * phone fills offline (admins word them).
+ */
+export const MEMBER_SETTINGS_FIELDS = ['tell_client_en', 'tell_client_ur'] as const;
+
 /** The rest: only admins read them (invoice headings and address, meeting links, the extra mail addresses). */
 export const ADMIN_SETTINGS_FIELDS = SETTINGS_FIELDS.filter(
-  (f) => !(PUBLIC_SETTINGS_FIELDS as readonly string[]).includes(f),
+  (f) =>
+    !(PUBLIC_SETTINGS_FIELDS as readonly string[]).includes(f) &&
+    !(MEMBER_SETTINGS_FIELDS as readonly string[]).includes(f),
 );
 
 export const DEFAULT_SITE_URL = 'https://elawfirmpk.com';

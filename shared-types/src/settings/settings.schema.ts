@@ -2,9 +2,20 @@ import { z } from 'zod';
 import { can } from '../auth/permissions.ts';
 import { optionalText, phone } from '../common/validation.ts';
 import { defineEntity, permissionPolicy, type Codec } from '../sync/entity.ts';
+import { tellClientTemplateError } from '../court-day/tell-client.ts';
 import { ADMIN_SETTINGS_FIELDS, PUBLIC_SETTINGS_FIELDS, SETTINGS_FIELDS } from './settings.fields.ts';
 
 export * from './settings.fields.ts';
+
+/** A "Tell client" template as an admin saves it: empty is none (the default text); else one the app can fill. */
+const tellClientTemplateInput = z
+  .string()
+  .nullish()
+  .transform((v) => v?.trim() || null)
+  .superRefine((v, ctx) => {
+    const problem = v === null ? null : tellClientTemplateError(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 export const ZSettingsInput = z.object({
   site_name: optionalText(191),
@@ -38,6 +49,8 @@ export const ZSettingsInput = z.object({
   invoice_phone: optionalText(50),
   login_page_content: optionalText(100000),
   site_file_name: optionalText(255),
+  tell_client_en: tellClientTemplateInput,
+  tell_client_ur: tellClientTemplateInput,
 });
 export type TSettingsInput = z.infer<typeof ZSettingsInput>;
 /**

@@ -4,6 +4,11 @@ import { ROLE_IDS } from '../auth/roles.ts';
 import { MSG } from '../common/messages.ts';
 import { tooLong } from '../common/validation.ts';
 import { defineEntity } from '../sync/entity.ts';
+import {
+  USER_PREFERENCE_COLUMNS,
+  USER_PREFERENCE_FIELDS,
+  USER_PREFERENCE_SHAPE,
+} from '../court-day/preferences.ts';
 
 /**
  * What a user may change on their own profile (the My Profile form, over REST or from a device alike);
@@ -21,6 +26,8 @@ export const USER_SELF_EDITABLE = [
   'zip',
   'moot_team_no',
   'moot_institute',
+  // The court day (issue 34): the language messages to them are written in, and their evening reminder.
+  ...USER_PREFERENCE_FIELDS,
 ] as const;
 const optional = z.string().max(255, tooLong(255)).nullish();
 
@@ -49,6 +56,7 @@ export const usersDecl = defineEntity({
     blocked_at: 'text',
     send_email: 'bool',
     created_at: 'text',
+    ...USER_PREFERENCE_COLUMNS,
   },
   writable: [...USER_SELF_EDITABLE, 'role_id', 'is_moot_student', 'is_approved'],
   schema: z.object({
@@ -62,6 +70,7 @@ export const usersDecl = defineEntity({
     phone: optional,
     cnic: optional,
     moot_institute: optional,
+    ...USER_PREFERENCE_SHAPE,
   }),
   indexes: ['email', 'role_id', 'created_at'],
   // A member's identity number and home address: GET /api/users/{id} answers them to admins and the member

@@ -23,6 +23,7 @@ import { hearingTitle } from './ical.ts';
 import { hearingsFor, meetingsFor } from './hearings.repository.ts';
 import { calendarMeetingsEntity } from './meetings.entities.ts';
 import { compareCodes } from '@lawfirm/shared-types/common/natural-order.ts';
+import { HEARING_PLACE_SHAPE, ZSerialNoWire } from '@lawfirm/shared-types/court-day/hearing-place.ts';
 
 /**
  * The calendar's own calls (rest-contract 47–49): its events are the firm's hearings (order sheets, the same
@@ -74,8 +75,11 @@ export const ZHearingEventInput = z
       .string()
       .max(5000, { error: 'The field may not be greater than 5000 characters.' })
       .nullish(),
+    // Where the hearing is (issue 34): both optional; left out, an edit keeps what the hearing had.
+    court_room: HEARING_PLACE_SHAPE.court_room.optional(),
+    serial_no: ZSerialNoWire.optional(),
   })
-  .transform(({ id, hearing_date, petition: p, petition_id, hearing_summary }) => {
+  .transform(({ id, hearing_date, petition: p, petition_id, hearing_summary, court_room, serial_no }) => {
     // The meeting's title: the typed text (the modal posts it as `petition` when it matches no case).
     const text =
       typeof p === 'string'
@@ -87,6 +91,10 @@ export const ZHearingEventInput = z
       petitionId: (typeof p === 'object' ? (p?.id ?? null) : null) ?? petition_id ?? null,
       title: text?.trim() || undefined,
       summary: hearing_summary === undefined ? {} : { summary: hearing_summary?.trim() || null },
+      place: {
+        ...(court_room === undefined ? {} : { court_room }),
+        ...(serial_no === undefined ? {} : { serial_no }),
+      },
     };
   });
 export type THearingEventInput = z.output<typeof ZHearingEventInput>;
@@ -105,6 +113,8 @@ export const ZHearingEvent = z.object({
     hearing_date: z.string(),
     petition_id: z.string().nullable(),
     hearing_summary: z.string().nullable(),
+    court_room: z.string().nullable(),
+    serial_no: z.number().nullable(),
     kind: z.enum(['hearing', 'meeting']),
   }),
 });
@@ -122,6 +132,8 @@ export async function hearingEvents(db: Db, actor: TActor): Promise<THearingEven
       hearing_date: h.date,
       petition_id: h.petition_id,
       hearing_summary: h.summary,
+      court_room: h.court_room,
+      serial_no: h.serial_no,
       kind: 'hearing' as const,
     },
   }));
@@ -134,6 +146,8 @@ export async function hearingEvents(db: Db, actor: TActor): Promise<THearingEven
       hearing_date: m.date,
       petition_id: null,
       hearing_summary: m.summary,
+      court_room: null,
+      serial_no: null,
       kind: 'meeting' as const,
     },
   }));
@@ -147,6 +161,15 @@ export function serverTime(now: Date = new Date()): string {
   return `${formatDate(t.slice(0, 10))} ${t.slice(11, 19)}`;
 }
 
+export const MSG_PLACE_ON_MEETING =
+  'A court room and serial no. belong to a hearing of a case; choose the case, or leave them empty.';
+
+/** A meeting has no cause list: a room or serial typed for one is refused, not silently dropped. */
+function refusePlaceOnMeeting(place: THearingEventInput['place']): void {
+  if (place.court_room) throw validationError({ court_room: [MSG_PLACE_ON_MEETING] });
+  if (place.serial_no != null) throw validationError({ serial_no: [MSG_PLACE_ON_MEETING] });
+}
+
 /**
  * Creates (no id) or changes (an id) a calendar event. A case's hearing is a new order sheet of the case (any
  * who may set hearing dates: admins and lawyers); changing an existing event is the admin's (part 2 §2.5), or a
@@ -158,7 +181,7 @@ export async function saveHearingEvent(
   input: THearingEventInput,
 ): Promise<{ id: string; created: boolean }> {
   if (!can(actor, 'hearingDate.edit')) throw forbidden();
-  const { date, summary, petitionId, title } = input;
+  const { date, summary, petitionId, title, place } = input;
   return inTransaction(db, async (trx) => {
     const firm = forActor(trx, actor);
     if (input.id) {
@@ -170,6 +193,7 @@ export async function saveHearingEvent(
         await firm.put(orderSheetsEntity, sheet.id, {
           order_sheet_date: date,
           ...('summary' in summary ? { description: summary.summary } : {}),
+          ...place,
         });
         return { id: sheet.id, created: false };
       }
@@ -177,6 +201,7 @@ export async function saveHearingEvent(
       if (!meeting) throw notFound();
       if (!canEditMeeting(actor, meeting)) throw forbidden();
       if (petitionId) throw validationError({ petition_id: [MSG_MOVE_REFUSED] });
+      refusePlaceOnMeeting(place);
       await firm.put(calendarMeetingsEntity, meeting.id, {
         meeting_date: date,
         ...(title ? { title } : {}),
@@ -191,10 +216,12 @@ export async function saveHearingEvent(
         petition_id: petitionId,
         order_sheet_date: date,
         ...('summary' in summary ? { description: summary.summary } : {}),
+        ...place,
       });
       return { id, created: true };
     }
     if (!title) throw validationError({ petition: [MSG_MEETING_TITLE_REQUIRED] });
+    refusePlaceOnMeeting(place);
     await firm.put(calendarMeetingsEntity, id, {
       meeting_date: date,
       title,

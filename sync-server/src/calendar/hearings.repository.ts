@@ -22,6 +22,9 @@ export type Hearing = {
   case_type: string | null;
   /** The order sheet's description: the calendar's hearing summary. */
   summary: string | null;
+  /** Where in the court the hearing is, and its serial in the day's cause list (issue 34; both optional). */
+  court_room: string | null;
+  serial_no: number | null;
   /** The order sheet or its case file was deleted: calendars show the event as cancelled. */
   cancelled: boolean;
   /** Grows with every change of the order sheet or its case file (the server's change sequence). */
@@ -64,6 +67,8 @@ export async function hearingsFor(
       'p.pending_tag as pending_tag',
       'mt.title as type_title',
       'os.description as summary',
+      'os.court_room as court_room',
+      'os.serial_no as serial_no',
       'cc.abbreviation as abbreviation',
       'cc.title as category_title',
       'os.deleted_at as os_deleted',
@@ -96,6 +101,8 @@ export async function hearingsFor(
     pending_tag: r.pending_tag,
     type_title: r.type_title ?? null,
     summary: r.summary ?? null,
+    court_room: r.court_room ?? null,
+    serial_no: r.serial_no === null || r.serial_no === undefined ? null : Number(r.serial_no),
     case_type: caseTypeOf({ abbreviation: r.abbreviation, title: r.category_title }),
     cancelled: r.os_deleted !== null || r.p_deleted !== null,
     sequence: Math.max(Number(r.os_version), Number(r.p_version)),

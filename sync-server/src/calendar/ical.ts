@@ -9,6 +9,15 @@ const PRODID = { company: 'elawfirm', product: 'hearings', language: 'EN' };
 export const hearingTitle = (h: Pick<Hearing, 'case_no' | 'year' | 'title' | 'case_type'>): string =>
   caseTitle(caseNameOf(h, h.case_type));
 
+/** "Court room: 5, Serial no. 12": where the lawyer must be (issue 34); null when neither is known. */
+export const hearingPlace = (h: Pick<Hearing, 'court_room' | 'serial_no'>): string | null =>
+  [
+    h.court_room ? `Court room: ${h.court_room}` : null,
+    h.serial_no != null ? `Serial no. ${h.serial_no}` : null,
+  ]
+    .filter(Boolean)
+    .join(', ') || null;
+
 /**
  * Hearings as an RFC 5545 calendar: one all-day event a hearing (DTSTART;VALUE=DATE: a hearing has a day, not
  * an hour), its UID the order sheet's id (stable, so a calendar app updates the event rather than adding
@@ -33,10 +42,15 @@ export function hearingsCalendar(
       start: day,
       allDay: true,
       summary: hearingTitle(h),
-      description: [h.court, h.type_title, h.pending_tag ? `Pending tag: ${h.pending_tag}` : null]
+      description: [
+        h.court,
+        hearingPlace(h),
+        h.type_title,
+        h.pending_tag ? `Pending tag: ${h.pending_tag}` : null,
+      ]
         .filter(Boolean)
         .join('\n'),
-      location: h.court ?? undefined,
+      location: [h.court, h.court_room].filter(Boolean).join(', ') || undefined,
       url: `${origin}/petitions/${h.petition_id}`,
       sequence: h.sequence,
       stamp: new Date(h.changed_at),
