@@ -19,12 +19,10 @@ import { inTransaction } from '../db/query-helpers.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { ZIdParams } from '../http/schemas.ts';
-import { REGISTRY } from '../entities.ts';
 import { siteNameOf } from '../pdf/pdf.repository.ts';
 import { publicRateLimit, toolsFirmId, wireRows, type TWireRow } from '../limitation/tools-firm.ts';
 
 const ZRow = z.looseObject({ id: z.string() });
-const firEntity = () => REGISTRY.byName.get('fir_sections')!;
 
 /**
  * POST /api/fir_sections (rest-contract 119) as the section form sends it: an id to update (none creates) and
@@ -156,7 +154,7 @@ export async function firRoutes(fastify: FastifyInstance): Promise<void> {
         const existing = id ? await firm.find('fir_sections', id) : undefined;
         if (id && !existing) throw notFound();
         const rowId = existing?.id ?? newId();
-        await firm.put(firEntity(), rowId, values);
+        await firm.put(app.registry.byName.get('fir_sections')!, rowId, values);
         return { id: rowId, message: existing ? MSG.updatedOk : MSG.savedOk };
       });
       const rows = await wireRows(app.db, actor.company_id, 'fir_sections', { id: saved.id });
@@ -176,7 +174,7 @@ export async function firRoutes(fastify: FastifyInstance): Promise<void> {
       await inTransaction(app.db, async (trx) => {
         const firm = forActor(trx, actor);
         if (!(await firm.find('fir_sections', req.params.id))) throw notFound();
-        await firm.remove(firEntity(), req.params.id);
+        await firm.remove(app.registry.byName.get('fir_sections')!, req.params.id);
       });
       return { message: MSG.deletedOk };
     },

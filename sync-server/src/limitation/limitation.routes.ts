@@ -15,12 +15,13 @@ import { newId } from '../db/ids.ts';
 import { inTransaction } from '../db/query-helpers.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { ZIdParams } from '../http/schemas.ts';
-import { REGISTRY } from '../entities.ts';
+import type { SyncRegistry } from '../sync/entities.ts';
 import { publicRateLimit, toolsFirmId, wireRows, type TWireRow } from './tools-firm.ts';
 
 const ZRow = z.looseObject({ id: z.string() });
 const ZRows = z.array(ZRow);
-const entity = (name: string) => REGISTRY.byName.get(name)!;
+/** The app's entity (app.registry, with its server checks) of a declared name. */
+const entityIn = (registry: SyncRegistry, name: string) => registry.byName.get(name)!;
 
 /**
  * POST /api/limitation_calculator_cases (rest-contract 124) as the case form sends it, or a whole listed row
@@ -78,13 +79,18 @@ async function nested<T>(prefix: string, write: () => Promise<T>): Promise<T> {
 }
 
 /** Saves a question with its answers and sub answers in one transaction, through the sync store. */
-async function saveQuestion(db: Db, actor: TActor, form: z.output<typeof ZLimitationQuestionForm>) {
+async function saveQuestion(
+  db: Db,
+  registry: SyncRegistry,
+  actor: TActor,
+  form: z.output<typeof ZLimitationQuestionForm>,
+) {
   return inTransaction(db, async (trx) => {
     const firm = forActor(trx, actor);
     const existing = form.id ? await firm.find('limitation_questions', form.id) : undefined;
     if (form.id && !existing) throw notFound();
     const questionId = existing?.id ?? newId();
-    await firm.put(entity('limitation_questions'), questionId, {
+    await firm.put(entityIn(registry, 'limitation_questions'), questionId, {
       limitation_calculator_case_id: form.limitation_calculator_case_id,
       question: form.question,
     });
@@ -92,7 +98,7 @@ async function saveQuestion(db: Db, actor: TActor, form: z.output<typeof ZLimita
       const answerId = a.id || newId();
       const { limitation_calculator_sub_answers: subs, id: _a, ...answer } = a;
       await nested(`limitation_calculator_answers.${i}`, () =>
-        firm.put(entity('limitation_answers'), answerId, {
+        firm.put(entityIn(registry, 'limitation_answers'), answerId, {
           ...answer,
           question_id: questionId,
           display_order: answer.display_order || i + 1,
@@ -101,7 +107,7 @@ async function saveQuestion(db: Db, actor: TActor, form: z.output<typeof ZLimita
       for (const [j, s] of subs.entries()) {
         const { id: subId, ...sub } = s;
         await nested(`limitation_calculator_answers.${i}.limitation_calculator_sub_answers.${j}`, () =>
-          firm.put(entity('limitation_sub_answers'), subId || newId(), {
+          firm.put(entityIn(registry, 'limitation_sub_answers'), subId || newId(), {
             ...sub,
             answer_id: answerId,
             display_order: sub.display_order || j + 1,
@@ -114,10 +120,16 @@ async function saveQuestion(db: Db, actor: TActor, form: z.output<typeof ZLimita
 }
 
 /** Deletes a live row of the actor's firm (and, through its relations, every row below it). */
-async function removeRow(db: Db, actor: TActor, name: string, id: string): Promise<void> {
+async function removeRow(
+  db: Db,
+  registry: SyncRegistry,
+  actor: TActor,
+  name: string,
+  id: string,
+): Promise<void> {
   await inTransaction(db, async (trx) => {
     const firm = forActor(trx, actor);
-    const def = entity(name);
+    const def = entityIn(registry, name);
     if (!(await firm.find(def.table as 'holidays', id))) throw notFound();
     await firm.remove(def, id);
   });
@@ -162,7 +174,7 @@ export async function limitationRoutes(fastify: FastifyInstance): Promise<void> 
         const order =
           display_order ?? existing?.display_order ?? (await firm.nextDisplayOrder('limitation_cases', {}));
         const rowId = existing?.id ?? newId();
-        await firm.put(entity('limitation_cases'), rowId, { title, display_order: order });
+        await firm.put(entityIn(app.registry, 'limitation_cases'), rowId, { title, display_order: order });
         return { id: rowId, message: existing ? MSG.updatedOk : MSG.savedOk };
       });
       const [row] = await wireRows(app.db, actor.company_id, 'limitation_cases', { id: saved.id });
@@ -182,7 +194,7 @@ export async function limitationRoutes(fastify: FastifyInstance): Promise<void> 
       { config: manage, schema: { params: ZIdParams, response: { 200: ZMessageResponse } } },
       async (req) => {
         const { actor } = await req.auth();
-        await removeRow(app.db, actor, name, req.params.id);
+        await removeRow(app.db, app.registry, actor, name, req.params.id);
         return { message: MSG.deletedOk };
       },
     );
@@ -267,7 +279,7 @@ export async function limitationRoutes(fastify: FastifyInstance): Promise<void> 
     },
     async (req) => {
       const { actor } = await req.auth();
-      const saved = await saveQuestion(app.db, actor, req.body);
+      const saved = await saveQuestion(app.db, app.registry, actor, req.body);
       return {
         caseQuestion: (await questionWhole(app.db, actor.company_id, saved.id))!,
         message: saved.message,

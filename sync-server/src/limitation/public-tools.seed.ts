@@ -6,7 +6,7 @@ import { forFirm } from '../sync/firm.ts';
 import { newId } from '../db/ids.ts';
 import { lastSeq } from '../sync/change-log.ts';
 import { insertSeedRows, insertSyncedRow, SEED_WRITER, type SystemRow } from '../sync/system-write.ts';
-import { REGISTRY } from '../entities.ts';
+import type { SyncRegistry } from '../sync/entities.ts';
 
 /** The data's date fields, as the calculator labels them (limitation-date.ts) with the sub answer's text. */
 const DATE_FIELDS: Record<string, { label: TDateFieldLabel; text: string }> = {
@@ -127,7 +127,7 @@ async function firRows(db: Db, companyId: string): Promise<Rows> {
  * starting state (change 0); a firm that already has changes (a server upgraded to this version) gets them as
  * logged changes, so its synced devices pull them.
  */
-export async function seedPublicTools(db: Db, companyId: string): Promise<void> {
+export async function seedPublicTools(db: Db, registry: SyncRegistry, companyId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const hasAny = async (table: 'limitation_cases' | 'fir_sections') =>
       !!(await forFirm(trx, companyId).selectFrom(table).select('id').limit(1).executeTakeFirst());
@@ -136,7 +136,7 @@ export async function seedPublicTools(db: Db, companyId: string): Promise<void> 
     if (!(await hasAny('fir_sections'))) batches.push(...(await firRows(trx, companyId)));
     const logged = (await lastSeq(trx, companyId)) > 0;
     for (const { entity, rows } of batches) {
-      const def = REGISTRY.byName.get(entity)!;
+      const def = registry.byName.get(entity)!;
       if (!logged) await insertSeedRows(trx, def, companyId, rows);
       else for (const row of rows) await insertSyncedRow(trx, def, companyId, row, { writer: SEED_WRITER });
     }
@@ -144,7 +144,7 @@ export async function seedPublicTools(db: Db, companyId: string): Promise<void> 
 }
 
 /** Every firm's calculator data and FIR sections, for a server started on a database made before them. */
-export async function seedPublicToolsForAll(db: Db): Promise<void> {
+export async function seedPublicToolsForAll(db: Db, registry: SyncRegistry): Promise<void> {
   const firms = await db.selectFrom('companies').select('id').where('deleted_at', 'is', null).execute();
-  for (const f of firms) await seedPublicTools(db, f.id);
+  for (const f of firms) await seedPublicTools(db, registry, f.id);
 }

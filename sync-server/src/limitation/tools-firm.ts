@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
-import { MSG } from '@lawfirm/shared-types';
+import { entityDecl, MSG } from '@lawfirm/shared-types';
 import { companyForHost } from '../db/company-for-host.ts';
 import type { Db } from '../db/connect.ts';
 import { forFirm, isOrdered } from '../sync/firm.ts';
 import { toWire } from '../sync/codec.ts';
-import { REGISTRY } from '../entities.ts';
+import { serverEntity } from '../sync/entities.ts';
 
 /** Calls of the public tools a visitor makes: enough for a lawyer checking an FIR, too few for a scraper. */
 export const PUBLIC_TOOLS_PER_MINUTE = 60;
@@ -39,8 +39,10 @@ export async function wireRows(
   entity: string,
   where: Record<string, string | readonly string[]> = {},
 ): Promise<TWireRow[]> {
-  const def = REGISTRY.byName.get(entity);
-  if (!def) throw new Error(`unknown entity ${entity}`);
+  const decl = entityDecl(entity);
+  if (!decl) throw new Error(`unknown entity ${entity}`);
+  // Reading needs the declaration only: an entity's server hooks act on writes.
+  const def = serverEntity(decl);
   const table = def.table as 'holidays';
   let q = forFirm(db, companyId).live(table).selectAll();
   for (const [column, value] of Object.entries(where)) {

@@ -8,6 +8,7 @@ import { settingsEntity } from '../settings/settings.entities.ts';
 import { usersEntity } from '../auth/users.entities.ts';
 import { seedReferenceData } from './reference-data.ts';
 import { seedPublicTools, seedPublicToolsForAll } from '../limitation/public-tools.seed.ts';
+import { REGISTRY } from '../entities.ts';
 import { seedDemoData } from './demo/seed-demo.ts';
 
 export const DEMO_FIRM_NAME = 'Demo Law Associates';
@@ -80,7 +81,7 @@ export async function createCompany(
     ]);
   });
   await seedReferenceData(db, id);
-  await seedPublicTools(db, id);
+  await seedPublicTools(db, REGISTRY, id);
   return id;
 }
 
@@ -142,7 +143,7 @@ export async function bootstrap(
 
 async function bootstrapFirm(db: Db, config: Config): Promise<BootstrapResult> {
   await ensureRoles(db);
-  await seedPublicToolsForAll(db);
+  await seedPublicToolsForAll(db, REGISTRY);
   const provider = await db
     .selectFrom('companies')
     .select(['id', 'name'])
