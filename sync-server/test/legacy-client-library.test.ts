@@ -8,7 +8,7 @@ import { MSG } from '@lawfirm/shared-types';
 import { MSG_LIBRARY_FILE_TYPES } from '@lawfirm/shared-types/library/pages.ts';
 import { limitationLastDate } from '@lawfirm/shared-types/limitation/limitation-date.ts';
 import { up as fixChallengingDate } from '../../migrations/src/2026_11_28_0020_challenging_date.ts';
-import { PUBLIC_TOOLS_PER_MINUTE } from '../src/limitation/tools-firm.ts';
+import { PUBLIC_TOOLS_PER_MINUTE } from '../src/reference-data/tools-firm.ts';
 import { PDF_SMALL, PNG_1PX } from './case-files-helpers.ts';
 import { connectDevice } from './device.ts';
 import { LEGACY_ORIGIN, legacyLogin, type LegacyClient } from './legacy-client-helpers.ts';

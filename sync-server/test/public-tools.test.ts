@@ -10,7 +10,7 @@ import {
   MSG_QUESTION_REQUIRED,
 } from '@lawfirm/shared-types/limitation/limitation.entities.ts';
 import { readPdf } from '@lawfirm/shared-types/pdf/testing/read-pdf.ts';
-import { PUBLIC_TOOLS_PER_MINUTE } from '../src/limitation/tools-firm.ts';
+import { PUBLIC_TOOLS_PER_MINUTE } from '../src/reference-data/tools-firm.ts';
 import { caseFirm, type Auth, type CaseFirm } from './case-files-helpers.ts';
 import { connectDevice } from './device.ts';
 import { describeEachDb } from './helper.ts';

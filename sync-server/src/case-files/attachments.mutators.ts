@@ -12,7 +12,7 @@ import { requireEditor } from './access.ts';
 import { findOwner, ownerTableOf, ownerTypeOf, type AttachmentOwnerType } from './attachments.repository.ts';
 import { attachmentsEntity } from './case-files.entities.ts';
 import { MSG_SELECT_FILE } from './case-files.schema.ts';
-import type { ReceivedFile } from './multipart-files.ts';
+import type { ReceivedFile } from '../uploads/multipart-files.ts';
 import type { PdfWorkers } from '../pdf/pdf-workers.ts';
 
 export const MSG_OWNER_INVALID = 'The document to attach the files to is not valid.';

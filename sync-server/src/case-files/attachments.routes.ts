@@ -20,7 +20,7 @@ import {
 import { deleteAttachments, updateAttachment, uploadAttachments } from './attachments.mutators.ts';
 import { MSG_FILES_UPLOADED, MSG_SELECT_FILE } from './case-files.schema.ts';
 import { ZStorageParams, ZUpdateAttachmentResponse, ZUploadAttachmentsResponse } from './case-files.types.ts';
-import { ATTACHMENT_FILES, discardFiles, receiveFiles } from './multipart-files.ts';
+import { ATTACHMENT_FILES, discardFiles, receiveFiles } from '../uploads/multipart-files.ts';
 
 /** Attachments of case documents (rest-contract 33–36) and the original client's file URLs. */
 export async function attachmentsRoutes(fastify: FastifyInstance): Promise<void> {

@@ -13,7 +13,7 @@ import {
 } from '@lawfirm/shared-types';
 import { checkFile, cleanFileName } from '../case-files/attachments.mutators.ts';
 import type { TApiAttachment } from '../case-files/case-files.types.ts';
-import type { ReceivedFile } from '../case-files/multipart-files.ts';
+import type { ReceivedFile } from '../uploads/multipart-files.ts';
 import { forActor, forFirm } from '../sync/firm.ts';
 import { newId } from '../db/ids.ts';
 import { inTransaction } from '../db/query-helpers.ts';

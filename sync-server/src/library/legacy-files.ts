@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { can, type TActor } from '@lawfirm/shared-types';
 import { PAGE_KINDS, PAGE_PERMISSIONS, type TPageKind } from '@lawfirm/shared-types/library/pages.ts';
 import type { TApiAttachment } from '../case-files/case-files.types.ts';
-import type { ReceivedFile } from '../case-files/multipart-files.ts';
+import type { ReceivedFile } from '../uploads/multipart-files.ts';
 import { forActor, forFirm } from '../sync/firm.ts';
 import { inTransaction } from '../db/query-helpers.ts';
 import { sendStoredFile } from '../files/send-file.ts';

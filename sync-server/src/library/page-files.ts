@@ -7,7 +7,7 @@ import {
   type TPageKind,
 } from '@lawfirm/shared-types/library/pages.ts';
 import { checkFile, cleanFileName, uniqueName } from '../case-files/attachments.mutators.ts';
-import type { ReceivedFile } from '../case-files/multipart-files.ts';
+import type { ReceivedFile } from '../uploads/multipart-files.ts';
 import type { ActorFirm } from '../sync/firm.ts';
 import { newId } from '../db/ids.ts';
 import { validationError } from '../http/errors.ts';

@@ -25,7 +25,7 @@ import {
   discardFiles,
   receiveFiles,
   type ReceivedFile,
-} from '../case-files/multipart-files.ts';
+} from '../uploads/multipart-files.ts';
 import { PAGE_ENTITIES } from './library.entities.ts';
 import { checkAndStorePageFiles, putPageFiles } from './page-files.ts';
 import { sanitizePageHtml } from '../http/sanitize.ts';

@@ -16,7 +16,7 @@ import { inTransaction } from '../db/query-helpers.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { ZIdParams } from '../http/schemas.ts';
 import type { SyncRegistry } from '../sync/entities.ts';
-import { publicRateLimit, toolsFirmId, wireRows, type TWireRow } from './tools-firm.ts';
+import { publicRateLimit, toolsFirmId, wireRows, type TWireRow } from '../reference-data/tools-firm.ts';
 
 const ZRow = z.looseObject({ id: z.string() });
 const ZRows = z.array(ZRow);

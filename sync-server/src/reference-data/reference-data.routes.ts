@@ -18,7 +18,7 @@ import {
 } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { notFound } from '../http/errors.ts';
-import { publicRateLimit, toolsFirmId } from '../limitation/tools-firm.ts';
+import { publicRateLimit, toolsFirmId } from './tools-firm.ts';
 import { asSelectOptions } from '../auth/original-client.ts';
 import { ZIdParams, type ZodApp } from '../http/schemas.ts';
 import {

@@ -2,7 +2,7 @@ import { readFile, rm } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../http/errors.ts';
 import { receivedFiles, type TFileParts } from '../http/request-body.ts';
-import { sniffDocument, type DocumentKind } from '../uploads/sniff-document.ts';
+import { sniffDocument, type DocumentKind } from './sniff-document.ts';
 
 export type ReceivedFile = {
   /** The name the browser sent (files[i]'s file name), before any cleaning. */
