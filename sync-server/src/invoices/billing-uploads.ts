@@ -22,7 +22,7 @@ import { forbidden, notFound, validationError } from '../http/errors.ts';
 import { companyForHost } from '../db/company-for-host.ts';
 import { findSettings } from '../settings/settings.repository.ts';
 import { legacyStorageHeaders } from '../auth/original-client.ts';
-import { settingsEntity } from '../settings/settings.entity.ts';
+import { settingsEntity } from '../settings/settings.entities.ts';
 import { insertSyncedRow, restWriter } from '../sync/system-write.ts';
 import { putRow } from '../sync/store.ts';
 import { blobKey, storeBlob } from '../uploads/blob-store.ts';
