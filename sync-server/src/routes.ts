@@ -18,7 +18,7 @@ import { peopleRoutes } from './case-files/people.routes.ts';
 import { petitionsRoutes } from './case-files/petitions.routes.ts';
 import { refuseNul } from './case-files/refuse-nul.ts';
 import { repliesRoutes } from './case-files/replies.routes.ts';
-import { pdfRoutes } from './pdf/pdf.routes.ts';
+import { pdfRoutes } from './case-documents/case-pdf.routes.ts';
 import { calendarRoutes } from './calendar/calendar.routes.ts';
 import { limitationRoutes } from './limitation/limitation.routes.ts';
 import { firRoutes } from './fir/fir.routes.ts';

@@ -7,7 +7,7 @@ import { compareHearings } from '@lawfirm/shared-types/calendar/order.ts';
 import { caseNameOf, caseNumber, caseTitle } from '@lawfirm/shared-types/case-files/case-title.ts';
 import type { Db } from '../db/connect.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
-import { siteNameOf } from '../pdf/pdf.repository.ts';
+import { siteNameOf } from '../case-documents/case-pdf.repository.ts';
 import { hearingsFor } from './hearings.repository.ts';
 
 const dayAfter = (iso: string) =>

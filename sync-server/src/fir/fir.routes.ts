@@ -19,7 +19,7 @@ import { inTransaction } from '../db/query-helpers.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { ZIdParams } from '../http/schemas.ts';
-import { siteNameOf } from '../pdf/pdf.repository.ts';
+import { siteNameOf } from '../case-documents/case-pdf.repository.ts';
 import { publicRateLimit, toolsFirmId, wireRows, type TWireRow } from '../reference-data/tools-firm.ts';
 
 const ZRow = z.looseObject({ id: z.string() });

@@ -46,8 +46,8 @@ import { ZInvoiceBody, ZMarkAsPaidBody, ZMarkPaidBody, type TInvoiceBody } from 
 import { mailInvoice } from './invoice-mail.ts';
 import { buildInvoice } from './invoice-pdf.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
-import { pdfActor } from '../pdf/pdf-auth.ts';
-import { ZPdfQuery } from '../pdf/pdf.types.ts';
+import { pdfActor } from '../case-files/pdf-auth.ts';
+import { ZPdfQuery } from '../case-files/pdf.types.ts';
 
 export const MSG_MARKED_PAID = 'Successfully Mark as Paid Invoice!';
 export const MSG_PAID_OK = 'Paid Successfully!';

@@ -5,12 +5,12 @@ import { caseFileName, pdfFileName } from '@lawfirm/shared-types/pdf/index.ts';
 import { canReadPetition, requireEditor } from '../case-files/access.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
 import { forbidden, notFound } from '../http/errors.ts';
-import { pdfActor } from './pdf-auth.ts';
-import { ZPdfDocumentParams, ZPdfOrderSheetsParams, ZPdfPetitionParams, ZPdfQuery } from './pdf.types.ts';
-import type { TPdfBuild } from './pdf-workers.ts';
-import { standardSectionsOf } from '../case-documents/standard-index.ts';
-import { pdfDocumentOf, pdfModelOf, requireDownloader } from '../case-documents/single-pdf.ts';
-import { datedSectionsOf } from '../case-documents/dated-pdf.ts';
+import { pdfActor } from '../case-files/pdf-auth.ts';
+import { ZPdfDocumentParams, ZPdfOrderSheetsParams, ZPdfPetitionParams, ZPdfQuery } from '../case-files/pdf.types.ts';
+import type { TPdfBuild } from '../pdf/pdf-workers.ts';
+import { standardSectionsOf } from './standard-index.ts';
+import { pdfDocumentOf, pdfModelOf, requireDownloader } from './single-pdf.ts';
+import { datedSectionsOf } from './dated-pdf.ts';
 import { inCaseOrder } from '@lawfirm/shared-types/case-documents/dated.pdf.ts';
 import {
   caseHeaderOf,
@@ -19,7 +19,7 @@ import {
   orderSheetsOf,
   pendingCasesOf,
   siteNameOf,
-} from './pdf.repository.ts';
+} from './case-pdf.repository.ts';
 
 function sendPdf(reply: FastifyReply, name: string, bytes: Uint8Array) {
   return reply

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TActor } from '@lawfirm/shared-types';
-import { verifyPdfSig } from '../case-files/pdf-urls.ts';
+import { verifyPdfSig } from './pdf-urls.ts';
 import { toBool } from '../db/ids.ts';
 import { unauthorized } from '../http/errors.ts';
 import { actorOf, findUserById, isProviderCompany } from '../auth/users.repository.ts';
