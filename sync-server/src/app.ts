@@ -16,7 +16,7 @@ import authPlugin from './auth/auth.plugin.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import requestBody from './http/request-body.ts';
 import { registerStatic } from './plugins/static.ts';
-import { mailAttachmentSources } from './mail/attachment-sources.ts';
+import { mailAttachmentSources } from './mail-sources.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createPdfWorkers } from './pdf/pdf-workers.ts';
 import { registerRoutes } from './routes.ts';

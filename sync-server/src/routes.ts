@@ -7,7 +7,7 @@ import { usersRoutes } from './users/users.routes.ts';
 import { companiesRoutes } from './companies/companies.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { contactRequestsRoutes } from './contact-requests/contact-requests.routes.ts';
-import { mailOutboxRoutes } from './mail/mail-outbox.routes.ts';
+import { mailOutboxRoutes } from './mail-outbox/mail-outbox.routes.ts';
 import { referenceDataRoutes } from './reference-data/reference-data.routes.ts';
 import { syncRoutes } from './sync/sync.routes.ts';
 import { uploadsRoutes } from './uploads/uploads.routes.ts';

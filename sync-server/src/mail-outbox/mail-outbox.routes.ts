@@ -9,7 +9,7 @@ import { ZPdfQuery } from '../case-files/pdf.types.ts';
 import { ZIdParams } from '../http/schemas.ts';
 import { sendFromStore } from '../files/byte-range.ts';
 import { blobKey } from '../files/file-store.ts';
-import { findMailAttachment } from './mail-attachments.ts';
+import { findMailAttachment } from '../mail/mail-attachments.ts';
 import { listMailOutbox, MAIL_OUTBOX_PER_PAGE } from './mail-outbox.repository.ts';
 import { ZMailOutboxQuery, ZMailOutboxResponse } from './mail-outbox.types.ts';
 

@@ -1,7 +1,7 @@
 import type { Db } from '../db/connect.ts';
 import { forFirm } from '../sync/firm.ts';
-import { attachmentsOfMails } from './mail-attachments.ts';
-import { redactLinks } from './mailer.ts';
+import { attachmentsOfMails } from '../mail/mail-attachments.ts';
+import { redactLinks } from '../mail/mailer.ts';
 
 export const MAIL_OUTBOX_PER_PAGE = 20;
 

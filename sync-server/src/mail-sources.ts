@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { INVOICE_PDF_SOURCE, invoicePdfForMail } from '../invoices/invoice-mail.ts';
-import type { MailAttachmentSources } from './mail-attachments.ts';
+import { INVOICE_PDF_SOURCE, invoicePdfForMail } from './invoices/invoice-mail.ts';
+import type { MailAttachmentSources } from './mail/mail-attachments.ts';
 
 /**
  * What makes the files that queued mails name (mail-attachments.ts): the one explicit list. A feature whose
