@@ -13,6 +13,7 @@ import { STANDARD_INDEX_ROUTES } from '../case-documents/standard-index/standard
 import { BILLING_ROUTES } from '../invoices/invoices.routes.tsx';
 import { OPINION_ROUTES } from '../opinions/opinions.routes.tsx';
 import { DATED_ROUTES } from '../case-documents/dated/dated.routes.tsx';
+import { CONFLICT_CHECK_ROUTES } from '../conflicts/conflicts.routes.tsx';
 import { lazyScreen } from '../shell/lazyScreen.tsx';
 
 const HomeScreen = lazyScreen(() => import('../landing/HomeScreen.tsx'), 'HomeScreen');
@@ -98,6 +99,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/petition-reply-details/:id', access: 'auth', element: <DocumentViewerScreen kind="reply" /> },
   { path: '/petition-reply-parents/:id', access: 'auth', element: <ReplyParentsScreen /> },
   { path: '/print-pending-cases', access: 'auth', element: <PrintPendingCasesScreen /> },
+  ...CONFLICT_CHECK_ROUTES,
   ...DATED_ROUTES,
   ...STANDARD_INDEX_ROUTES,
   { path: '/module-types', access: 'auth', element: <ModuleTypesScreen /> },

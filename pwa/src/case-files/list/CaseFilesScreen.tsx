@@ -174,6 +174,11 @@ export function CaseFilesScreen() {
             <button type="button" className="btn" onClick={() => setPendingOpen(true)}>
               Print Pending Cases
             </button>
+            {gates.edit && (
+              <Link className="btn" to="/conflict-check">
+                Conflict Check
+              </Link>
+            )}
           </div>
         )}
       </FiltersRegion>

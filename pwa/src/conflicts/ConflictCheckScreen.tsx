@@ -1,0 +1,127 @@
+import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  checkConflicts,
+  conflictLine,
+  type TConflictMatch,
+} from '@lawfirm/shared-types/court-day/conflict-check.ts';
+import { nameKey } from '@lawfirm/shared-types/court-day/party-name.ts';
+import { ScreenGuard } from '../shell/ScreenGuard.tsx';
+import { useConflictIndex } from './useConflictIndex.ts';
+import './conflicts.css';
+
+export function ConflictCheckScreen() {
+  return (
+    <ScreenGuard permission="petitions.edit">
+      <ConflictCheck />
+    </ScreenGuard>
+  );
+}
+
+/** Enough typed to look: a name of three letters or more, or a CNIC or phone. */
+const enough = (q: { name: string; cnic: string; phone: string }) =>
+  nameKey(q.name).length >= 3 || q.cnic.trim().length > 0 || q.phone.trim().length > 0;
+
+/**
+ * Conflict check (issue 34): before taking a case, does the firm already appear for or against this person
+ * or company? Every case on this device is searched as the name is typed, offline too, across spelling
+ * variants, honorifics and company suffixes; a CNIC or phone ties an Urdu name to the English one.
+ */
+function ConflictCheck() {
+  const id = useId();
+  const data = useConflictIndex();
+  const [query, setQuery] = useState({ name: '', cnic: '', phone: '' });
+  // Typing stays quick on a slow phone: the check follows the latest text when there is time.
+  const q = useDeferredValue(query);
+  const matches = useMemo<TConflictMatch[] | null>(
+    () => (data && enough(q) ? checkConflicts(data.index, q) : null),
+    [data, q],
+  );
+  const set = (k: keyof typeof query) => (e: { target: { value: string } }) =>
+    setQuery((v) => ({ ...v, [k]: e.target.value }));
+
+  return (
+    <section className="page conflict-check">
+      <h1>Conflict Check</h1>
+      <p>
+        Finds every case of the firm on this device, archived and moot cases too, where a person or company is
+        a party, and on which side.
+      </p>
+      <form role="search" aria-label="Conflict check" onSubmit={(e) => e.preventDefault()}>
+        <div className="field">
+          <div className="field-label">
+            <label htmlFor={`${id}-name`}>Name</label>
+          </div>
+          <input
+            id={`${id}-name`}
+            type="search"
+            autoComplete="off"
+            value={query.name}
+            onChange={set('name')}
+            placeholder="Muhammad Aslam, ABC Traders (Pvt.) Ltd."
+          />
+        </div>
+        <div className="conflict-numbers">
+          <div className="field">
+            <div className="field-label">
+              <label htmlFor={`${id}-cnic`}>CNIC</label>
+            </div>
+            <input
+              id={`${id}-cnic`}
+              inputMode="numeric"
+              autoComplete="off"
+              value={query.cnic}
+              onChange={set('cnic')}
+              placeholder="35202-1234567-1"
+            />
+          </div>
+          <div className="field">
+            <div className="field-label">
+              <label htmlFor={`${id}-phone`}>Phone</label>
+            </div>
+            <input
+              id={`${id}-phone`}
+              type="tel"
+              autoComplete="off"
+              value={query.phone}
+              onChange={set('phone')}
+              placeholder="0321-4567890"
+            />
+          </div>
+        </div>
+      </form>
+      <Results data={data} matches={matches} />
+    </section>
+  );
+}
+
+function Results({
+  data,
+  matches,
+}: {
+  data: { cases: number } | undefined;
+  matches: TConflictMatch[] | null;
+}) {
+  if (!data) return <p role="status">Loading....</p>;
+  if (!matches)
+    return (
+      <p role="status">
+        Type a name (or a CNIC or phone) to search {data.cases.toLocaleString('en-US')} cases.
+      </p>
+    );
+  if (!matches.length) return <p role="status">No case of the firm on this device names this party.</p>;
+  return (
+    <>
+      <p role="status">
+        {matches.length === 1 ? '1 case names this party:' : `${matches.length} cases name this party:`}
+      </p>
+      <ul className="conflict-matches">
+        {matches.map((m) => (
+          <li key={`${m.caseId}:${m.side}`}>
+            <Link to={`/petitions/${m.caseId}`}>{conflictLine(m)}</Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
