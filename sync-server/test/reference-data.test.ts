@@ -208,7 +208,8 @@ describeEachDb('reference data', (kind) => {
     const orderSheets = (await call('GET', '/api/module_types?module_id=1', lawyer)).json<{
       moduleTypes: TModuleType[];
     }>().moduleTypes;
-    expect(orderSheets.length).toBe(26);
+    // The shared data's 26 and the record-hearing form's 4 outcomes (issue 34).
+    expect(orderSheets.length).toBe(30);
     expect(orderSheets[0]).toEqual({
       id: expect.any(String),
       module_id: 1,
@@ -239,7 +240,8 @@ describeEachDb('reference data', (kind) => {
     expect(t2.display_order).toBe(13);
 
     const reads = [
-      ['/api/get_order_sheet_types?module_id=1', 'orderSheetTypes', 26],
+      // 26 from the shared data and the record-hearing form's 4 outcomes (issue 34).
+      ['/api/get_order_sheet_types?module_id=1', 'orderSheetTypes', 30],
       ['/api/get_talbana_types?module_id=3', 'talbanaTypes', 13],
       ['/api/get_synopsis_types?module_id=4', 'synopsisTypes', 9],
       ['/api/get_naqal_form_types?module_id=2', 'naqalFormTypes', 11],

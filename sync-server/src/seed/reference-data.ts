@@ -61,9 +61,19 @@ export const CATEGORY_ABBREVIATIONS: Record<string, string> = {
 /** Module ids of part 2 §9. */
 export const MODULES = { ORDER_SHEET: 1, NAQAL_FORM: 2, TALBANA: 3, SYNOPSIS: 4 } as const;
 
-/** The titles each dated document module's type list starts with: order sheets from the shared data, the rest ours. */
+/** Titles of `extra` that `base` lacks (compared without case), after `base`. */
+const withMissing = (base: readonly string[], extra: readonly string[]): string[] => {
+  const have = new Set(base.map((t) => t.toLowerCase()));
+  return [...base, ...extra.filter((t) => !have.has(t.toLowerCase()))];
+};
+
+/**
+ * The titles each dated document module's type list starts with: order sheets from the shared data plus the
+ * outcomes the record-hearing form offers (issue 34: Adjourned, Arguments heard, Reserved, Decided; migration
+ * 0025 adds them to installed firms), the rest ours.
+ */
 const MODULE_TYPE_TITLES: [number, readonly string[]][] = [
-  [MODULES.ORDER_SHEET, courtsData.order_sheet_types],
+  [MODULES.ORDER_SHEET, withMissing(courtsData.order_sheet_types, ourData.module_types.order_sheet)],
   [MODULES.NAQAL_FORM, ourData.module_types.naqal_form],
   [MODULES.TALBANA, ourData.module_types.talbana],
   [MODULES.SYNOPSIS, ourData.module_types.synopsis],
