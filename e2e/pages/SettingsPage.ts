@@ -1,13 +1,13 @@
 import type { Page } from 'playwright-core';
 
-/** Settings (/settings): three tabs and one Save. */
+/** Settings (/settings): four tabs and one Save. */
 export class SettingsPage {
   constructor(readonly page: Page) {}
   async open(): Promise<void> {
     await this.page.goto('/settings');
     await this.page.getByRole('heading', { name: 'Settings' }).waitFor();
   }
-  tab(name: 'General Settings' | 'Invoice Settings' | 'Site Setting') {
+  tab(name: 'General Settings' | 'Invoice Settings' | 'Site Setting' | 'Tell Client') {
     return this.page.getByRole('tab', { name });
   }
   siteName() {
