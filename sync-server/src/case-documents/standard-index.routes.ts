@@ -13,7 +13,8 @@ import { validationError } from '../http/errors.ts';
 import { findReadable, requireEditor } from '../case-files/access.ts';
 import { ZApiIndexedDocumentWithFiles } from '../case-files/case-files.types.ts';
 import { listIndexedDocumentsWithFiles, reorderIndexedDocuments } from '../case-files/indexed-documents.ts';
-import { standardKind } from './standard-index.ts';
+import { listRoutes } from '../case-files/indexed-documents.routes.ts';
+import { STANDARD_LISTS, standardKind } from './standard-index.ts';
 
 export const MSG_STANDARD_LIST_INVALID = 'The list to reorder is not valid.';
 
@@ -34,6 +35,8 @@ const ZReorderInput = orderedRows('index_data').extend({ model_type: z.unknown()
  * indexed document list's (indexed-documents.routes.ts), declared per module.
  */
 export async function standardIndexRoutes(fastify: FastifyInstance): Promise<void> {
+  // Saving, deleting and one item's details: the indexed document lists' calls, with these lists handed in.
+  listRoutes(fastify, STANDARD_LISTS);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   for (const m of STANDARD_INDEX_MODULES) {
     const kind = standardKind(m.module_type);

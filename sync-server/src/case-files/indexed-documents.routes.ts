@@ -16,7 +16,6 @@ import {
   toApiIndexedDocument,
   type IndexedDocumentKind,
 } from './indexed-documents.ts';
-import { STANDARD_LISTS } from '../case-documents/standard-index.ts';
 
 /** The documented paths and keys of one indexed document list (rest-contract 23–26, 28–32 and 55–58). */
 export type ListRoutes = {
@@ -48,13 +47,20 @@ const LISTS: ListRoutes[] = [
     reorderKey: 'petition_replies',
     detail: { method: 'POST', path: '/api/petition_reply_details/:id', rowKey: 'petition_reply' },
   },
-  ...STANDARD_LISTS,
 ];
 
 /** Index items and replies, one implementation for both (their single-item PDF: case-documents/single-pdf.ts). */
 export async function indexedDocumentsRoutes(fastify: FastifyInstance): Promise<void> {
+  listRoutes(fastify, LISTS);
+}
+
+/**
+ * The calls of indexed document lists: index items and replies here, and the standard index lists, which
+ * case-documents/standard-index.routes.ts hands in (case files know no module that hangs off them).
+ */
+export function listRoutes(fastify: FastifyInstance, lists: readonly ListRoutes[]): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  for (const l of LISTS) {
+  for (const l of lists) {
     const { kind } = l;
     app.post(
       l.collection,
