@@ -67,7 +67,7 @@ describeEachDb('migration: the hearing outcomes reach installed firms', (kind) =
     await addOutcomes(db);
 
     const delivered = [...(await office.pull()).entries()];
-    const pulled = delivered.filter(([k]) => k.startsWith('module_types/')).map(([, r]) => r);
+    const pulled = delivered.filter(([k]) => k.startsWith('module_types/')).map(([, r]) => r!);
     expect(pulled.map((r) => r.title).sort()).toEqual([...OUTCOMES].sort());
     expect(pulled.every((r) => r.module_id === 1)).toBe(true);
     // Only these were delivered.
