@@ -1,7 +1,7 @@
 import { todayInPakistan } from '@lawfirm/shared-types/common/dates.ts';
 import { STANDARD_INDEX_MODULES } from '@lawfirm/shared-types/case-documents/standard-index.ts';
 import { inCaseOrder } from '@lawfirm/shared-types/case-documents/dated.pdf.ts';
-import { datedSectionsLocal } from '../case-documents/dated/dated.pdf-data.ts';
+import { datedSectionsLocal } from './dated-sections.ts';
 import {
   datedFields,
   datedPdfEntry,

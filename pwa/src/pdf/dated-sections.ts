@@ -1,7 +1,7 @@
 import { DATED_MODULES } from '@lawfirm/shared-types/case-documents/dated.modules.ts';
 import { datedSections } from '@lawfirm/shared-types/case-documents/dated.pdf.ts';
 import type { TAttachmentRow, TNamed } from '@lawfirm/shared-types/pdf/case-data.ts';
-import type { LocalDb } from '../../sync/db.ts';
+import type { LocalDb } from '../sync/db.ts';
 
 /** The dated modules' sections of the whole case-file PDF from this device's rows, as the server prints them. */
 export async function datedSectionsLocal(
