@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { AuthProvider } from '../auth/AuthContext.tsx';
-import { SettingsProvider } from '../settings/useSettings.tsx';
+import { SettingsProvider } from '../shell/useSettings.tsx';
 import { SyncProvider } from '../shell/SyncProvider.tsx';
 import { Header } from '../shell/Header.tsx';
 import { NotFoundScreen } from '../shell/NotFoundScreen.tsx';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { tilesFor, type TTile } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { Icon, type IconName } from '../landing/icons.tsx';
-import { useSettings } from '../settings/useSettings.tsx';
+import { useSettings } from '../shell/useSettings.tsx';
 import { FirmSetupLead } from '../settings/FirmSetupLead.tsx';
 import { Modal } from '../feedback/Modal.tsx';
 import { DashboardCauseLists, HearingsBanner } from '../calendar/HearingsBanner.tsx';

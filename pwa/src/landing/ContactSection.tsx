@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { MSG } from '@lawfirm/shared-types';
-import { useSettings } from '../settings/useSettings.tsx';
+import { useSettings } from '../shell/useSettings.tsx';
 import { api, ApiError } from '../http/client.ts';
 import {
   TextAreaField,

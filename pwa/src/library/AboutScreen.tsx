@@ -1,4 +1,4 @@
-import { useSettings } from '../settings/useSettings.tsx';
+import { useSettings } from '../shell/useSettings.tsx';
 import { SafeHtml } from './SafeHtml.tsx';
 import './library.css';
 

@@ -5,7 +5,7 @@ import { useAuth } from '../auth/AuthContext.tsx';
 import { SyncStatusBadge } from './SyncStatusBadge.tsx';
 import { InstallButton } from './InstallButton.tsx';
 import { useLogout } from './useLogout.tsx';
-import { useSettings } from '../settings/useSettings.tsx';
+import { useSettings } from './useSettings.tsx';
 
 type NavItem = { to: string; label: string };
 

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { formatDate, ORDER_SHEETS } from '@lawfirm/shared-types';
 import { PRINT_DELAY_MS } from '../../case-files/pending/PrintPendingCasesScreen.tsx';
 import { usePrintPage } from '../../case-files/shared/usePrintPage.ts';
-import { useSettings } from '../../settings/useSettings.tsx';
+import { useSettings } from '../../shell/useSettings.tsx';
 import { useEntityRow } from '../../sync/hooks.ts';
 import { usePetition, usePetitionTitle } from '../useCaseDocuments.ts';
 import { dateOf, typeIdOf } from './dated.logic.ts';

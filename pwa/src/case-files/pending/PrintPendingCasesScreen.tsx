@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSettings } from '../../settings/useSettings.tsx';
+import { useSettings } from '../../shell/useSettings.tsx';
 import { usePrintPage } from '../shared/usePrintPage.ts';
 import { PendingCasesTable } from './PendingCasesTable.tsx';
 import { usePendingCases } from './usePendingCases.ts';

@@ -3,7 +3,7 @@ import { PUBLIC_SETTINGS_FIELDS, type TPublicSettings } from '@lawfirm/shared-ty
 import { useEntityRows } from '../sync/hooks.ts';
 import { api } from '../http/client.ts';
 import { whenIdle } from '../browser/whenIdle.ts';
-import type { TSettingsRow } from './settings-form.logic.ts';
+import type { TSettingsRow } from '../settings/settings-form.logic.ts';
 
 /**
  * The firm's public settings (site name, email, phone) that the header, landing page and Forbidden modal
