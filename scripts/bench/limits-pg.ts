@@ -43,7 +43,11 @@ async function loops(workers: number, seconds: number, op: (w: number) => Promis
   let done = 0;
   await Promise.all(
     Array.from({ length: workers }, async (_, w) => {
-      while (performance.now() < until) done += await op(w);
+      while (performance.now() < until) {
+        // Not `done += await op(w)`: that reads `done` before the await and loses the other loops' counts.
+        const k = await op(w);
+        done += k;
+      }
     }),
   );
   return done / ((performance.now() - t0) / 1000);
