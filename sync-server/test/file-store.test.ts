@@ -1,13 +1,17 @@
+import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TUploadState } from '@lawfirm/shared-types';
+import { runBackup } from '../src/backup/backup.ts';
 import { readAll, type TFileStore } from '../src/files/file-store.ts';
 import { openFileStore, type TFileStoreSettings } from '../src/files/open-store.ts';
 import { requestedRange } from '../src/files/byte-range.ts';
+import { moveFiles } from '../src/files/move-files.ts';
 import { attachUploadedFile } from './attach-file.ts';
 import { startS3, type TestS3 } from './fixtures/s3-server.ts';
 import { adminBearer, createTestApp, type TestApp } from './helper.ts';
@@ -206,5 +210,79 @@ describe.each(['folder', 's3'] as const)('uploads and downloads through the %s s
     expect(past.statusCode).toBe(416);
     expect(past.headers['content-range']).toBe(`bytes */${file.length}`);
     expect(past.json()).toEqual({ message: expect.any(String) });
+
+    // `npm run backup` reads the files from the configured store: the archive holds the upload either way.
+    const archive = join(tempDir(), 'backup.zip');
+    await runBackup(t.config, archive, () => undefined);
+    const entries = unzipSync(new Uint8Array(readFileSync(archive)));
+    expect(Buffer.from(entries[`files/${company}/blobs/${sha256}`]!).equals(file)).toBe(true);
+  }, 60_000);
+});
+
+describe('moving an install’s files between the folder and the store', () => {
+  const files = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({ key: ['c9', 'blobs', `f${i}`], bytes: randomBytes(1000 + i) }));
+
+  it('copies every file and verifies it, skips what is there with the same bytes, and moves back', async () => {
+    const dir = tempDir();
+    const folder = await openFileStore({ kind: 'folder' }, dir);
+    const store = await openFileStore(await settingsOf('s3'), dir);
+    const all = files(5);
+    for (const f of all) await folder.put(f.key, f.bytes);
+    // An unfinished upload's chunk in the store is not the firm's file: never moved.
+    await store.put(['uploads-tmp', 'u1', '0000000000000'], Buffer.from('chunk'));
+
+    expect(await moveFiles(folder, store)).toMatchObject({ copied: 5, skipped: 0, removed: 0 });
+    for (const f of all) expect((await readAll(store, f.key))!.equals(f.bytes)).toBe(true);
+
+    // Run again after a cut-off move: what is there with the same SHA-256 is skipped; a damaged copy (same
+    // size, other bytes) is copied again.
+    await store.put(all[2]!.key, randomBytes(all[2]!.bytes.length));
+    expect(await moveFiles(folder, store)).toMatchObject({ copied: 1, skipped: 4 });
+    expect((await readAll(store, all[2]!.key))!.equals(all[2]!.bytes)).toBe(true);
+
+    // And back into an empty folder, removing each source file once its copy is verified.
+    const back = await openFileStore({ kind: 'folder' }, tempDir());
+    expect(await moveFiles(store, back, { removeSource: true })).toMatchObject({ copied: 5, removed: 5 });
+    for (const f of all) expect((await readAll(back, f.key))!.equals(f.bytes)).toBe(true);
+    const left = [];
+    for await (const f of store.list()) left.push(f.key.join('/'));
+    expect(left).toEqual(['uploads-tmp/u1/0000000000000']);
+  }, 60_000);
+
+  it('npm run files:move -- --to s3 moves a data folder into the configured store', async () => {
+    const dir = tempDir();
+    const folder = await openFileStore({ kind: 'folder' }, dir);
+    const all = files(3);
+    for (const f of all) await folder.put(f.key, f.bytes);
+    const settings = await settingsOf('s3');
+    // Not spawnSync: the S3 server answering the command runs in this process.
+    const run = (args: string[]) =>
+      new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', 'scripts/files-move.ts', ...args],
+          {
+            cwd: join(import.meta.dirname, '../..'),
+            env: {
+              ...process.env,
+              DATA_DIR: dir,
+              ...s3.env(settings as TFileStoreSettings & { kind: 's3' }),
+            },
+          },
+          (e, stdout, stderr) => resolve({ status: e ? Number(e.code ?? 1) : 0, stdout, stderr }),
+        );
+      });
+    const moved = await run(['--', '--to', 's3']);
+    expect(moved.status, moved.stderr).toBe(0);
+    expect(moved.stdout).toContain('3 copied and verified');
+    const store = await openFileStore(settings, dir);
+    for (const f of all) expect((await readAll(store, f.key))!.equals(f.bytes)).toBe(true);
+    const again = await run(['--', '--to', 's3']);
+    expect(again.stdout).toContain('0 copied and verified');
+    expect(again.stdout).toContain('3 already there with the same SHA-256');
+    const wrong = await run(['--', '--to', 'disk']);
+    expect(wrong.status).toBe(64);
+    expect(wrong.stderr).toContain('Usage: npm run files:move');
   }, 60_000);
 });

@@ -7,7 +7,8 @@ import SQLite from 'better-sqlite3';
 import type { Config } from '../config.ts';
 import { fileSink } from '../files/zip/zip-sinks.ts';
 import { ZipWriter } from '../files/zip/zip-writer.ts';
-import { leftOut, listStoredFiles } from './data-folder.ts';
+import { openFileStore } from '../files/open-store.ts';
+import { keyOfPath, leftOut, listStoredFiles } from './data-folder.ts';
 import { BackupError } from './errors.ts';
 import { bytes, count, seconds, throttled } from './format.ts';
 import {
@@ -58,7 +59,7 @@ const inside = (folder: string, path: string): boolean => {
  * walk. A file archived but named by no row of the snapshot is harmless (an upload whose row came later).
  */
 export async function runBackup(
-  config: Pick<Config, 'dataDir' | 'databaseUrl'>,
+  config: Pick<Config, 'dataDir' | 'databaseUrl'> & Partial<Pick<Config, 'fileStore'>>,
   outFile: string,
   log: (line: string) => void = console.log,
 ): Promise<BackupSummary> {
@@ -85,7 +86,10 @@ export async function runBackup(
         'up with pg_dump first, then run this backup (database first, then files: see docs/backups.md), e.g.\n' +
         '  pg_dump --format=custom --file=lawfirm-$(date +%F).pgdump "$DATABASE_URL"',
     );
+  // The stored files, wherever they are (the data folder, or the S3 store the servers use).
+  const store = await openFileStore(config.fileStore ?? { kind: 'folder' }, dataDir);
   log(`Backing up ${dataDir}${databasePath ? ` (database ${databasePath})` : ''} to ${out}`);
+  if (store.kind === 's3') log(`  stored files from ${store.where}`);
 
   const tag = randomBytes(6).toString('hex');
   const partial = `${out}.partial-${tag}`;
@@ -99,12 +103,11 @@ export async function runBackup(
   const archiveFiles = async (paths: string[]) => {
     for (const path of paths) {
       if (archived.has(path)) continue;
-      const full = join(dataDir, ...path.split('/'));
-      const info = await stat(full).catch(() => null);
-      // Gone since it was listed: a replaced profile photo (see above), or an upload rename in progress.
-      if (!info?.isFile()) continue;
+      const got = await store.get(keyOfPath(path));
+      // Gone since it was listed: a replaced profile photo (see above).
+      if (!got) continue;
       try {
-        const e = await zip.add(path, createReadStream(full), { mtime: info.mtime });
+        const e = await zip.add(path, got.body);
         archived.set(path, { size: e.size, sha256: e.sha256 });
         fileBytes += e.size;
       } catch (err) {
@@ -116,7 +119,7 @@ export async function runBackup(
   };
 
   try {
-    await archiveFiles(await listStoredFiles(dataDir));
+    await archiveFiles(await listStoredFiles(store));
 
     let database: TBackupManifest['database'] = null;
     let named: string[] = [];
@@ -140,7 +143,7 @@ export async function runBackup(
       await rm(snapshotPath, { force: true });
     }
 
-    await archiveFiles(await listStoredFiles(dataDir));
+    await archiveFiles(await listStoredFiles(store));
 
     const secretPath = join(dataDir, SECRET_ENTRY);
     let secret: TBackupManifest['secret'] = null;

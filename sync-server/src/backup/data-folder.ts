@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
-import { basename, join, relative } from 'node:path';
+import { basename, relative } from 'node:path';
+import type { TFileStore } from '../files/file-store.ts';
 import { SECRET_ENTRY } from './manifest.ts';
 
 /**
@@ -16,33 +17,23 @@ import { SECRET_ENTRY } from './manifest.ts';
  */
 export const FILES_DIR = 'files';
 
-/** The `.part` files saveFile writes before its rename: never a whole file, never named by a row. */
-const isPartial = (name: string) => name.endsWith('.part');
+/** The chunks of unfinished uploads, when they are kept in an object store: left out, like `uploads-tmp/`. */
+const UPLOAD_CHUNKS = 'uploads-tmp';
 
-/** Paths (`files/…`, with forward slashes) of every stored file, in a stable order. */
-export async function listStoredFiles(dataDir: string): Promise<string[]> {
-  const root = join(dataDir, FILES_DIR);
+/**
+ * Paths (`files/…`, with forward slashes) of every stored file, in a stable order, from the file store (the
+ * data folder's `files/`, or the S3 store: the archive is the same either way). The folder store never lists
+ * the temporary `.part` files a put writes before its rename.
+ */
+export async function listStoredFiles(store: TFileStore): Promise<string[]> {
   const out: string[] = [];
-  const walk = async (dir: string): Promise<void> => {
-    let entries;
-    try {
-      entries = await readdir(dir, { withFileTypes: true });
-    } catch (e) {
-      // A folder removed while walked (or no files yet) holds nothing to back up.
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw e;
-    }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const e of entries) {
-      const path = join(dir, e.name);
-      if (e.isDirectory()) await walk(path);
-      else if (e.isFile() && !isPartial(e.name))
-        out.push(`${FILES_DIR}/${relative(root, path).split(/[\\/]/).join('/')}`);
-    }
-  };
-  await walk(root);
+  for await (const f of store.list())
+    if (f.key[0] !== UPLOAD_CHUNKS) out.push(`${FILES_DIR}/${f.key.join('/')}`);
   return out;
 }
+
+/** The store's key of an archive path `files/…`. */
+export const keyOfPath = (path: string): string[] => path.split('/').slice(1);
 
 /** The top-level entries of the data folder a backup leaves out, for the operator to see. */
 export async function leftOut(dataDir: string, databasePath: string | null): Promise<string[]> {
