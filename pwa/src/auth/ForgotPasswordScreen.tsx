@@ -1,33 +1,32 @@
-import { useCallback } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { email, MSG } from '@lawfirm/shared-types';
 import { z } from 'zod';
 import { api } from '../http/client.ts';
-import { TextField, useForm, zodFieldErrors } from '../ui/form.tsx';
+import type { TField } from '../ui/fields.ts';
+import { Field } from '../ui/forms/Field.tsx';
+import { checkWith } from '../ui/forms/schemaRules.ts';
+import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
 import { useToast } from '../feedback/toast.tsx';
 
-const ZForgot = z.object({ email: email(MSG.loginEmailRequired) });
-const validate = (v: { email: string }) => zodFieldErrors(ZForgot, v);
+const FIELDS: TField[] = [{ key: 'email', label: 'Email', required: MSG.loginEmailRequired }];
+const check = checkWith(z.object({ email: email(MSG.loginEmailRequired) }));
 
 export function ForgotPasswordScreen() {
   const toast = useToast();
   const navigate = useNavigate();
-  const form = useForm({ email: '' }, validate);
+  const form = useFieldForm(FIELDS, { email: '' }, { check });
 
-  const send = useCallback(
-    async (v: { email: string }) => {
-      try {
-        // The documented call (rest-contract #6): a form post outside /api.
-        await api('/password.email', { form: { email: v.email.trim() }, auth: false });
-      } catch (e) {
-        toast.failed(e);
-        return;
-      }
-      toast.success(MSG.resetLinkSent);
-      await navigate('/login');
-    },
-    [toast, navigate],
-  );
+  const send = async (v: Record<string, unknown>) => {
+    try {
+      // The documented call (rest-contract #6): a form post outside /api.
+      await api('/password.email', { form: { email: String(v.email) }, auth: false });
+    } catch (e) {
+      toast.failed(e);
+      return;
+    }
+    toast.success(MSG.resetLinkSent);
+    await navigate('/login');
+  };
 
   return (
     <div className="auth-page">
@@ -36,8 +35,8 @@ export function ForgotPasswordScreen() {
         <p className="muted">
           Enter the email you sign in with and we will send you a link to set a new password.
         </p>
-        <form noValidate onSubmit={form.handleSubmit(send)}>
-          <TextField label="Email" type="email" autoComplete="email" required {...form.bind('email')} />
+        <form noValidate onSubmit={form.submit(send)}>
+          <Field type="email" autoComplete="email" {...form.bind('email')} />
           <button type="submit" className="btn primary block" disabled={form.submitting}>
             Send Password Reset Link
           </button>
@@ -46,6 +45,7 @@ export function ForgotPasswordScreen() {
           <Link to="/login">Back to Login</Link>
         </p>
       </section>
+      {form.dialog}
     </div>
   );
 }

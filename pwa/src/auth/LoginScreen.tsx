@@ -1,42 +1,54 @@
 import { safeRedirect } from './guards.tsx';
-import { useCallback } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { LOGIN_FIELDS } from '@lawfirm/shared-types';
-import { CheckboxField, PasswordField, TextField, useForm, zodFieldErrors } from '../ui/form.tsx';
+import { LOGIN_FIELDS, MSG } from '@lawfirm/shared-types';
+import { CHECKED, type TField } from '../ui/fields.ts';
+import { Field } from '../ui/forms/Field.tsx';
+import { SecretField } from '../ui/forms/SecretField.tsx';
+import { checkWith } from '../ui/forms/schemaRules.ts';
+import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
 import { useToast } from '../feedback/toast.tsx';
 import { useAuth } from './AuthContext.tsx';
 
 /** "Remember me" keeps the email on this device for the next login; the session itself is the server's. */
 const REMEMBER_KEY = 'lf_login_email';
 
-/** Only a path on this site: '//evil.example' or '/\evil' would leave it. */
-
-const validate = (v: { email: string; password: string }) => zodFieldErrors(LOGIN_FIELDS, v);
+const FIELDS: TField[] = [
+  { key: 'email', label: 'Email', required: MSG.loginEmailRequired },
+  { key: 'password', label: 'Password', required: MSG.loginPasswordRequired },
+  { key: 'remember', label: 'Remember me', kind: 'checkbox' },
+];
+// The sign-in schema's own messages (a malformed email), on the text as typed.
+const check = checkWith(LOGIN_FIELDS, (d) => ({ email: d.email, password: d.password }));
 
 export function LoginScreen() {
   const { login } = useAuth();
   const toast = useToast();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const remembered = localStorage.getItem(REMEMBER_KEY);
-  const form = useForm({ email: remembered ?? '', password: '', remember: remembered !== null }, validate);
+  const form = useFieldForm(
+    FIELDS,
+    () => {
+      const remembered = localStorage.getItem(REMEMBER_KEY);
+      return { email: remembered ?? '', password: '', remember: remembered !== null ? CHECKED : '' };
+    },
+    { check },
+  );
   const redirect = safeRedirect(params.get('redirect'));
 
-  const send = useCallback(
-    async (v: { email: string; password: string; remember: boolean }) => {
-      try {
-        await login(v.email.trim(), v.password);
-      } catch (e) {
-        toast.failed(e, "Can't login");
-        return;
-      }
-      if (v.remember) localStorage.setItem(REMEMBER_KEY, v.email.trim());
-      else localStorage.removeItem(REMEMBER_KEY);
-      toast.success('Login Successfully!');
-      await navigate(redirect, { replace: true });
-    },
-    [login, toast, navigate, redirect],
-  );
+  const send = async (v: Record<string, unknown>) => {
+    const email = String(v.email);
+    try {
+      // A password is sent as typed (the form's values are trimmed).
+      await login(email, form.draft.password ?? '');
+    } catch (e) {
+      toast.failed(e, "Can't login");
+      return;
+    }
+    if (v.remember) localStorage.setItem(REMEMBER_KEY, email);
+    else localStorage.removeItem(REMEMBER_KEY);
+    toast.success('Login Successfully!');
+    await navigate(redirect, { replace: true });
+  };
 
   return (
     <div className="auth-page">
@@ -46,16 +58,11 @@ export function LoginScreen() {
           <span>eLawFirm</span>
         </Link>
         <h1>Welcome Back | Login To Start Your Session</h1>
-        <form noValidate onSubmit={form.handleSubmit(send)}>
-          <TextField label="Email" type="email" autoComplete="username" required {...form.bind('email')} />
-          <PasswordField
-            label="Password"
-            autoComplete="current-password"
-            required
-            {...form.bind('password')}
-          />
+        <form noValidate onSubmit={form.submit(send)}>
+          <Field type="email" autoComplete="username" {...form.bind('email')} />
+          <SecretField autoComplete="current-password" {...form.bind('password')} />
           <div className="row-between">
-            <CheckboxField label="Remember me" {...form.bindCheck('remember')} />
+            <Field {...form.bind('remember')} />
             <Link to="/forgot-password">Forgot Password?</Link>
           </div>
           <button type="submit" className="btn primary block" disabled={form.submitting}>
@@ -66,6 +73,7 @@ export function LoginScreen() {
           New here? <Link to="/sign-up">Sign Up</Link>
         </p>
       </section>
+      {form.dialog}
     </div>
   );
 }

@@ -1,9 +1,13 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MSG, password } from '@lawfirm/shared-types';
 import { z } from 'zod';
 import { api, ApiError } from '../http/client.ts';
-import { FormError, PasswordField, useForm, zodFieldErrors } from '../ui/form.tsx';
+import { FormError } from '../ui/form.tsx';
+import type { TField } from '../ui/fields.ts';
+import { SecretField } from '../ui/forms/SecretField.tsx';
+import { checkWith } from '../ui/forms/schemaRules.ts';
+import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
 import { useToast } from '../feedback/toast.tsx';
 
 const ZReset = z
@@ -12,7 +16,12 @@ const ZReset = z
     path: ['password_confirmation'],
     error: MSG.passwordMismatch,
   });
-const validate = (v: { password: string; password_confirmation: string }) => zodFieldErrors(ZReset, v);
+// Passwords are checked and sent as typed, never trimmed.
+const check = checkWith(ZReset);
+const FIELDS: TField[] = [
+  { key: 'password', label: 'New Password', required: MSG.passwordRequired },
+  { key: 'password_confirmation', label: 'Confirm Password', required: MSG.passwordMismatch },
+];
 
 /**
  * Opened from the emailed link: /reset-password?token=…&email=… (`&welcome=1`: a new account's link to choose
@@ -27,33 +36,34 @@ export function ResetPasswordScreen() {
   const toast = useToast();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm({ password: '', password_confirmation: '' }, validate);
+  const form = useFieldForm(FIELDS, { password: '', password_confirmation: '' }, { check });
   const { setServerErrors } = form;
 
-  const send = useCallback(
-    async (v: { password: string; password_confirmation: string }) => {
-      setFailure(null);
-      let answer: { message?: string };
-      try {
-        answer = await api<{ message?: string }>('/api/password/reset', {
-          method: 'POST',
-          json: { token, email: emailParam, ...v },
-          auth: false,
+  const send = async () => {
+    const v = {
+      password: form.draft.password ?? '',
+      password_confirmation: form.draft.password_confirmation ?? '',
+    };
+    setFailure(null);
+    let answer: { message?: string };
+    try {
+      answer = await api<{ message?: string }>('/api/password/reset', {
+        method: 'POST',
+        json: { token, email: emailParam, ...v },
+        auth: false,
+      });
+    } catch (e) {
+      setFailure(e instanceof Error ? e.message : String(e));
+      if (e instanceof ApiError)
+        setServerErrors({
+          password: e.field('password'),
+          password_confirmation: e.field('password_confirmation'),
         });
-      } catch (e) {
-        setFailure(e instanceof Error ? e.message : String(e));
-        if (e instanceof ApiError)
-          setServerErrors({
-            password: e.field('password'),
-            password_confirmation: e.field('password_confirmation'),
-          });
-        return;
-      }
-      toast.success(answer.message ?? 'Your password has been reset.');
-      await navigate('/login');
-    },
-    [token, emailParam, toast, navigate, setServerErrors],
-  );
+      return;
+    }
+    toast.success(answer.message ?? 'Your password has been reset.');
+    await navigate('/login');
+  };
 
   if (!token || !emailParam)
     return (
@@ -75,25 +85,16 @@ export function ResetPasswordScreen() {
         <p className="muted">
           {welcome ? 'Choose the password' : 'Set a new password'} for {emailParam}.
         </p>
-        <form noValidate onSubmit={form.handleSubmit(send)}>
-          <PasswordField
-            label="New Password"
-            autoComplete="new-password"
-            required
-            {...form.bind('password')}
-          />
-          <PasswordField
-            label="Confirm Password"
-            autoComplete="new-password"
-            required
-            {...form.bind('password_confirmation')}
-          />
+        <form noValidate onSubmit={form.submit(send)}>
+          <SecretField autoComplete="new-password" {...form.bind('password')} />
+          <SecretField autoComplete="new-password" {...form.bind('password_confirmation')} />
           <FormError message={failure} />
           <button type="submit" className="btn primary block" disabled={form.submitting}>
             {welcome ? 'Set Password' : 'Reset Password'}
           </button>
         </form>
       </section>
+      {form.dialog}
     </div>
   );
 }

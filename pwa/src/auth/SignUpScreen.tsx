@@ -3,17 +3,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MSG, SIGNUP_ROLE_NAMES, solveChallenge, type TCaptchaChallenge } from '@lawfirm/shared-types';
 import { Modal } from '../feedback/Modal.tsx';
 import { api, ApiError } from '../http/client.ts';
-import {
-  FormError,
-  PasswordField,
-  PhoneField,
-  SelectField,
-  TextField,
-  useForm,
-  useRulesOnFirstUse,
-  zodFieldErrors,
-  type FieldErrors,
-} from '../ui/form.tsx';
+import { FormError, useRulesOnFirstUse, type FieldErrors } from '../ui/form.tsx';
+import { PHONE_MASK, type TDraft, type TField } from '../ui/fields.ts';
+import { Field } from '../ui/forms/Field.tsx';
+import { SecretField } from '../ui/forms/SecretField.tsx';
+import { schemaErrors } from '../ui/forms/schemaRules.ts';
+import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
 import { useToast } from '../feedback/toast.tsx';
 
 type TGrecaptcha = {
@@ -90,7 +85,33 @@ function payload(v: TValues, moot: boolean) {
   };
 }
 
-const ROLE_OPTIONS = SIGNUP_ROLE_NAMES.map((r) => ({ value: r, label: r }));
+const FIELDS: TField[] = [
+  { key: 'name', label: 'Name', required: MSG.nameRequired },
+  {
+    key: 'role_name',
+    label: 'Status',
+    kind: 'select',
+    required: MSG.statusRequired,
+    placeholder: 'Select Status',
+    options: SIGNUP_ROLE_NAMES.map((r) => ({ value: r, label: r })),
+  },
+  { key: 'email', label: 'Email', required: MSG.emailRequired },
+  { key: 'phone', label: 'Phone', mask: PHONE_MASK },
+  { key: 'moot_team_no', label: 'Moot Team No', required: MSG.teamRequired },
+  { key: 'moot_institute', label: 'Institute' },
+  { key: 'password', label: 'Password', required: MSG.passwordRequired },
+  { key: 'confirm_password', label: 'Confirm Password', required: MSG.passwordMismatch },
+];
+/** Moot students have no Status; others no team or institute (part 1 §2). */
+const fieldsOf = (moot: boolean) =>
+  FIELDS.filter((f) =>
+    moot ? f.key !== 'role_name' : f.key !== 'moot_team_no' && f.key !== 'moot_institute',
+  );
+const FIELDS_MOOT = fieldsOf(true);
+const FIELDS_OTHER = fieldsOf(false);
+/** The text as typed (passwords never trimmed), for the server's schema and the request. */
+const valuesOfDraft = (d: TDraft): TValues =>
+  Object.fromEntries(Object.keys(EMPTY).map((k) => [k, d[k] ?? ''])) as TValues;
 
 function ThankYouDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
@@ -123,8 +144,8 @@ export function SignUpScreen() {
   const [done, setDone] = useState(false);
 
   const errorsOf = useCallback(
-    (schema: Awaited<ReturnType<typeof loadSchema>>, v: TValues): FieldErrors => {
-      const errors = zodFieldErrors(schema, payload(v, moot));
+    (schema: Awaited<ReturnType<typeof loadSchema>>, d: TDraft): FieldErrors => {
+      const errors = schemaErrors(schema, payload(valuesOfDraft(d), moot));
       // The spec gives one email message for empty and malformed.
       if (errors.email) errors.email = MSG.emailRequired;
       return errors;
@@ -133,44 +154,43 @@ export function SignUpScreen() {
   );
   const rules = useRulesOnFirstUse(loadSchema, errorsOf);
   const { validate, passes } = rules;
-  const form = useForm(EMPTY, validate);
-  const { reset, setServerErrors } = form;
+  const fields = moot ? FIELDS_MOOT : FIELDS_OTHER;
+  const form = useFieldForm(fields, EMPTY, { check: validate });
+  const { reset, setServerErrors, draft } = form;
 
-  const send = useCallback(
-    async (v: TValues) => {
-      setFormError(null);
-      // A submit before the rules came is checked once they have (the form, re-drawn, shows what is wrong).
-      if (!(await passes(v))) return;
-      let token: string | null;
-      try {
-        token = await obtainToken(setSolving);
-      } catch (e) {
-        toast.failed(e);
-        return;
-      }
-      if (!token) {
-        setFormError(MSG.recaptchaRequired);
-        return;
-      }
-      try {
-        await api('/api/signup', {
-          method: 'POST',
-          json: { ...payload(v, moot), recaptcha_token: token },
-          auth: false,
-        });
-        reset();
-        setDone(true);
-      } catch (e) {
-        const fieldErrors: FieldErrors = {};
-        if (e instanceof ApiError) for (const f of shownFields(moot)) fieldErrors[f] = e.field(f);
-        setServerErrors(fieldErrors);
-        const captchaError = e instanceof ApiError ? e.field('recaptcha_token') : undefined;
-        if (captchaError) setFormError(captchaError);
-        else if (!Object.values(fieldErrors).some(Boolean)) toast.failed(e);
-      }
-    },
-    [moot, toast, reset, setServerErrors, passes],
-  );
+  const send = useCallback(async () => {
+    const v = valuesOfDraft(draft);
+    setFormError(null);
+    // A submit before the rules came is checked once they have (the form, re-drawn, shows what is wrong).
+    if (!(await passes(draft))) throw new Error('Not valid yet');
+    let token: string | null;
+    try {
+      token = await obtainToken(setSolving);
+    } catch (e) {
+      toast.failed(e);
+      return;
+    }
+    if (!token) {
+      setFormError(MSG.recaptchaRequired);
+      return;
+    }
+    try {
+      await api('/api/signup', {
+        method: 'POST',
+        json: { ...payload(v, moot), recaptcha_token: token },
+        auth: false,
+      });
+      reset(EMPTY);
+      setDone(true);
+    } catch (e) {
+      const fieldErrors: FieldErrors = {};
+      if (e instanceof ApiError) for (const f of shownFields(moot)) fieldErrors[f] = e.field(f);
+      setServerErrors(fieldErrors);
+      const captchaError = e instanceof ApiError ? e.field('recaptcha_token') : undefined;
+      if (captchaError) setFormError(captchaError);
+      else if (!Object.values(fieldErrors).some(Boolean)) toast.failed(e);
+    }
+  }, [moot, toast, reset, setServerErrors, passes, draft]);
 
   return (
     <div className="auth-page">
@@ -179,29 +199,16 @@ export function SignUpScreen() {
         <p>
           <Link to="/about-elawfirm">What is eLawFirm?</Link>
         </p>
-        <form noValidate onSubmit={form.handleSubmit(send)} {...rules.reach}>
+        <form noValidate onSubmit={form.submit(send)} {...rules.reach}>
           <div className="grid-2">
-            <TextField label="Name" autoComplete="name" required {...form.bind('name')} />
-            {!moot && (
-              <SelectField
-                label="Status"
-                required
-                options={ROLE_OPTIONS}
-                placeholder="Select Status"
-                {...form.bind('role_name')}
-              />
-            )}
-            <TextField label="Email" type="email" autoComplete="email" required {...form.bind('email')} />
-            <PhoneField label="Phone" {...form.bind('phone')} />
-            {moot && <TextField label="Moot Team No" required {...form.bind('moot_team_no')} />}
-            {moot && <TextField label="Institute" {...form.bind('moot_institute')} />}
-            <PasswordField label="Password" autoComplete="new-password" required {...form.bind('password')} />
-            <PasswordField
-              label="Confirm Password"
-              autoComplete="new-password"
-              required
-              {...form.bind('confirm_password')}
-            />
+            <Field autoComplete="name" {...form.bind('name')} />
+            {!moot && <Field {...form.bind('role_name')} />}
+            <Field type="email" autoComplete="email" {...form.bind('email')} />
+            <Field type="tel" autoComplete="tel" placeholder="0300-1234567" {...form.bind('phone')} />
+            {moot && <Field {...form.bind('moot_team_no')} />}
+            {moot && <Field {...form.bind('moot_institute')} />}
+            <SecretField autoComplete="new-password" {...form.bind('password')} />
+            <SecretField autoComplete="new-password" {...form.bind('confirm_password')} />
           </div>
           <FormError message={formError} />
           <p className="muted" role="status">
@@ -216,6 +223,7 @@ export function SignUpScreen() {
         </p>
       </section>
       <ThankYouDialog open={done} onClose={() => setDone(false)} />
+      {form.dialog}
     </div>
   );
 }

@@ -2,18 +2,21 @@ import { useCallback } from 'react';
 import { MSG } from '@lawfirm/shared-types';
 import { useSettings } from '../shell/useSettings.tsx';
 import { api, ApiError } from '../http/client.ts';
-import {
-  TextAreaField,
-  TextField,
-  useForm,
-  useRulesOnFirstUse,
-  zodFieldErrors,
-  type FieldErrors,
-} from '../ui/form.tsx';
+import { useRulesOnFirstUse, type FieldErrors } from '../ui/form.tsx';
+import type { TDraft, TField } from '../ui/fields.ts';
+import { Field } from '../ui/forms/Field.tsx';
+import { schemaErrors } from '../ui/forms/schemaRules.ts';
+import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
 import { useToast } from '../feedback/toast.tsx';
 import { Icon } from './icons.tsx';
 
 const EMPTY = { name: '', email: '', subject: '', message: '' };
+const FIELDS: TField[] = [
+  { key: 'name', label: 'Name', required: MSG.nameRequired },
+  { key: 'email', label: 'Email', required: MSG.emailRequired },
+  { key: 'subject', label: 'Subject' },
+  { key: 'message', label: 'Message', kind: 'textarea', required: MSG.messageRequired },
+];
 
 /** The shared schema keeps client and server rules equal; loaded once the visitor reaches the form. */
 const loadSchema = () =>
@@ -22,8 +25,8 @@ const loadSchema = () =>
   );
 
 /** The spec gives one email message for empty and malformed. */
-function errorsOf(schema: Awaited<ReturnType<typeof loadSchema>>, values: typeof EMPTY): FieldErrors {
-  const errors = zodFieldErrors(schema, values);
+function errorsOf(schema: Awaited<ReturnType<typeof loadSchema>>, values: TDraft): FieldErrors {
+  const errors = schemaErrors(schema, values);
   if (errors.email) errors.email = MSG.emailRequired;
   return errors;
 }
@@ -32,42 +35,41 @@ function ContactForm() {
   const toast = useToast();
   const rules = useRulesOnFirstUse(loadSchema, errorsOf);
   const { passes } = rules;
-  const form = useForm(EMPTY, rules.validate);
-  const { reset } = form;
+  const form = useFieldForm(FIELDS, EMPTY, { check: rules.validate });
+  const { reset, draft } = form;
 
-  const send = useCallback(
-    async (values: typeof EMPTY) => {
-      if (!(await passes(values))) return;
-      try {
-        await api('/api/contact_requests', { method: 'POST', json: values, auth: false });
-        toast.success(MSG.savedOk);
-        reset();
-      } catch (e) {
-        // Part 1 §8: this form's failure shows the response's `error` field.
-        const error = e instanceof ApiError && typeof e.body.error === 'string' ? e.body.error : null;
-        toast.error('Something went wrong!', error ?? (e instanceof Error ? e.message : String(e)));
-      }
-    },
-    [toast, reset, passes],
-  );
+  const send = useCallback(async () => {
+    const values = { ...EMPTY, ...draft };
+    if (!(await passes(values))) throw new Error('Not valid yet');
+    try {
+      await api('/api/contact_requests', { method: 'POST', json: values, auth: false });
+      toast.success(MSG.savedOk);
+      reset(EMPTY);
+    } catch (e) {
+      // Part 1 §8: this form's failure shows the response's `error` field.
+      const error = e instanceof ApiError && typeof e.body.error === 'string' ? e.body.error : null;
+      toast.error('Something went wrong!', error ?? (e instanceof Error ? e.message : String(e)));
+    }
+  }, [toast, reset, passes, draft]);
 
   return (
     <form
       className="contact-form card"
       noValidate
-      onSubmit={form.handleSubmit(send)}
+      onSubmit={form.submit(send)}
       aria-label="Contact us"
       {...rules.reach}
     >
       <div className="grid-2">
-        <TextField label="Name" autoComplete="name" required {...form.bind('name')} />
-        <TextField label="Email" type="email" autoComplete="email" required {...form.bind('email')} />
+        <Field autoComplete="name" {...form.bind('name')} />
+        <Field type="email" autoComplete="email" {...form.bind('email')} />
       </div>
-      <TextField label="Subject" {...form.bind('subject')} />
-      <TextAreaField label="Message" rows={5} required {...form.bind('message')} />
+      <Field {...form.bind('subject')} />
+      <Field rows={5} {...form.bind('message')} />
       <button type="submit" className="btn primary" disabled={form.submitting}>
         Send Message
       </button>
+      {form.dialog}
     </form>
   );
 }

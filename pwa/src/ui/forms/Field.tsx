@@ -8,6 +8,8 @@ export type TFieldProps = Omit<TFieldControlProps, 'field'> & {
   hint?: ReactNode;
   /** Classes added to the field's frame. */
   className?: string | undefined;
+  /** Drawn after the control, joined to it (a password's Show/Hide: SecretField). */
+  addon?: ReactNode;
 };
 
 /**
@@ -16,7 +18,7 @@ export type TFieldProps = Omit<TFieldControlProps, 'field'> & {
  * (FieldControl: input, textarea, select, checkbox, the one autocomplete), a hint and its message, linked with
  * aria-describedby. Spread `form.bind(key)` (useFieldForm) or a row's own value/onChange/error into it.
  */
-export function Field({ field, error, hint, className, id: given, ...control }: TFieldProps) {
+export function Field({ field, error, hint, className, addon, id: given, ...control }: TFieldProps) {
   const own = useId();
   const id = given ?? own;
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
@@ -49,7 +51,14 @@ export function Field({ field, error, hint, className, id: given, ...control }: 
           </span>
         )}
       </div>
-      <FieldControl field={field} maxLength={field.maxLength} {...control} {...aria} />
+      {addon ? (
+        <div className="input-group">
+          <FieldControl field={field} maxLength={field.maxLength} {...control} {...aria} />
+          {addon}
+        </div>
+      ) : (
+        <FieldControl field={field} maxLength={field.maxLength} {...control} {...aria} />
+      )}
       {hint && (
         <div className="field-hint" id={`${id}-hint`} aria-live="polite">
           {hint}

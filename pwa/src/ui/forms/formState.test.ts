@@ -114,4 +114,17 @@ describe('the form state behind useFieldForm', () => {
       'b.amount': MSG_AMOUNT_INVALID,
     });
   });
+
+  it('takes a newer copy of an untouched field as saved, keeping what the user typed elsewhere', () => {
+    const fields: TField[] = [
+      { key: 'name', label: 'Name' },
+      { key: 'phone', label: 'Phone' },
+    ];
+    let s = formReducer(openForm({ name: 'A', phone: '' }), { type: 'set', patch: { phone: '0300' } });
+    s = formReducer(s, { type: 'follow', patch: { name: 'B' } });
+    expect(s.draft).toEqual({ name: 'B', phone: '0300' });
+    expect(changedSince(fields, s)).toEqual({ phone: '0300' });
+    s = formReducer(s, { type: 'set', patch: { phone: '' } });
+    expect(formDirty(s)).toBe(false);
+  });
 });

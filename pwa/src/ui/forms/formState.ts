@@ -26,7 +26,8 @@ export type TFormAction =
   | { type: 'touch'; key: string }
   | { type: 'tried' }
   | { type: 'server'; errors: TDraftErrors }
-  | { type: 'reset'; draft: TDraft };
+  | { type: 'reset'; draft: TDraft }
+  | { type: 'follow'; patch: TDraft };
 
 export const openForm = (draft: TDraft): TFormState => ({ first: draft, draft, touched: [], server: {} });
 
@@ -43,6 +44,9 @@ export function formReducer(s: TFormState, a: TFormAction): TFormState {
       return { ...s, touched: 'all' };
     case 'server':
       return { ...s, server: a.errors };
+    case 'follow':
+      // A newer copy of the record, for fields the user has not edited: shown, and counted as saved.
+      return { ...s, first: { ...s.first, ...a.patch }, draft: { ...s.draft, ...a.patch } };
     case 'reset':
       // Saved (or discarded): what is now in the form is what it "opened with", so nothing is unsaved.
       return openForm(a.draft);

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useReducer, useState, type SyntheticEvent } from 'react';
+import { useCallback, useMemo, useReducer, useRef, useState, type SyntheticEvent } from 'react';
 import {
   draftErrors,
   hasErrors,
@@ -17,6 +17,8 @@ export type TFieldFormOptions = TFormRules & {
   dirty?: boolean | undefined;
   /** Nothing may be typed (a paid invoice, an event only shown): every field read-only, nothing unsaved. */
   readOnly?: boolean | undefined;
+  /** A search or filter form: what it holds is a query, not the user's work, so leaving never asks. */
+  unguarded?: boolean | undefined;
 };
 
 /** Lands the keyboard (and a screen reader) on the first field to fix, inside the form or dialog submitted. */
@@ -40,12 +42,14 @@ export function useFieldForm(
     openForm(typeof initial === 'function' ? initial() : initial),
   );
   const [submitting, setSubmitting] = useState(false);
+  // A `reset` made by `send` itself (a sign-up emptied once sent) is what the form holds after it, not the draft sent.
+  const resets = useRef(0);
   const { schema, check, readOnly } = options;
   const rules = useMemo(() => ({ schema, check }), [schema, check]);
   const errors = shownErrors(fields, state, rules);
   const dirty = !readOnly && (formDirty(state) || !!options.dirty);
   // While a save runs nothing asks (the save itself leaves, e.g. navigates to the list).
-  const guard = useDiscardGuard(dirty && !submitting);
+  const guard = useDiscardGuard(dirty && !submitting && !options.unguarded);
   const { draft } = state;
 
   const set = useCallback(
@@ -94,8 +98,11 @@ export function useFieldForm(
       if (!values) return;
       setSubmitting(true);
       const saved = draft;
+      const before = resets.current;
       void send(values)
-        .then(() => dispatch({ type: 'reset', draft: saved }))
+        .then(() => {
+          if (resets.current === before) dispatch({ type: 'reset', draft: saved });
+        })
         .catch(() => undefined)
         .finally(() => setSubmitting(false));
     };
@@ -117,7 +124,12 @@ export function useFieldForm(
     /** Only the stored values changed since the form opened (an edit sends just those). */
     changed: () => changedSince(fields, state),
     /** Starts again from `to` (or what it opened with): nothing unsaved, no messages. */
-    reset: (to?: TDraft) => dispatch({ type: 'reset', draft: to ?? state.first }),
+    reset: (to?: TDraft) => {
+      resets.current++;
+      dispatch({ type: 'reset', draft: to ?? state.first });
+    },
+    /** A newer copy of the record (a pull) for fields not edited here: shown, and nothing unsaved because of it. */
+    follow: (p: TDraft) => dispatch({ type: 'follow', patch: p }),
     /** Messages the server gave per field, shown until the field is edited. */
     setServerErrors: (e: Record<string, string | undefined>) => dispatch({ type: 'server', errors: e }),
     /** Runs `go` (close, cancel, navigate) at once when nothing is unsaved, else asks first. */
