@@ -1,11 +1,7 @@
 import { DEFAULT_SITE_URL, SETTINGS_FIELDS, ZSettingsInput, type TSettings } from '@lawfirm/shared-types';
+import type { TSettingsRow } from '../shell/useSettings.tsx';
 
-/** The firm's settings row as the device holds it (synced fields plus the sync metadata). */
-export type TSettingsRow = TSettings & {
-  id: string;
-  version?: number;
-  field_versions?: Record<string, number>;
-};
+export type { TSettingsRow };
 
 export type TSettingsField = (typeof SETTINGS_FIELDS)[number];
 export type TTextSetting = Exclude<TSettingsField, 'additionalemails'>;

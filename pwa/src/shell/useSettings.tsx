@@ -1,9 +1,15 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { PUBLIC_SETTINGS_FIELDS, type TPublicSettings } from '@lawfirm/shared-types';
+import { PUBLIC_SETTINGS_FIELDS, type TPublicSettings, type TSettings } from '@lawfirm/shared-types';
 import { useEntityRows } from '../sync/hooks.ts';
 import { api } from '../http/client.ts';
 import { whenIdle } from '../browser/whenIdle.ts';
-import type { TSettingsRow } from '../settings/settings-form.logic.ts';
+
+/** The firm's settings row as the device holds it (synced fields plus the sync metadata). */
+export type TSettingsRow = TSettings & {
+  id: string;
+  version?: number;
+  field_versions?: Record<string, number>;
+};
 
 /**
  * The firm's public settings (site name, email, phone) that the header, landing page and Forbidden modal
