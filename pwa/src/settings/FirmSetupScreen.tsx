@@ -1,18 +1,22 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { formatPkPhone } from '@lawfirm/shared-types/common/phone.ts';
+import { MSG_PHONE_NOT_PK } from '@lawfirm/shared-types/common/phone.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { putLocal } from '../sync/actions.ts';
 import { useEntityRows, useSync } from '../sync/hooks.ts';
-import { TextAreaField, TextField, useForm, type FieldErrors } from '../ui/form.tsx';
+import type { TDraft, TField } from '../ui/fields.ts';
+import { Field } from '../ui/forms/Field.tsx';
+import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
 import { ScreenGuard } from '../shell/ScreenGuard.tsx';
 import { useToast } from '../feedback/toast.tsx';
-import { useDiscardGuard } from '../ui/useDiscardGuard.tsx';
 import { useSaveReport } from '../feedback/useSaveReport.ts';
 import {
   firmSetupErrors,
   firmSetupPatch,
   firmSetupValuesOf,
+  MSG_FIRM_ADDRESS_REQUIRED,
+  MSG_FIRM_NAME_REQUIRED,
+  MSG_FIRM_PHONE_REQUIRED,
   postponeSetup,
   type TFirmSetupValues,
 } from './firm-setup.logic.ts';
@@ -41,7 +45,20 @@ function LoadFirmSetup() {
   return <FirmSetupForm row={row} />;
 }
 
-const validate = (v: TFirmSetupValues): FieldErrors => firmSetupErrors(v);
+const FIELDS: TField[] = [
+  { key: 'name', label: 'Firm name', required: MSG_FIRM_NAME_REQUIRED },
+  { key: 'address', label: 'Address', kind: 'textarea', required: MSG_FIRM_ADDRESS_REQUIRED },
+  // Shown as invoices print it once typed (04237654321 becomes 042-37654321).
+  {
+    key: 'phone',
+    label: 'Phone',
+    kind: 'phone',
+    required: MSG_FIRM_PHONE_REQUIRED,
+    invalid: MSG_PHONE_NOT_PK,
+  },
+  { key: 'email', label: 'Email' },
+];
+const check = (d: TDraft) => firmSetupErrors(d as TFirmSetupValues);
 
 function FirmSetupForm({ row }: { row: TSettingsRow }) {
   const ctx = useSync();
@@ -49,34 +66,28 @@ function FirmSetupForm({ row }: { row: TSettingsRow }) {
   const navigate = useNavigate();
   const toast = useToast();
   const saved = useSaveReport();
-  const [opened] = useState(() => ({
-    values: firmSetupValuesOf(row),
-    seen: { ...(row.field_versions ?? {}) },
-  }));
-  const form = useForm<TFirmSetupValues>(opened.values, validate);
-  const dirty = (Object.keys(opened.values) as (keyof TFirmSetupValues)[]).some(
-    (k) => form.values[k].trim() !== opened.values[k].trim(),
-  );
-  const guard = useDiscardGuard(dirty);
+  // The versions the form showed: a save is based on them (see below).
+  const [seen] = useState(() => ({ ...(row.field_versions ?? {}) }));
+  const form = useFieldForm(FIELDS, () => firmSetupValuesOf(row), { check });
 
-  const send = async (values: TFirmSetupValues) => {
-    if (!ctx) return;
-    const patch = firmSetupPatch(values, row);
+  const send = async () => {
+    if (!ctx) throw new Error('The local database is not open yet.');
+    const patch = firmSetupPatch(form.draft as TFirmSetupValues, row);
     try {
       await saved(async () => {
         // Only the fields this screen changed, based on the versions it showed: another admin's edit of the
         // same field meanwhile becomes a conflict, not an overwrite.
-        if (Object.keys(patch).length)
-          await putLocal(ctx.db, 'settings', row.id, patch, { seen: opened.seen });
+        if (Object.keys(patch).length) await putLocal(ctx.db, 'settings', row.id, patch, { seen });
       }, FIRM_SETUP_SAVED);
       void navigate('/', { replace: true });
     } catch (e) {
       toast.failed(e);
+      throw e;
     }
   };
 
   const later = () =>
-    guard.leave(() => {
+    form.leave(() => {
       if (user) postponeSetup(user.id);
       void navigate('/', { replace: true });
     });
@@ -85,29 +96,11 @@ function FirmSetupForm({ row }: { row: TSettingsRow }) {
     <section className="page" aria-labelledby="firm-setup-title" style={{ maxWidth: 640 }}>
       <h1 id="firm-setup-title">Set up your firm</h1>
       <p>Your firm&rsquo;s name, address and phone go on its invoices and on the pages your clients see.</p>
-      <form noValidate onSubmit={form.handleSubmit(send)}>
-        <TextField label="Firm name" required autoComplete="organization" {...form.bind('name')} />
-        <TextAreaField
-          label="Address"
-          required
-          rows={2}
-          autoComplete="street-address"
-          {...form.bind('address')}
-        />
-        <TextField
-          label="Phone"
-          required
-          type="tel"
-          autoComplete="tel"
-          placeholder="042-37654321"
-          {...form.bind('phone')}
-          // Shown as invoices print it once typed (04237654321 becomes 042-37654321).
-          onBlur={() => {
-            form.setValue('phone', formatPkPhone(form.values.phone));
-            form.touch('phone');
-          }}
-        />
-        <TextField label="Email" type="email" autoComplete="email" {...form.bind('email')} />
+      <form noValidate onSubmit={form.submit(send)}>
+        <Field autoComplete="organization" {...form.bind('name')} />
+        <Field rows={2} autoComplete="street-address" {...form.bind('address')} />
+        <Field autoComplete="tel" placeholder="042-37654321" {...form.bind('phone')} />
+        <Field type="email" autoComplete="email" {...form.bind('email')} />
         <div className="head-actions">
           <button type="submit" className="btn primary" disabled={form.submitting}>
             Save
@@ -117,7 +110,7 @@ function FirmSetupForm({ row }: { row: TSettingsRow }) {
           </button>
         </div>
       </form>
-      {guard.dialog}
+      {form.dialog}
     </section>
   );
 }

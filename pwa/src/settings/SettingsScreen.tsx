@@ -1,8 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { z } from 'zod';
 import { DEFAULT_SITE_URL, MSG, ZSettingsInput } from '@lawfirm/shared-types';
-import { formatPkPhone, pkPhoneError } from '@lawfirm/shared-types/common/phone.ts';
 import {
   DEFAULT_TELL_CLIENT_TEMPLATES,
   TELL_CLIENT_PLACEHOLDERS,
@@ -10,19 +8,20 @@ import {
 import { putLocal } from '../sync/actions.ts';
 import { useEntityRows, useSync, useSyncStatus } from '../sync/hooks.ts';
 import { api, ApiError } from '../http/client.ts';
-import {
-  PhoneField,
-  TextAreaField,
-  TextField,
-  useForm,
-  zodFieldErrors,
-  type FieldErrors,
-} from '../ui/form.tsx';
+import { draftErrors, PHONE_MASK, type TDraftErrors, type TField } from '../ui/fields.ts';
+import { Field } from '../ui/forms/Field.tsx';
+import { checkWith } from '../ui/forms/schemaRules.ts';
+import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
+import { useFieldRows } from '../ui/forms/useFieldRows.tsx';
 import { ScreenGuard } from '../shell/ScreenGuard.tsx';
 import { useToast } from '../feedback/toast.tsx';
-import { useDiscardGuard } from '../ui/useDiscardGuard.tsx';
 import { useSaveReport } from '../feedback/useSaveReport.ts';
-import { AdditionalEmailsField, emailRow, type TEmailRow } from './AdditionalEmailsField.tsx';
+import {
+  AdditionalEmailsField,
+  EMAIL_ROW_FIELDS,
+  emailRow,
+  type TEmailRow,
+} from './AdditionalEmailsField.tsx';
 import { FirmExport } from './FirmExport.tsx';
 import {
   baseOf,
@@ -66,14 +65,29 @@ const TAB_OF: Record<TTextSetting, TTabId> = {
   tell_client_ur: 'messages',
 };
 
-/** The row's rules, and the invoice phone a Pakistani number (what invoices print: shared-types phone.ts). */
-const validate = (v: TFormValues): FieldErrors => {
-  const errors: FieldErrors = zodFieldErrors(ZSettingsInput.omit({ additionalemails: true }), v);
-  const phone = pkPhoneError(v.invoice_phone);
-  return phone ? { ...errors, invoice_phone: phone } : errors;
-};
+/** The settings' fields, each on its tab (part 3 §3). */
+const FIELDS: (TField & { key: TTextSetting })[] = [
+  { key: 'site_name', label: 'Site Name' },
+  { key: 'site_email', label: 'Site Email' },
+  { key: 'site_phone', label: 'Site Phone', mask: PHONE_MASK },
+  { key: 'site_url', label: 'Site URL' },
+  { key: 'invoice_heading', label: 'Invoice Heading' },
+  { key: 'invoice_heading_left', label: 'Invoice Heading Left', kind: 'textarea' },
+  { key: 'invoice_heading_right', label: 'Invoice Heading Right', kind: 'textarea' },
+  { key: 'invoice_address', label: 'Invoice Address', kind: 'textarea' },
+  // A Pakistani number, shown as invoices print it once typed (04237654321 becomes 042-37654321).
+  { key: 'invoice_phone', label: 'Invoice Phone', kind: 'phone' },
+  { key: 'login_page_content', label: 'Login Page Content', kind: 'textarea' },
+  { key: 'host_whereby_iframe', label: 'Host Whereby Iframe' },
+  { key: 'public_whereby_iframe', label: 'Public Whereby Iframe' },
+  { key: 'site_file_name', label: 'Site File Name' },
+  { key: 'tell_client_en', label: 'Tell Client Message (English)', kind: 'textarea' },
+  { key: 'tell_client_ur', label: 'Tell Client Message (Urdu)', kind: 'textarea' },
+];
+/** The row's rules with their messages, on the text as typed (the schema trims and empties it itself). */
+const check = checkWith(ZSettingsInput.omit({ additionalemails: true }));
 
-const emailValues = (rows: TEmailRow[]) => rows.map((r) => r.value.trim()).filter(Boolean);
+const emailValues = (rows: readonly TEmailRow[]) => rows.map((r) => r.value.trim()).filter(Boolean);
 
 export function SettingsScreen() {
   return (
@@ -110,91 +124,86 @@ function SettingsForm({ row }: { row: TSettingsRow | null }) {
   const [base, setBase] = useState<TFormBase>(() =>
     row ? baseOf(row) : { values: settingsOf(null), seen: {} },
   );
-  const form = useForm<TFormValues>(formValuesOf(base.values), validate);
-  const [emails, setEmails] = useState<TEmailRow[]>(() =>
+  const emails = useFieldRows<TEmailRow>(EMAIL_ROW_FIELDS, () =>
     base.values.additionalemails.map((e) => emailRow(e)),
   );
+  // The tabs keep what was typed on each; leaving the page (FIR Sections, the menu) with it unsaved asks first.
+  const form = useFieldForm(FIELDS, () => formValuesOf(base.values), { check, dirty: emails.dirty });
+  const typed = () => form.draft as TFormValues;
 
   // A newer copy of the row (pulled, or this device's own save) updates the fields the user has not edited.
-  const latest = useRef({ base, values: form.values, emails, setValue: form.setValue });
+  const latest = useRef({ base, draft: form.draft, rows: emails.rows, form, emails });
   useEffect(() => {
-    latest.current = { base, values: form.values, emails, setValue: form.setValue };
+    latest.current = { base, draft: form.draft, rows: emails.rows, form, emails };
   });
   const version = row ? JSON.stringify([row.version, row.field_versions, settingsOf(row)]) : '';
   useEffect(() => {
     if (!row) return;
     const cur = latest.current;
-    const next = followRow(cur.base, cur.values, emailValues(cur.emails), row);
+    const next = followRow(cur.base, cur.draft as TFormValues, emailValues(cur.rows), row);
     setBase(next.base);
-    for (const [k, v] of Object.entries(next.form)) cur.setValue(k as TTextSetting, v);
-    if (next.emails) setEmails(next.emails.map((e) => emailRow(e)));
+    if (Object.keys(next.form).length) cur.form.follow(next.form);
+    if (next.emails) cur.emails.reset(next.emails.map((e) => emailRow(e)));
     // `version` stands for the row's content: the row object itself is new on every live-query answer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [version]);
 
-  // The tabs keep what was typed on each; leaving the page (FIR Sections, the menu) with it unsaved asks first.
-  // Unsaved is what differs from the settings as this device holds them (its own saves included), compared as
-  // a save stores them (trimmed) and without the save's checks, which a value being typed may not pass yet.
-  const kept = settingsOf(row);
-  const stored = formValuesOf(kept);
-  const guard = useDiscardGuard(
-    TEXT_SETTINGS.some((k) => form.values[k].trim() !== stored[k].trim()) ||
-      emailValues(emails).join('\n') !== kept.additionalemails.join('\n'),
-  );
-
-  const openTabOf = (errors: FieldErrors) => {
+  const openTabOf = (errors: TDraftErrors) => {
     const first = TEXT_SETTINGS.find((k) => errors[k]);
     if (first) setTab(TAB_OF[first]);
   };
 
   /** A firm without a settings row: only the server can create it (POST /api/settings), then it syncs. */
-  const createOnServer = async (values: TFormValues) => {
+  const createOnServer = async (values: TFormValues, extra: string[]) => {
     try {
-      await api('/api/settings', {
-        method: 'POST',
-        json: { ...values, additionalemails: emailValues(emails) },
-      });
+      await api('/api/settings', { method: 'POST', json: { ...values, additionalemails: extra } });
       toast.success(MSG.savedOk);
       void ctx?.engine.syncNow();
     } catch (e) {
-      const fieldErrors: FieldErrors = {};
+      const fieldErrors: TDraftErrors = {};
       if (e instanceof ApiError) for (const k of TEXT_SETTINGS) fieldErrors[k] = e.field(k);
       if (Object.values(fieldErrors).some(Boolean)) {
         form.setServerErrors(fieldErrors);
         openTabOf(fieldErrors);
       } else toast.failed(e);
+      throw e;
     }
   };
 
-  const send = async (values: TFormValues) => {
-    const checked = emails.map((r) =>
-      r.value.trim() && !z.email().safeParse(r.value.trim()).success ? { ...r, error: MSG.emailInvalid } : r,
-    );
-    if (checked.some((r) => r.error)) {
-      setEmails(checked);
+  const send = async () => {
+    const rows = emails.read();
+    if (!rows) {
       setTab('general');
+      throw new Error('An additional email is not valid');
+    }
+    const values = typed();
+    const extra = emailValues(emails.rows);
+    if (!row || !ctx) {
+      await createOnServer(values, extra);
+      emails.reset(emails.rows);
       return;
     }
-    if (!row || !ctx) return createOnServer(values);
-    const changed = changedSettings(values, emailValues(emails), base.values);
+    const changed = changedSettings(values, extra, base.values);
     try {
       // Only the changed fields, based on the versions the form showed: see followRow.
       await saved(async () => {
         if (Object.keys(changed).length)
           await putLocal(ctx.db, 'settings', row.id, changed, { seen: base.seen });
       }, MSG.savedOk);
-      setBase((b) => ({ ...b, values: { ...b.values, ...changed } }));
-      // An empty site URL is saved as the default one (as the server's own save does): show it.
-      if (!values.site_url.trim()) form.setValue('site_url', DEFAULT_SITE_URL);
     } catch (e) {
       toast.failed(e);
+      throw e;
     }
+    setBase((b) => ({ ...b, values: { ...b.values, ...changed } }));
+    emails.reset(emails.rows);
+    // An empty site URL is saved as the default one (as the server's own save does): show it.
+    form.reset({ ...values, site_url: values.site_url.trim() ? values.site_url : DEFAULT_SITE_URL });
   };
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     // A field in error on a hidden tab could not be seen or focused: show its tab first.
-    openTabOf(validate(form.values));
-    form.handleSubmit(send)(e);
+    openTabOf(draftErrors(FIELDS, form.draft, { check }));
+    form.submit(send)(e);
   };
 
   return (
@@ -213,62 +222,47 @@ function SettingsForm({ row }: { row: TSettingsRow | null }) {
       />
       <form noValidate onSubmit={submit} style={{ maxWidth: 760 }}>
         <TabPanel id="general" active={tab}>
-          <TextField label="Site Name" {...form.bind('site_name')} />
-          <TextField label="Site Email" type="email" {...form.bind('site_email')} />
-          <PhoneField label="Site Phone" {...form.bind('site_phone')} />
-          <TextField
-            label="Site URL"
-            type="url"
-            inputMode="url"
-            placeholder={DEFAULT_SITE_URL}
-            {...form.bind('site_url')}
+          <Field {...form.bind('site_name')} />
+          <Field type="email" {...form.bind('site_email')} />
+          <Field type="tel" autoComplete="tel" placeholder="0300-1234567" {...form.bind('site_phone')} />
+          <Field type="url" inputMode="url" placeholder={DEFAULT_SITE_URL} {...form.bind('site_url')} />
+          <AdditionalEmailsField
+            rows={emails.rows}
+            errors={emails.errors}
+            onAdd={emails.add}
+            onEdit={emails.edit}
+            onRemove={emails.remove}
           />
-          <AdditionalEmailsField rows={emails} onChange={setEmails} />
         </TabPanel>
         <TabPanel id="invoice" active={tab}>
-          <TextField label="Invoice Heading" {...form.bind('invoice_heading')} />
-          <TextAreaField label="Invoice Heading Left" rows={3} {...form.bind('invoice_heading_left')} />
-          <TextAreaField label="Invoice Heading Right" rows={3} {...form.bind('invoice_heading_right')} />
-          <TextAreaField label="Invoice Address" rows={2} {...form.bind('invoice_address')} />
-          <TextField
-            label="Invoice Phone"
-            type="tel"
-            autoComplete="tel"
-            placeholder="042-37654321"
-            {...form.bind('invoice_phone')}
-            // Shown as invoices print it once typed (04237654321 becomes 042-37654321).
-            onBlur={() => {
-              form.setValue('invoice_phone', formatPkPhone(form.values.invoice_phone));
-              form.touch('invoice_phone');
-            }}
-          />
+          <Field {...form.bind('invoice_heading')} />
+          <Field rows={3} {...form.bind('invoice_heading_left')} />
+          <Field rows={3} {...form.bind('invoice_heading_right')} />
+          <Field rows={2} {...form.bind('invoice_address')} />
+          <Field autoComplete="tel" placeholder="042-37654321" {...form.bind('invoice_phone')} />
         </TabPanel>
         <TabPanel id="site" active={tab}>
-          <TextAreaField
-            label="Login Page Content"
+          <Field
             rows={10}
             hint="HTML shown on the login page."
             style={{ fontFamily: 'monospace' }}
             {...form.bind('login_page_content')}
           />
-          <TextField label="Host Whereby Iframe" inputMode="url" {...form.bind('host_whereby_iframe')} />
-          <TextField label="Public Whereby Iframe" inputMode="url" {...form.bind('public_whereby_iframe')} />
-          <TextField
-            label="Site File Name"
+          <Field inputMode="url" {...form.bind('host_whereby_iframe')} />
+          <Field inputMode="url" {...form.bind('public_whereby_iframe')} />
+          <Field
             hint="File name of the site logo under storage/attachments/settings."
             {...form.bind('site_file_name')}
           />
         </TabPanel>
         <TabPanel id="messages" active={tab}>
-          <TextAreaField
-            label="Tell Client Message (English)"
+          <Field
             rows={4}
             hint={PLACEHOLDERS_HINT}
             placeholder={DEFAULT_TELL_CLIENT_TEMPLATES.en}
             {...form.bind('tell_client_en')}
           />
-          <TextAreaField
-            label="Tell Client Message (Urdu)"
+          <Field
             rows={4}
             dir="rtl"
             lang="ur"
@@ -282,7 +276,8 @@ function SettingsForm({ row }: { row: TSettingsRow | null }) {
         </button>
       </form>
       <FirmExport />
-      {guard.dialog}
+      {emails.dialog}
+      {form.dialog}
     </section>
   );
 }
