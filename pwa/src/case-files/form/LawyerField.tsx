@@ -1,20 +1,28 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { TLawyerOption } from '../caseFiles.logic.ts';
-import { Combobox } from '../../ui/Combobox.tsx';
-import { FieldFrame } from '../../ui/form.tsx';
+import type { TField } from '../../ui/fields.ts';
+import { Field } from '../../ui/forms/Field.tsx';
 
-/** Lawyer: the chosen lawyers as tags (each with a remove button) and a search box that adds one more. */
+/** The Lawyer field: a search box (the one autocomplete) whose picks become the chosen lawyers. */
+export const LAWYER_FIELD: TField = { key: 'lawyer_ids', label: 'Lawyer', kind: 'autocomplete' };
+
+/**
+ * Lawyer: a search box that adds one more lawyer, and the chosen lawyers as tags (each with a remove button).
+ * The chosen ids and the search text are both the form's draft (`value`, `text`), so nothing is held here.
+ */
 export function LawyerField({
   options,
   value,
   onChange,
+  text,
+  onText,
 }: {
   options: readonly TLawyerOption[];
   value: readonly string[];
   onChange: (ids: string[]) => void;
+  text: string;
+  onText: (text: string) => void;
 }) {
-  const id = useId();
-  const [text, setText] = useState('');
   const labelOf = (lawyerId: string) => options.find((o) => o.value === lawyerId)?.label ?? lawyerId;
   const choices = useMemo(() => {
     const q = text.trim().toLowerCase();
@@ -24,7 +32,20 @@ export function LawyerField({
   }, [options, value, text]);
 
   return (
-    <FieldFrame id={id} label="Lawyer">
+    <div className="lawyer-field">
+      <Field
+        field={LAWYER_FIELD}
+        value={text}
+        onChange={onText}
+        choices={choices}
+        openOnFocus
+        highlightFirst
+        placeholder={choices.length ? 'Search a lawyer' : 'No more lawyers to add'}
+        onPick={(o) => {
+          onChange([...value, o.key]);
+          onText('');
+        }}
+      />
       {value.length > 0 && (
         <ul className="lawyer-tags" aria-label="Chosen lawyers">
           {value.map((lawyerId) => (
@@ -42,19 +63,6 @@ export function LawyerField({
           ))}
         </ul>
       )}
-      <Combobox
-        id={id}
-        value={text}
-        options={choices}
-        openOnFocus
-        highlightFirst
-        placeholder={choices.length ? 'Search a lawyer' : 'No more lawyers to add'}
-        onChange={setText}
-        onPick={(o) => {
-          onChange([...value, o.key]);
-          setText('');
-        }}
-      />
-    </FieldFrame>
+    </div>
   );
 }

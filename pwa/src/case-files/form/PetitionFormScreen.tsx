@@ -12,33 +12,30 @@ import {
 } from '../../reference-data/useReferenceData.ts';
 import { addCourtLocal } from '../../reference-data/referenceData.actions.ts';
 import { useEntityRow, useSync } from '../../sync/hooks.ts';
-import {
-  CheckboxField,
-  DATE_MASK,
-  FormError,
-  MaskedField,
-  SelectField,
-  TextField,
-  useForm,
-} from '../../ui/form.tsx';
+import { FormError } from '../../ui/form.tsx';
+import { type TDraft } from '../../ui/fields.ts';
+import { Field } from '../../ui/forms/Field.tsx';
+import { useFieldForm } from '../../ui/forms/useFieldForm.tsx';
+import { rowErrors, useFieldRows } from '../../ui/forms/useFieldRows.tsx';
 import { ScreenGuard } from '../../shell/ScreenGuard.tsx';
-import { useDiscardGuard } from '../../ui/useDiscardGuard.tsx';
 import { useSaveReport } from '../../feedback/useSaveReport.ts';
 import { savePetitionLocal } from '../caseFiles.actions.ts';
 import { lawyerOptions } from '../caseFiles.logic.ts';
 import type { TPartyRow, TPetitionRow, TUserRow } from '../caseFiles.types.ts';
-import { draftsOf, partyChanges, partyErrors, type TKnownName, type TPartyDraft } from '../parties.logic.ts';
+import { draftsOf, partyChanges, type TKnownName, type TPartyDraft } from '../parties.logic.ts';
 import { useAllParties, useFirstSyncRunning, usePetitionParties, useUsers } from '../useCaseFiles.ts';
 import { CourtField } from './CourtField.tsx';
 import { LawyerField } from './LawyerField.tsx';
-import { PartyList } from './PartyList.tsx';
+import { PARTY_FIELDS, PartyList } from './PartyList.tsx';
 import {
   categoriesForCourt,
-  changedFields,
-  initialValues,
-  petitionValues,
-  validatePetition,
-  type TPetitionValues,
+  COURT_TEXT,
+  LAWYER_TEXT,
+  lawyerIdsOf,
+  PETITION_FIELDS,
+  PETITION_RULES,
+  petitionDraft,
+  petitionRow,
 } from './petitionForm.logic.ts';
 import '../case-files.css';
 
@@ -128,51 +125,48 @@ function PetitionForm({
   const navigate = useNavigate();
   const { user, actor } = useAuth();
   // Captured when the form opens: what the user edits against (a change pulled meanwhile becomes a conflict).
-  const [opened] = useState(() => ({
-    values: initialValues(petition, Number(todayInPakistan().slice(0, 4))),
-    seen: petition?.field_versions,
-    parties,
-  }));
-  const form = useForm<TPetitionValues>(opened.values, validatePetition);
-  const [lawyerIds, setLawyerIds] = useState<string[]>(() => petition?.lawyer_ids ?? []);
-  const [petitioners, setPetitioners] = useState<TPartyDraft[]>(() =>
+  const [opened] = useState(() => ({ seen: petition?.field_versions, parties }));
+  const petitioners = useFieldRows<TPartyDraft>(PARTY_FIELDS, () =>
     initialRows(
       parties.filter((p) => p.side !== 'opponent'),
       'p',
     ),
   );
-  const [opponents, setOpponents] = useState<TPartyDraft[]>(() =>
+  const opponents = useFieldRows<TPartyDraft>(PARTY_FIELDS, () =>
     initialRows(
       parties.filter((p) => p.side === 'opponent'),
       'o',
     ),
   );
-  const [failure, setFailure] = useState<string | null>(null);
-  // The lists as the form opened with them: a change replaces them (their editors never change one in place).
-  const [firstLists] = useState(() => ({ lawyerIds, petitioners, opponents }));
-  const guard = useDiscardGuard(
-    !form.submitting &&
-      (form.dirty ||
-        lawyerIds !== firstLists.lawyerIds ||
-        petitioners !== firstLists.petitioners ||
-        opponents !== firstLists.opponents),
+  const form = useFieldForm(
+    PETITION_FIELDS,
+    () => petitionDraft(petition, Number(todayInPakistan().slice(0, 4)), courts),
+    { schema: PETITION_RULES, dirty: petitioners.dirty || opponents.dirty },
   );
+  // Not a field: the message of a save that failed.
+  const [failure, setFailure] = useState<string | null>(null);
+  const { draft } = form;
 
   const lawyers = useMemo(
     () => lawyerOptions(users, petition?.lawyer_ids ?? [], user ? { id: user.id, name: user.name } : null),
     [users, petition, user],
   );
   const known = useMemo(() => knownNames(allParties, users), [allParties, users]);
-  const courtId = form.values.court_id;
+  const courtId = draft.court_id ?? '';
+  const savedCategory = petition?.petition_type_id ?? '';
   const categoryOptions = useMemo(
     () =>
-      categoriesForCourt(categories, links, courtId, opened.values.petition_type_id).map((c) => ({
+      categoriesForCourt(categories, links, courtId, savedCategory).map((c) => ({
         value: c.id,
         label: c.abbreviation ? `${c.title} (${c.abbreviation})` : c.title,
       })),
-    [categories, links, courtId, opened.values.petition_type_id],
+    [categories, links, courtId, savedCategory],
   );
-  const rowErrors = { ...partyErrors(petitioners), ...partyErrors(opponents) };
+  // Shown as the name is typed (a name too long for the server), not only once a save was tried.
+  const partyErrors = {
+    ...rowErrors(PARTY_FIELDS, petitioners.rows),
+    ...rowErrors(PARTY_FIELDS, opponents.rows),
+  };
 
   // A court the case is in that the firm does not have yet: added on the device, offline too, by whoever the
   // courts' policy lets add one (lawyers and admins; the server holds the same rule).
@@ -181,74 +175,106 @@ function PetitionForm({
       ? (title: string) => addCourtLocal(ctx.db, title)
       : undefined;
 
-  const chooseCourt = (id: string) => {
-    form.setValue('court_id', id);
+  const chooseCourt = (id: string, text: string) => {
+    const p: TDraft = { court_id: id, [COURT_TEXT]: text };
     const stillLinked = categoriesForCourt(categories, links, id, '').some(
-      (c) => c.id === form.values.petition_type_id,
+      (c) => c.id === draft.petition_type_id,
     );
-    if (!stillLinked) form.setValue('petition_type_id', '');
+    if (!stillLinked) p.petition_type_id = '';
+    form.patch(p);
   };
+  const lawyerIds = lawyerIdsOf(draft.lawyer_ids);
 
-  const save = async (v: TPetitionValues) => {
+  // Throws to keep the form unsaved (and asking before it is left).
+  const save = async (values: Record<string, unknown>) => {
     setFailure(null);
-    if (Object.keys(rowErrors).length) return;
-    if (!ctx) return setFailure('The local database is not open yet.');
-    const values = petitionValues(v, lawyerIds);
+    const pets = petitioners.read();
+    const opps = opponents.read();
+    if (!pets || !opps) throw new Error('A party name is too long.');
+    if (!ctx) {
+      setFailure('The local database is not open yet.');
+      throw new Error('The local database is not open yet.');
+    }
     try {
       const id = await saved(
         () =>
           savePetitionLocal(ctx.db, {
             id: petition?.id ?? null,
-            values: petition ? changedFields(petition, values) : values,
+            // An edit sends only what changed, so another device's edit of another field merges.
+            values: petitionRow(petition ? form.changed() : values),
             seen: opened.seen,
-            parties: partyChanges(opened.parties, { petitioner: petitioners, opponent: opponents }),
+            parties: partyChanges(opened.parties, {
+              petitioner: petitioners.rows,
+              opponent: opponents.rows,
+            }),
           }),
         petition ? MSG.updatedOk : MSG.savedOk,
       );
       await navigate(`/petitions/${encodeURIComponent(id)}`);
     } catch (e) {
       setFailure(e instanceof Error ? e.message : String(e));
+      throw e;
     }
   };
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(save)}>
+    <form noValidate onSubmit={form.submit(save)}>
       <FormError message={failure} />
       <div className="grid-2">
-        <TextField label="Case No" required maxLength={50} {...form.bind('case_no')} />
-        <TextField label="Year" inputMode="numeric" maxLength={4} {...form.bind('year')} />
+        <Field {...form.bind('case_no')} />
+        <Field inputMode="numeric" {...form.bind('year')} />
       </div>
-      <TextField label="Title" required maxLength={500} {...form.bind('title')} />
+      <Field {...form.bind('title')} />
       <div className="grid-2">
-        <CourtField courts={courts} value={courtId} onChange={chooseCourt} onAdd={addCourt} />
-        <SelectField
-          label="Case Category"
-          placeholder={courtId ? '--Select--' : '--Select a court first--'}
-          options={categoryOptions}
+        <CourtField
+          courts={courts}
+          value={courtId}
+          onChange={chooseCourt}
+          text={draft[COURT_TEXT] ?? ''}
+          onText={(t) => form.set(COURT_TEXT, t)}
+          onAdd={addCourt}
+          error={form.errors.court_id}
+        />
+        <Field
           {...form.bind('petition_type_id')}
+          field={{
+            ...form.bind('petition_type_id').field,
+            placeholder: courtId ? '--Select--' : '--Select a court first--',
+            options: categoryOptions,
+          }}
         />
       </div>
       <div className="grid-2">
-        <LawyerField options={lawyers} value={lawyerIds} onChange={setLawyerIds} />
-        <MaskedField mask={DATE_MASK} label="Date of Institution" {...form.bind('institution_date')} />
+        <LawyerField
+          options={lawyers}
+          value={lawyerIds}
+          onChange={(ids) => form.set('lawyer_ids', ids.join(','))}
+          text={draft[LAWYER_TEXT] ?? ''}
+          onText={(t) => form.set(LAWYER_TEXT, t)}
+        />
+        <Field {...form.bind('institution_date')} />
       </div>
       <div className="grid-2">
         <PartyList
           label="Petitioner"
-          rows={petitioners}
+          rows={petitioners.rows}
           known={known}
-          errors={rowErrors}
-          onChange={setPetitioners}
+          errors={partyErrors}
+          onEdit={petitioners.edit}
+          onAdd={petitioners.add}
+          onRemove={petitioners.discard}
         />
         <PartyList
           label="Opponent"
-          rows={opponents}
+          rows={opponents.rows}
           known={known}
-          errors={rowErrors}
-          onChange={setOpponents}
+          errors={partyErrors}
+          onEdit={opponents.edit}
+          onAdd={opponents.add}
+          onRemove={opponents.discard}
         />
       </div>
-      <CheckboxField label="Is Moot Case" {...form.bindCheck('is_moot_case')} />
+      <Field {...form.bind('is_moot_case')} />
       <div className="form-actions">
         <button type="submit" className="btn primary" disabled={form.submitting}>
           {petition ? 'Update' : 'Save'}
@@ -257,7 +283,7 @@ function PetitionForm({
           Back
         </Link>
       </div>
-      {guard.dialog}
+      {form.dialog}
     </form>
   );
 }

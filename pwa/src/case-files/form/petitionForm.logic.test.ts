@@ -4,9 +4,14 @@ import {
   changedFields,
   courtToAdd,
   initialValues,
+  PETITION_FIELDS,
+  PETITION_RULES,
+  petitionDraft,
+  petitionRow,
   petitionValues,
   validatePetition,
 } from './petitionForm.logic.ts';
+import { draftErrors, valuesOf } from '../../ui/fields.ts';
 
 describe('the petition form', () => {
   it('starts a new case in the current year', () => {
@@ -91,5 +96,33 @@ describe('the petition form', () => {
     // The courts' own rule: at most 255 characters.
     expect(courtToAdd('C'.repeat(255), courts)).toBe('C'.repeat(255));
     expect(courtToAdd('C'.repeat(256), courts)).toBeNull();
+  });
+
+  it('declares the same rules for the form kit: messages, stored values, lawyers as a list', () => {
+    const draft = { ...petitionDraft(null, 2026, []), year: '26', institution_date: '31/02/2026' };
+    expect(draftErrors(PETITION_FIELDS, draft, { schema: PETITION_RULES })).toEqual({
+      case_no: 'Case No field is required.',
+      title: 'Title field is required.',
+      year: 'The year is not valid.',
+      institution_date: 'The date must be a real date (dd/mm/yyyy).',
+    });
+    const ok = {
+      ...petitionDraft(null, 2026, []),
+      case_no: ' 12 ',
+      title: 'Ali vs State',
+      institution_date: '05/01/2026',
+      lawyer_ids: 'l1,l2',
+    };
+    expect(draftErrors(PETITION_FIELDS, ok, { schema: PETITION_RULES })).toEqual({});
+    expect(petitionRow(valuesOf(PETITION_FIELDS, ok))).toEqual({
+      case_no: '12',
+      year: 2026,
+      title: 'Ali vs State',
+      court_id: null,
+      petition_type_id: null,
+      institution_date: '2026-01-05',
+      is_moot_case: false,
+      lawyer_ids: ['l1', 'l2'],
+    });
   });
 });

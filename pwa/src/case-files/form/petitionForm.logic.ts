@@ -1,8 +1,72 @@
+import { z } from 'zod';
 import { courtsDecl, formatDate, parseDisplayDate, petitionsDecl } from '@lawfirm/shared-types';
-import { DATE_INVALID } from '../../ui/fields.ts';
+import { DATE_INVALID, draftOf, withRowRules, type TDraft, type TField } from '../../ui/fields.ts';
 import { zodFieldErrors, type FieldErrors } from '../../ui/form.tsx';
 import type { TPetitionRow } from '../caseFiles.types.ts';
 
+export const YEAR_INVALID = 'The year is not valid.';
+
+/**
+ * The form's declared fields (part 2 §2.1); the court, lawyers and parties are drawn by their own components
+ * (CourtField, LawyerField, PartyList) from the same draft. A year is four digits (the form's own rule, its
+ * message first); the rest are checked with the petition's row schema, the server's rules and messages.
+ */
+export const PETITION_FIELDS: TField[] = [
+  ...withRowRules(petitionsDecl.schema, [
+    { key: 'case_no', label: 'Case No', maxLength: 50 },
+    { key: 'title', label: 'Title', maxLength: 500 },
+  ]),
+  {
+    key: 'year',
+    label: 'Year',
+    maxLength: 4,
+    // Anything but four digits stays text, which the rule refuses with the form's message.
+    parse: (t) => (/^\d{4}$/.test(t) ? Number(t) : t),
+    rule: z.number({ error: YEAR_INVALID }).nullable(),
+  },
+  { key: 'court_id', label: 'Court', kind: 'autocomplete' },
+  { key: 'petition_type_id', label: 'Case Category', kind: 'select' },
+  // The chosen lawyers' ids, joined by commas in the draft (ids are UUIDs); see lawyerIdsOf.
+  { key: 'lawyer_ids', label: 'Lawyer', kind: 'autocomplete' },
+  { key: 'institution_date', label: 'Date of Institution', kind: 'date' },
+  { key: 'is_moot_case', label: 'Is Moot Case', kind: 'checkbox' },
+];
+
+/** Draft keys that are not stored: the text typed in the Court and Lawyer search boxes. */
+export const COURT_TEXT = 'court_text';
+export const LAWYER_TEXT = 'lawyer_text';
+
+/** The row rules of the form's own fields, with the spec's messages (petitionsDecl in shared-types). */
+export const PETITION_RULES = petitionsDecl.schema.pick({
+  case_no: true,
+  title: true,
+  year: true,
+  institution_date: true,
+});
+
+export const lawyerIdsOf = (text: unknown): string[] =>
+  typeof text === 'string' && text ? text.split(',') : [];
+
+export function petitionDraft(
+  p: TPetitionRow | null,
+  thisYear: number,
+  courts: readonly { id: string; title: string }[],
+): TDraft {
+  const draft = draftOf(PETITION_FIELDS, p ?? {});
+  // Part 1 §9: a new case defaults to the current year.
+  if (!p) draft.year = String(thisYear);
+  draft.lawyer_ids = (p?.lawyer_ids ?? []).join(',');
+  draft[COURT_TEXT] = courts.find((c) => c.id === p?.court_id)?.title ?? '';
+  draft[LAWYER_TEXT] = '';
+  return draft;
+}
+
+/** The stored petition fields of (changed) form values: the lawyers as a list of ids. */
+export function petitionRow(values: Record<string, unknown>): Record<string, unknown> {
+  return 'lawyer_ids' in values ? { ...values, lawyer_ids: lawyerIdsOf(values.lawyer_ids) } : values;
+}
+
+// The older shape of the form's values, kept for the tests that pin its rules (the form uses the declarations).
 /** The form's own fields (court, category, lawyers and parties are kept beside them). */
 export type TPetitionValues = {
   case_no: string;
@@ -13,16 +77,6 @@ export type TPetitionValues = {
   institution_date: string;
   is_moot_case: boolean;
 };
-
-export const YEAR_INVALID = 'The year is not valid.';
-
-/** The row rules of the form's own fields, with the spec's messages (petitionsDecl in shared-types). */
-const PETITION_RULES = petitionsDecl.schema.pick({
-  case_no: true,
-  title: true,
-  year: true,
-  institution_date: true,
-});
 
 export function initialValues(p: TPetitionRow | null, thisYear: number): TPetitionValues {
   return {

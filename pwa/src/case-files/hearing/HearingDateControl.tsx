@@ -1,9 +1,11 @@
 import { useId, useState } from 'react';
+import type { TDraft, TField } from '../../ui/fields.ts';
+import { FieldControl } from '../../ui/FieldControl.tsx';
+import { useFieldForm } from '../../ui/forms/useFieldForm.tsx';
 import { useSync } from '../../sync/hooks.ts';
 import { ConfirmDialog } from '../../feedback/Modal.tsx';
 import { useToast } from '../../feedback/toast.tsx';
 import { useSaveReport } from '../../feedback/useSaveReport.ts';
-import { useDiscardGuard } from '../../ui/useDiscardGuard.tsx';
 import { useUndoable } from '../../feedback/useUndoable.ts';
 import { removeHearingDateLocal, saveHearingDateLocal } from '../caseFiles.actions.ts';
 import type { TOrderSheetRow } from '../caseFiles.types.ts';
@@ -12,6 +14,10 @@ import { ChoiceDialog } from '../shared/ChoiceDialog.tsx';
 
 export const HEARING_ADDED = 'Hearing Date Added Successfully!';
 export const HEARING_REMOVED = 'Hearing Date & Calendar Event Remove Successfully!';
+
+/** The one field: the browser's own date input, so its value is already YYYY-MM-DD. */
+const FIELDS: TField[] = [{ key: 'date', label: 'Hearing date' }];
+const checkDate = (d: TDraft) => ({ date: hearingDateError(d.date ?? '', todayIso()) ?? undefined });
 
 /**
  * 'Add Hearing Date' / 'Next Hearing Date dd/mm/yy' of a case (part 1 §2, §4). The next hearing is an order
@@ -34,25 +40,32 @@ export function HearingDateControl({
   const undoable = useUndoable();
   const errorId = useId();
   const [mode, setMode] = useState<'view' | 'ask' | 'confirm' | 'edit'>('view');
-  const [date, setDate] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // Not fields: a write under way, the step of the dialog.
   const [busy, setBusy] = useState(false);
   // The confirmation was opened from the editor (Clear): cancelling it goes back there.
   const [editing, setEditing] = useState(false);
   // The order sheet whose removal waits behind Undo: shown as gone meanwhile.
   const [removing, setRemoving] = useState<string | null>(null);
   const next = shown && shown.id === removing ? null : shown;
-  // A date typed and not saved is not dropped by Cancel or Escape without asking.
-  const guard = useDiscardGuard(mode === 'edit' && date !== (next?.order_sheet_date ?? ''));
-  const cancel = () => guard.leave(() => setMode('view'));
+  // A date typed and not saved is not dropped by Cancel or Escape without asking. Its message shows once a
+  // save was tried (not as the field is left: pressing Cancel would show it first).
+  const form = useFieldForm(FIELDS, { date: '' }, { check: checkDate });
+  const cancel = () =>
+    form.leave(() => {
+      form.reset();
+      setMode('view');
+    });
 
-  const run = async (write: () => Promise<unknown>, success: string) => {
+  /** Whether the write was saved. */
+  const run = async (write: () => Promise<unknown>, success: string): Promise<boolean> => {
     setBusy(true);
     try {
       await saved(write, success);
       setMode('view');
+      return true;
     } catch (e) {
       toast.failed(e);
+      return false;
     } finally {
       setBusy(false);
     }
@@ -69,19 +82,22 @@ export function HearingDateControl({
       undo: () => setRemoving(null),
     });
   };
-  const save = () => {
-    const problem = hearingDateError(date, todayIso());
-    setError(problem);
-    if (problem) return;
-    if (!ctx) return toast.error('Something went wrong!', 'The local database is not open yet.');
+  // Throws to keep the date unsaved (and asking before it is dropped).
+  const save = form.submit(async (values) => {
+    const date = String(values.date);
+    if (!ctx) {
+      toast.error('Something went wrong!', 'The local database is not open yet.');
+      throw new Error('The local database is not open yet.');
+    }
     if (next?.order_sheet_date === date) return setMode('view');
-    void run(() => saveHearingDateLocal(ctx.db, petitionId, next ?? null, date), HEARING_ADDED);
-  };
+    if (!(await run(() => saveHearingDateLocal(ctx.db, petitionId, next ?? null, date), HEARING_ADDED)))
+      throw new Error('The hearing date was not saved.');
+  });
   const edit = () => {
-    setDate(next?.order_sheet_date ?? '');
-    setError(null);
+    form.reset({ date: next?.order_sheet_date ?? '' });
     setMode('edit');
   };
+  const error = form.errors.date;
 
   if (shown === undefined) return null;
   const confirm = (
@@ -98,27 +114,21 @@ export function HearingDateControl({
   if (mode === 'edit' || (mode === 'confirm' && editing))
     return (
       <div className="hearing-editor" role="group" aria-label="Set the next hearing">
-        <input
+        <FieldControl
+          field={FIELDS[0] as TField}
           type="date"
           aria-label="Hearing date"
           autoFocus
           min={todayIso()}
-          value={date}
+          value={form.draft.date ?? ''}
+          onChange={(text) => form.set('date', text)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          onChange={(e) => {
-            setDate(e.target.value);
-            setError(null);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              save();
-            } else if (e.key === 'Escape') cancel();
-          }}
+          onEnter={() => save()}
+          onEscape={cancel}
         />
         <div className="hearing-buttons">
-          <button type="button" className="btn small primary" disabled={busy} onClick={save}>
+          <button type="button" className="btn small primary" disabled={busy} onClick={() => save()}>
             Save
           </button>
           <button type="button" className="btn small" onClick={cancel}>
@@ -145,7 +155,7 @@ export function HearingDateControl({
           </div>
         )}
         {confirm}
-        {guard.dialog}
+        {form.dialog}
       </div>
     );
 

@@ -1,7 +1,9 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
+import type { TField } from '../../ui/fields.ts';
+import { FieldControl } from '../../ui/FieldControl.tsx';
+import { useFieldForm } from '../../ui/forms/useFieldForm.tsx';
 import { useSync } from '../../sync/hooks.ts';
 import { useToast } from '../../feedback/toast.tsx';
-import { useDiscardGuard } from '../../ui/useDiscardGuard.tsx';
 import { useSaveReport } from '../../feedback/useSaveReport.ts';
 import { setPendingTagLocal } from '../caseFiles.actions.ts';
 import type { TPetitionRow } from '../caseFiles.types.ts';
@@ -10,6 +12,15 @@ import { ChoiceDialog } from './ChoiceDialog.tsx';
 export const TAG_INSERTED = 'Pending Tag Inserted Successfully!';
 export const TAG_REMOVED = 'Pending Tag Remove Successfully!';
 const TAG_MAX = 100;
+
+/** The one field; the list does not refuse an empty tag (part 1 §5): saving nothing over a tag removes it. */
+const TAG_FIELD: TField = {
+  key: 'tag',
+  label: 'Pending Tag',
+  placeholder: 'Pending Tag',
+  maxLength: TAG_MAX,
+};
+const FIELDS = [TAG_FIELD];
 
 /**
  * A case's pending tag (its library number while the file waits on a shelf). Editors click it to be asked
@@ -35,40 +46,47 @@ export function PendingTagEditor({
   const inputId = useId();
   const tag = (petition.pending_tag ?? '').trim();
   const [mode, setMode] = useState<'view' | 'ask' | 'edit'>('view');
-  const [draft, setDraft] = useState('');
+  // Not a field: a write under way.
   const [busy, setBusy] = useState(false);
   // A tag typed and not saved is not dropped by Cancel or Escape without asking.
-  const guard = useDiscardGuard(mode === 'edit' && draft.trim() !== tag);
-  const cancel = () => guard.leave(() => setMode('view'));
+  const form = useFieldForm(FIELDS, { tag: '' });
+  const cancel = () =>
+    form.leave(() => {
+      form.reset();
+      setMode('view');
+    });
 
-  const write = async (value: string | null, success: string) => {
-    if (!ctx) return toast.error('Something went wrong!', 'The local database is not open yet.');
+  /** Whether the tag was written. */
+  const write = async (value: string | null, success: string): Promise<boolean> => {
+    if (!ctx) {
+      toast.error('Something went wrong!', 'The local database is not open yet.');
+      return false;
+    }
     setBusy(true);
     try {
       await saved(() => setPendingTagLocal(ctx.db, petition, value), success);
       setMode('view');
+      return true;
     } catch (e) {
       toast.failed(e);
+      return false;
     } finally {
       setBusy(false);
     }
   };
-  const save = () => {
-    const value = draft.trim();
-    // The list does not refuse an empty tag (part 1 §5); saving nothing over a tag removes it.
-    if (!value) return tag ? void write(null, TAG_REMOVED) : setMode('view');
+  // Throws to keep the tag unsaved (and asking before it is dropped).
+  const save = form.submit(async (values) => {
+    const value = typeof values.tag === 'string' ? values.tag : '';
+    if (!value) {
+      if (tag && !(await write(null, TAG_REMOVED))) throw new Error('The pending tag was not removed.');
+      return setMode('view');
+    }
     if (value === tag) return setMode('view');
-    void write(value, TAG_INSERTED);
-  };
+    if (!(await write(value, TAG_INSERTED))) throw new Error('The pending tag was not saved.');
+  });
   const edit = () => {
-    setDraft(tag);
+    form.reset({ tag });
     setMode('edit');
-  };
-  const onKey = (e: KeyboardEvent) => {
-    if (e.key === 'Enter') {
-      e.preventDefault();
-      save();
-    } else if (e.key === 'Escape') cancel();
   };
 
   if (mode === 'edit')
@@ -78,23 +96,23 @@ export function PendingTagEditor({
           <label htmlFor={inputId} className="sr-only">
             Pending Tag
           </label>
-          <input
+          <FieldControl
+            field={TAG_FIELD}
             id={inputId}
             autoFocus
-            value={draft}
-            maxLength={TAG_MAX}
-            placeholder="Pending Tag"
-            onChange={(e) => setDraft(e.target.value)}
-            onKeyDown={onKey}
+            value={form.draft.tag ?? ''}
+            onChange={(text) => form.set('tag', text)}
+            onEnter={() => save()}
+            onEscape={cancel}
           />
-          <button type="button" className="btn small primary" disabled={busy} onClick={save}>
+          <button type="button" className="btn small primary" disabled={busy} onClick={() => save()}>
             Save
           </button>
           <button type="button" className="btn small" onClick={cancel}>
             Cancel
           </button>
         </span>
-        {guard.dialog}
+        {form.dialog}
       </>
     );
 

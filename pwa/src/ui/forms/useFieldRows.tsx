@@ -60,6 +60,8 @@ export function useFieldRows<R extends TRowDraft>(
       setState((s) => ({ ...s, rows: patchRow(s.rows, key, patch) })),
     /** A new row goes at once; a saved one after the question. */
     remove: (row: R) => (row.id ? setState((s) => ({ ...s, asking: row })) : drop(row.key, null)),
+    /** Removes a row at once, saved or not (a list whose removals count only when the form is saved). */
+    discard: (row: R) => drop(row.key, row.id),
     /** Every row's messages shown; each row with its fields' stored values, or null when one is wrong. */
     read: (): { row: R; values: Record<string, unknown> }[] | null => {
       setState((s) => ({ ...s, tried: true }));
