@@ -207,6 +207,65 @@ describeEachDb('court day: court room, serial no., reminders, language and tell-
     expect(client.rows.get(`users/${f.clientId}`)).toMatchObject({ language: 'ur' });
   });
 
+  it('takes the language and reminder on the user form (POST /api/users), keeping them when left out', async () => {
+    type TUserAnswer = {
+      id: string;
+      name: string;
+      email: string;
+      role_id: string;
+      language?: string | null;
+      reminders_enabled?: boolean;
+      reminder_hour?: number | null;
+    };
+    const read = async (id: string, auth: Auth) => {
+      const res = await f.call('GET', `/api/users/${id}`, auth);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ user: TUserAnswer }>().user;
+    };
+    const form = (u: TUserAnswer, more: Record<string, unknown>) => ({
+      id: u.id,
+      name: u.name,
+      email: u.email,
+      role_id: u.role_id,
+      contact_persons: [],
+      ...more,
+    });
+    const client = await read(f.clientId, f.admin);
+    // The admin sets the client's language from the user form; the answer and a new read say so.
+    const set = await f.call('POST', '/api/users', f.admin, form(client, { language: 'en' }));
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ user: { language: 'en' } });
+    // A form that leaves the fields out (an older client) keeps them.
+    const older = await f.call('POST', '/api/users', f.admin, form(client, {}));
+    expect(older.statusCode, older.body).toBe(200);
+    expect(await read(f.clientId, f.admin)).toMatchObject({ language: 'en', reminders_enabled: true });
+    const bad = await f.call('POST', '/api/users', f.admin, form(client, { language: 'fr' }));
+    expect(bad.statusCode, bad.body).toBe(422);
+    expect(bad.json()).toMatchObject({ message: MSG_LANGUAGE_INVALID });
+
+    // A lawyer sets their own reminder on My Profile (a checkbox and an hour as the form posts them).
+    const me = await read(f.lawyerId, f.lawyer);
+    const mine = await f.call(
+      'POST',
+      '/api/users',
+      f.lawyer,
+      form(me, { reminders_enabled: 'on', reminder_hour: '21' }),
+    );
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(await read(f.lawyerId, f.lawyer)).toMatchObject({ reminders_enabled: true, reminder_hour: 21 });
+    const late = await f.call('POST', '/api/users', f.lawyer, form(me, { reminder_hour: '24' }));
+    expect(late.statusCode, late.body).toBe(422);
+    expect(late.json()).toMatchObject({ message: MSG_REMINDER_HOUR_INVALID });
+    // …but not a client's language, and another firm's admin not at all.
+    const notTheirs = await f.call('POST', '/api/users', f.lawyer, form(client, { language: 'ur' }));
+    expect(notTheirs.statusCode, notTheirs.body).toBe(403);
+    expect(notTheirs.json()).toEqual({ message: MSG.forbidden });
+    const outsider = await f.call('POST', '/api/users', f.other, form(client, { language: 'ur' }));
+    expect(outsider.statusCode, outsider.body).toBe(404);
+    expect(outsider.json()).toEqual({ message: MSG.notFound });
+    expect((await read(f.clientId, f.admin)).language).toBe('en');
+  });
+
   it('lets the admin word the Tell client texts, which every member’s device receives and visitors do not', async () => {
     const ur = 'مقدمہ {case} کی آئندہ تاریخ {next_date} ہے۔';
     const saved = await f.call('POST', '/api/settings', f.admin, { tell_client_ur: ur });

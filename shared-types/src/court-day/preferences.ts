@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalBool } from '../common/wire.ts';
 import { CLIENT_LANGUAGES } from './tell-client.ts';
 
 // A user's court-day choices (issue 34), on their user record: the language messages to them are written in
@@ -26,6 +27,23 @@ export const USER_PREFERENCE_SHAPE = {
     .min(0, { error: MSG_REMINDER_HOUR_INVALID })
     .max(23, { error: MSG_REMINDER_HOUR_INVALID })
     .nullish(),
+};
+
+/** An empty form field ("" from a select or a number input) is no value: null, the default. */
+const emptyIsNull = (v: unknown) => (v === '' ? null : v);
+
+/**
+ * The three as the user form posts them (POST /api/users): a checkbox's "on"/1, an hour as text. Left out,
+ * an update keeps what the user had (undefined); sent empty, the default (null).
+ */
+export const USER_PREFERENCE_INPUT = {
+  language: z.preprocess(emptyIsNull, USER_PREFERENCE_SHAPE.language),
+  // A checkbox: ticked (true, 1, "on") or not.
+  reminders_enabled: optionalBool,
+  reminder_hour: z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : emptyIsNull(v)),
+    USER_PREFERENCE_SHAPE.reminder_hour,
+  ),
 };
 
 /** The reminder a user gets: on unless they turned it off, at their hour or 20:00 (Pakistan time). */

@@ -4,6 +4,8 @@ import { MSG } from '../common/messages.ts';
 import { zPaginator } from '../common/responses.ts';
 import { queryPage } from '../common/wire.ts';
 import { boolish, cnic, email, optionalText, password, phone, requiredText } from '../common/validation.ts';
+import { USER_PREFERENCE_INPUT } from '../court-day/preferences.ts';
+import { CLIENT_LANGUAGES } from '../court-day/tell-client.ts';
 
 /** POST /api/signup (part 1 §5). */
 export const ZSignupInput = z
@@ -85,6 +87,8 @@ export const ZUserInput = z
     is_moot_student: boolish.optional(),
     moot_team_no: optionalText(50),
     moot_institute: optionalText(100),
+    // The court day (issue 34): left out, an update keeps what the user had.
+    ...USER_PREFERENCE_INPUT,
     contact_persons: z
       .array(ZContactPersonInput)
       .nullish()
@@ -143,6 +147,10 @@ export const ZUser = z.object({
   is_moot_student: z.boolean(),
   moot_team_no: z.string().nullable(),
   moot_institute: z.string().nullable(),
+  // The court day (issue 34): the language messages to them are written in, and their evening reminder.
+  language: z.enum(CLIENT_LANGUAGES).nullable().optional(),
+  reminders_enabled: z.boolean().optional(),
+  reminder_hour: z.number().int().nullable().optional(),
   attachment: z.object({ file_name: z.string() }).nullable(),
   contact_persons: z.array(
     z.object({

@@ -29,6 +29,9 @@ export const API_USER_COLUMNS = [
   'is_moot_student',
   'moot_team_no',
   'moot_institute',
+  'language',
+  'reminders_enabled',
+  'reminder_hour',
   'is_approved',
   'approved_at',
   'approved_by',
@@ -101,6 +104,13 @@ export function toApiUser(
     is_moot_student: toBool(user.is_moot_student),
     moot_team_no: user.moot_team_no,
     moot_institute: user.moot_institute,
+    language: user.language === 'ur' || user.language === 'en' ? user.language : null,
+    // Stored 0/1; a row from before the column reads as on, the default.
+    reminders_enabled:
+      user.reminders_enabled === undefined || user.reminders_enabled === null
+        ? true
+        : toBool(user.reminders_enabled),
+    reminder_hour: user.reminder_hour ?? null,
     attachment: user.avatar_file_name ? { file_name: user.avatar_file_name } : null,
     contact_persons: extra.contactPersons ?? [],
     created_at: user.created_at,

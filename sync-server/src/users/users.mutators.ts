@@ -191,6 +191,10 @@ async function approvalMail(trx: Db, services: UserServices, user: UserRow, orig
   );
 }
 
+/** The entries whose value is not undefined (left out of the body). */
+const definedOnly = <T extends Record<string, unknown>>(o: T): Partial<T> =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+
 /**
  * POST /api/users: create (no id) or update. An admin creates users in their own firm; only a provider-firm
  * admin may name another firm (registering a new firm's admin). Anyone may update their own profile, but not
@@ -238,6 +242,12 @@ export async function saveUser(
     moot_team_no: data.moot_team_no,
     moot_institute: data.moot_institute,
   };
+  // The court day's choices (issue 34), only those the body carries: an older form leaves them as they are.
+  const prefs = definedOnly({
+    language: data.language,
+    reminders_enabled: data.reminders_enabled,
+    reminder_hour: data.reminder_hour,
+  });
   // An update that leaves a flag out (undefined in the input) keeps it: a client sending part of the form must
   // not block anyone. A new user's missing flags are false.
   const flagOf = (v: boolean | undefined) => (target ? v : (v ?? false));
@@ -260,7 +270,7 @@ export async function saveUser(
 
   await inTransaction(db, async (trx) => {
     if (target) {
-      await putRow(trx, actingIn(actor, companyId), usersEntity, id, { ...profile, ...access });
+      await putRow(trx, actingIn(actor, companyId), usersEntity, id, { ...profile, ...prefs, ...access });
       // The hash never leaves the server, so a new password is no change a device could pull.
       if (passwordHash) {
         await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
@@ -284,6 +294,7 @@ export async function saveUser(
         {
           id,
           ...profile,
+          ...prefs,
           ...access,
           password_hash: passwordHash!,
           avatar_file_name: null,
