@@ -30,3 +30,4 @@ export * from './invoices/money.ts';
 export * from './invoices/invoice-list.ts';
 export * from './invoices/invoices.entities.ts';
 export * from './calendar/meetings.entities.ts';
+export * from './attachments/attachments.entity.ts';

@@ -8,6 +8,7 @@ import { usersEntity } from './auth/users.entities.ts';
 import { BILLING_SERVER_ENTITIES, readableInvoices } from './invoices/invoices.entities.ts';
 import { calendarMeetingsEntity } from './calendar/meetings.entities.ts';
 import { settingsEntity } from './settings/settings.entities.ts';
+import { attachmentsEntity } from './attachments/attachments.entity.ts';
 
 /**
  * The server's synced entities: every shared declaration (shared-types/src/sync/entities.ts, with its
@@ -25,6 +26,7 @@ export const REGISTRY = createRegistry(
     ...LIBRARY_SERVER_ENTITIES,
     calendarMeetingsEntity,
     settingsEntity,
+    attachmentsEntity,
   ],
   {
     petitions: readablePetitions,

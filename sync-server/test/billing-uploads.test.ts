@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MSG, MSG_RECEIPT_TYPES } from '@lawfirm/shared-types';
-import { MSG_LOGO_TYPES } from '../src/invoices/billing-uploads.ts';
+import { MSG_LOGO_TYPES } from '../src/settings/site-logo.ts';
 import { caseFirm, multipart, PDF_SMALL, PNG_1PX, type Auth, type CaseFirm } from './case-files-helpers.ts';
 import { connectDevice } from './device.ts';
 import { bearerFor, describeEachDb, insertUser } from './helper.ts';
@@ -100,8 +100,9 @@ describeEachDb('payment receipts and the site logo over POST /api/attachments', 
     const device = await connectDevice(f.t, f.client);
     expect(
       device
-        .rowsOf('payment_receipts')
-        .filter((r) => r.payment_id === paymentId)
+        // Receipts are files of their payment in the one attachment model (migration 0022).
+        .rowsOf('attachments')
+        .filter((r) => r.owner_type === 'Payment' && r.owner_id === paymentId)
         .map((r) => r.file_name)
         .sort(),
     ).toEqual(['Bank slip _1 (2).png', 'Bank slip _1.png', 'receipt.pdf']);

@@ -457,7 +457,8 @@ describeEachDb('original web client: library files (issue 31 items 9, 10)', (kin
     const device = await connectDevice(t, await adminBearer(t));
     expect(
       device
-        .rowsOf('library_files')
+        // A page's files are rows of the one attachment model (migration 0022).
+        .rowsOf('attachments')
         .filter((f) => f.owner_id === id)
         .map((f) => f.file_name),
     ).toEqual(['Bail judgment.pdf', 'headnote.png', 'headnote (2).png']);

@@ -3,6 +3,10 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MSG, MSG_PAYMENT_MISSING, MSG_RECEIPT_FIXED, type TUploadState } from '@lawfirm/shared-types';
 import { down, up } from '../../migrations/src/2026_11_26_0017_payment_receipts.ts';
+import {
+  down as downOneModel,
+  up as upOneModel,
+} from '../../migrations/src/2026_11_28_0022_one_attachment_model.ts';
 import { newId } from '../src/db/ids.ts';
 import { caseFirm, PDF_SMALL, PNG_1PX, type Auth, type CaseFirm } from './case-files-helpers.ts';
 import { connectDevice, type Device } from './device.ts';
@@ -15,6 +19,18 @@ type TPaymentAnswer = {
 };
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+/**
+ * A receipt as a device holds it since the one attachment model (migration 0022): a file of its payment in
+ * `attachments`, owned by the payment. The puts below are in the shape older builds queue (payment_receipts).
+ */
+const asReceipt = <R extends Record<string, unknown>>(r: R | null | undefined) =>
+  r && { ...r, payment_id: r.owner_id };
+const receiptsOf = (d: Device) =>
+  d
+    .rowsOf('attachments')
+    .filter((r) => r.owner_type === 'Payment')
+    .map((r) => asReceipt(r)!);
 
 /**
  * A payment's receipts (part 3 §2.6 "receipt attachments") as devices write them: several rows of
@@ -125,10 +141,10 @@ describeEachDb('payment receipts', (kind) => {
     expect(answer!.attachment).toMatchObject({ file_name: 'photo.png' });
 
     const mine = await connectDevice(f.t, f.client);
-    expect(mine.rowsOf('payment_receipts').map((r) => r.id)).toEqual(expect.arrayContaining(receiptIds));
-    expect(mine.rowsOf('payment_receipts')).toHaveLength(2);
+    expect(receiptsOf(mine).map((r) => r.id)).toEqual(expect.arrayContaining(receiptIds));
+    expect(receiptsOf(mine)).toHaveLength(2);
     const theirs = await connectDevice(f.t, client2);
-    expect(theirs.rowsOf('payment_receipts')).toEqual([]);
+    expect(receiptsOf(theirs)).toEqual([]);
     expect(theirs.rowsOf('invoice_payments')).toEqual([]);
 
     for (const [i, bytes] of [PNG_1PX, PDF_SMALL].entries()) {
@@ -168,10 +184,10 @@ describeEachDb('payment receipts', (kind) => {
       { name: 'delete', args: { entity: 'payment_receipts', id: receiptIds[0] } },
     ]);
     expect(removed.results[0]!.status).toBe('applied');
-    expect((await mine.pull()).get(`payment_receipts/${receiptIds[0]}`)).toBeNull();
+    expect((await mine.pull()).get(`attachments/${receiptIds[0]}`)).toBeNull();
     const gone = await f.call('DELETE', `/api/invoice/delete_payment/${paymentId}`, f.admin);
     expect(gone.statusCode, gone.body).toBe(200);
-    expect((await mine.pull()).get(`payment_receipts/${receiptIds[1]}`)).toBeNull();
+    expect((await mine.pull()).get(`attachments/${receiptIds[1]}`)).toBeNull();
   });
 
   it('applies a payment an older build of the app queued with its receipt in the old fields: nothing lost, no second receipt', async () => {
@@ -202,7 +218,7 @@ describeEachDb('payment receipts', (kind) => {
     await expectServed(saved!.attachments[0]!.url, photo);
     // Every device pulls it as a receipt row of today's shape.
     const mine = await connectDevice(f.t, f.client);
-    expect(mine.rowsOf('payment_receipts').filter((r) => r.payment_id === payment.args.id)).toMatchObject([
+    expect(receiptsOf(mine).filter((r) => r.payment_id === payment.args.id)).toMatchObject([
       { file_name: 'cheque.png', mime_type: 'image/png', sha256: sha(photo), invoice_id: invoiceId },
     ]);
 
@@ -263,6 +279,7 @@ describeEachDb('payment receipts', (kind) => {
     const db = f.t.app.db as unknown as Kysely<any>;
 
     // The database as it was before: a payment holding its receipt in its own columns.
+    await downOneModel(db);
     await down(db);
     await db
       .updateTable('invoice_payments')
@@ -274,12 +291,13 @@ describeEachDb('payment receipts', (kind) => {
       .where('id', '=', payment!.id)
       .execute();
     await up(db);
+    await upOneModel(db);
 
     const [after] = await paymentsOf(f.admin);
     expect(after!.attachments.map((a) => a.file_name)).toEqual(['old slip.png']);
     await expectServed(after!.attachments[0]!.url, PNG_1PX);
     const delivered = await mine.pull();
-    expect(delivered.get(`payment_receipts/${after!.attachments[0]!.id}`)).toMatchObject({
+    expect(asReceipt(delivered.get(`attachments/${after!.attachments[0]!.id}`))).toMatchObject({
       payment_id: payment!.id,
       invoice_id: invoiceId,
       sha256: sha(PNG_1PX),

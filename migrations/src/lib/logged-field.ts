@@ -39,6 +39,22 @@ async function nextSeq(db: Kysely<any>, companyId: string): Promise<number> {
   return Number(r.last_seq);
 }
 
+/** Logs a change of one row of a firm as the sync store does: the firm's next change number, its log entry. */
+export async function logChange(
+  db: Kysely<any>,
+  table: string,
+  companyId: string,
+  rowId: string,
+): Promise<{ seq: number; now: string }> {
+  const seq = await nextSeq(db, companyId);
+  const now = new Date().toISOString();
+  await db
+    .insertInto('change_log')
+    .values({ company_id: companyId, seq, entity: table, row_id: rowId, changed_at: now })
+    .execute();
+  return { seq, now };
+}
+
 /** Sets one field of one synced row, logged as a change of the row's firm. */
 export async function setLoggedField(
   db: Kysely<any>,
@@ -47,12 +63,7 @@ export async function setLoggedField(
   column: string,
   value: unknown,
 ): Promise<void> {
-  const seq = await nextSeq(db, row.company_id);
-  const now = new Date().toISOString();
-  await db
-    .insertInto('change_log')
-    .values({ company_id: row.company_id, seq, entity: table, row_id: row.id, changed_at: now })
-    .execute();
+  const { seq, now } = await logChange(db, table, row.company_id, row.id);
   await db
     .updateTable(table)
     .set({

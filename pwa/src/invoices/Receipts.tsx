@@ -5,7 +5,7 @@ import { useLocalFile } from '../case-documents/useLocalFile.ts';
 import { usePendingFor } from '../sync/hooks.ts';
 import { PendingMark } from '../feedback/PendingMark.tsx';
 import { ConfirmDialog } from '../feedback/Modal.tsx';
-import type { TReceipt } from './invoices.data.ts';
+import { RECEIPTS_TABLE, type TReceipt } from './invoices.data.ts';
 
 /**
  * The receipts of a payment (part 3 §2.6 "receipt attachments"): several photos or PDFs, picked or taken with
@@ -59,7 +59,7 @@ export function ReceiptPicker({ label, onPick }: { label: string; onPick: (files
 /** A saved receipt: its name opens it (the device's copy, or downloaded for offline reading), and Remove. */
 export function SavedReceipt({ receipt: r, onRemove }: { receipt: TReceipt; onRemove?: () => void }) {
   const file = useLocalFile(r.sha256, r.file_name);
-  const pending = usePendingFor('payment_receipts', r.id);
+  const pending = usePendingFor(RECEIPTS_TABLE, r.id);
   return (
     <li className="receipt">
       {file.status === 'ready' ? (

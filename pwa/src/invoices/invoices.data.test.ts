@@ -36,12 +36,12 @@ async function pulledInvoice() {
       row: row('pay', { invoice_id: 'inv', paid_date: '2026-11-20', paid_amount: 20_000, notes: null }),
     },
     {
-      entity: 'payment_receipts',
+      entity: 'attachments',
       id: 'slip',
       row: row('slip', {
         invoice_id: 'inv',
         owner_type: 'Payment',
-        payment_id: 'pay',
+        owner_id: 'pay',
         sha256: 'a'.repeat(64),
         file_name: 'slip.png',
         mime_type: 'image/png',
@@ -96,8 +96,8 @@ it('a new payment with two receipts queues the payment, then each receipt, and k
   // The payment before its receipts (a receipt needs its payment on the server), then the invoice's status.
   expect(await queued()).toEqual([
     ['put', 'invoice_payments', added.id],
-    ['put', 'payment_receipts', added.receipts[0]!.id],
-    ['put', 'payment_receipts', added.receipts[1]!.id],
+    ['put', 'attachments', added.receipts[0]!.id],
+    ['put', 'attachments', added.receipts[1]!.id],
     ['put', 'invoices', 'inv'],
   ]);
 });
@@ -128,7 +128,7 @@ it('a saved payment gets more receipts after its last, and loses a removed one w
   expect(saved.files).toEqual([]);
   payment = (await readInvoices(db, 'inv'))[0]!.paymentRows[0]!;
   expect(payment.receipts.map((r) => r.file_name)).toEqual(['later.png']);
-  expect((await queued()).at(-1)).toEqual(['delete', 'payment_receipts', 'slip']);
+  expect((await queued()).at(-1)).toEqual(['delete', 'attachments', 'slip']);
   // Nothing else of the payment changed, so the payment itself is not sent again.
   expect((await queued()).some(([, entity]) => entity === 'invoice_payments')).toBe(false);
 });

@@ -8,7 +8,7 @@ import {
   STATUS_SENT,
   todayInPakistan,
   type TInvoiceForList,
-  type paymentReceiptsDecl,
+  type attachmentsDecl,
   type TRowOf,
 } from '@lawfirm/shared-types';
 import { deleteLocal, putLocal } from '../sync/actions.ts';
@@ -50,8 +50,13 @@ export type TPayment = TRow & {
   paid_amount: number;
   notes: string | null;
 };
-/** A receipt of a payment (payment_receipts): its file kept on the device and uploaded like any attachment. */
-export type TReceipt = TRowOf<typeof paymentReceiptsDecl>;
+/**
+ * A receipt of a payment: its file in the one attachment model (owned by the payment), kept on the device and
+ * uploaded like any other; `payment_id` names its payment as the screens always read it.
+ */
+export type TReceipt = TRowOf<typeof attachmentsDecl> & { payment_id: string };
+/** Where a device keeps receipts: the one attachment model's table. */
+export const RECEIPTS_TABLE = 'attachments';
 /** A payment with its receipts, in their order. */
 export type TPaymentWithReceipts = TPayment & { receipts: TReceipt[] };
 export type TListedInvoice = TInvoice &
@@ -94,8 +99,9 @@ export async function readInvoices(db: LocalDb, id?: string): Promise<TListedInv
   const expenses = group((await where('invoice_expenses')) as TExpense[]);
   const payments = group((await where('invoice_payments')) as TPayment[]);
   const receipts = new Map<string, TReceipt[]>();
-  for (const r of (await where('payment_receipts')) as TReceipt[])
-    receipts.set(r.payment_id, [...(receipts.get(r.payment_id) ?? []), r]);
+  for (const r of (await where(RECEIPTS_TABLE)) as TReceipt[])
+    if (r.owner_type === RECEIPT_OWNER)
+      receipts.set(r.owner_id, [...(receipts.get(r.owner_id) ?? []), { ...r, payment_id: r.owner_id }]);
   return invoices.map((inv) => {
     const expenseRows = (expenses.get(inv.id) ?? []).sort((a, b) => a.display_order - b.display_order);
     const paymentRows = (payments.get(inv.id) ?? [])
@@ -171,16 +177,15 @@ async function putReceipts(
   files: readonly TStoredFile[],
 ): Promise<void> {
   const before = (await db
-    .rows('payment_receipts')
+    .rows(RECEIPTS_TABLE)
     .where({ invoice_id: payment.invoice_id })
     .toArray()) as TReceipt[];
-  let order =
-    Math.max(0, ...before.filter((r) => r.payment_id === payment.id).map((r) => r.display_order)) + 1;
+  let order = Math.max(0, ...before.filter((r) => r.owner_id === payment.id).map((r) => r.display_order)) + 1;
   for (const f of files)
-    await putLocal(db, 'payment_receipts', v7(), {
+    await putLocal(db, RECEIPTS_TABLE, v7(), {
       invoice_id: payment.invoice_id,
       owner_type: RECEIPT_OWNER,
-      payment_id: payment.id,
+      owner_id: payment.id,
       sha256: f.sha256,
       file_name: f.name.slice(-255),
       mime_type: f.mime,
@@ -212,7 +217,7 @@ async function putPayments(
       (old.notes ?? null) !== values.notes
     )
       await putLocal(db, 'invoice_payments', old.id, values);
-    if (old) for (const rid of d.removedReceipts) await deleteLocal(db, 'payment_receipts', rid);
+    if (old) for (const rid of d.removedReceipts) await deleteLocal(db, RECEIPTS_TABLE, rid);
     await putReceipts(db, { id: paymentId, invoice_id: invoiceId }, receipts.get(d) ?? []);
   }
 }

@@ -16,7 +16,15 @@ import { PendingMark } from '../feedback/PendingMark.tsx';
 import { useConfirmedDelete } from '../feedback/useConfirmedDelete.tsx';
 import { LibrarySearch } from './LibrarySearch.tsx';
 import { publicPath } from './pagePaths.ts';
-import { NoAccess, textOf, titleOf, useCanManage, type TFileRow, type TPage } from './pageCommon.tsx';
+import {
+  FILES_TABLE,
+  NoAccess,
+  textOf,
+  titleOf,
+  useCanManage,
+  type TFileRow,
+  type TPage,
+} from './pageCommon.tsx';
 import { loadPageList, PAGE_SIZE, pageListKey } from './pageList.data.ts';
 import './library.css';
 import { compareNatural } from '@lawfirm/shared-types/common/natural-order.ts';
@@ -50,7 +58,7 @@ function LoadedThumbnail({ file }: { file: TFileRow }) {
 export function PageList({ kind }: { kind: TPageKind }) {
   const { read, manage } = useCanManage();
   const ctx = useSync();
-  const files = useEntityRows<TFileRow>('library_files');
+  const files = useEntityRows<TFileRow>(FILES_TABLE);
   const categories = useEntityRows<TPage>(
     'contract_categories',
     kind.name === 'contracts_and_agreements' ? undefined : null,

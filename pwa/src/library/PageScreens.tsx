@@ -25,7 +25,15 @@ import {
 } from '../ui/form.tsx';
 import { useToast } from '../feedback/toast.tsx';
 import { useSaveReport } from '../feedback/useSaveReport.ts';
-import { NoAccess, textOf, titleOf, useCanManage, type TFileRow, type TPage } from './pageCommon.tsx';
+import {
+  FILES_TABLE,
+  NoAccess,
+  textOf,
+  titleOf,
+  useCanManage,
+  type TFileRow,
+  type TPage,
+} from './pageCommon.tsx';
 import { publicPath } from './pagePaths.ts';
 import './library.css';
 
@@ -101,7 +109,7 @@ function PageFields({ kind, row }: { kind: TPageKind; row: TPage | null }) {
     'contract_categories',
     kind.name === 'contracts_and_agreements' ? undefined : null,
   );
-  const files = useEntityRows<TFileRow>('library_files', { owner_id: pageId });
+  const files = useEntityRows<TFileRow>(FILES_TABLE, { owner_id: pageId });
   const [chosen, setChosen] = useState<File[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
   const textFields = ['keywords', 'legal_provisions', 'contract_category_id'].filter(
@@ -163,7 +171,7 @@ function PageFields({ kind, row }: { kind: TPageKind; row: TPage | null }) {
             } else await putLocal(ctx.db, kind.name, pageId, values);
             let order = files?.length ?? 0;
             for (const s of stored)
-              await putLocal(ctx.db, 'library_files', v7(), {
+              await putLocal(ctx.db, FILES_TABLE, v7(), {
                 owner_type: kind.ownerType,
                 owner_id: pageId,
                 sha256: s.sha256,
@@ -185,7 +193,7 @@ function PageFields({ kind, row }: { kind: TPageKind; row: TPage | null }) {
   };
 
   const removeFile = async (f: TFileRow) => {
-    if (ctx) await deleteLocal(ctx.db, 'library_files', f.id);
+    if (ctx) await deleteLocal(ctx.db, FILES_TABLE, f.id);
   };
 
   return (

@@ -9,6 +9,8 @@ import type { TRow } from '../sync/db.ts';
 
 export type TPage = TRow & Record<string, unknown>;
 export type TFileRow = TRow & { owner_id: string; sha256: string; file_name: string; mime_type: string };
+/** A page's files are rows of the one attachment model, owned by the page. */
+export const FILES_TABLE = 'attachments';
 
 export const textOf = (v: unknown): string => (typeof v === 'string' ? v : '');
 export const titleOf = (kind: TPageKind, row: TPage) => textOf(row[kind.titleColumn]);

@@ -88,3 +88,6 @@ export function imageLimitMessage(info: TImageInfo): string | null {
   if (info.decodes && pixels * 4 > MAX_DECODED_IMAGE_BYTES) return IMAGE_TOO_LARGE_MESSAGE;
   return null;
 }
+
+/** Bytes of one attached file: what the resumable uploads accept (sync.schema.ts). */
+export const MAX_FILE_BYTES = 50 * 1024 * 1024;

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { MSG, MSG_DATE_INVALID } from '../common/messages.ts';
 import { tooLong, tooMany } from '../common/validation.ts';
-import { defineEntity, permissionPolicy, type Codec, type TParent } from '../sync/entity.ts';
+import {
+  defineEntity,
+  permissionPolicy,
+  type Codec,
+  type TEntityDecl,
+  type TFilesDecl,
+  type TParent,
+} from '../sync/entity.ts';
+import { MAX_FILE_BYTES } from '../attachments/limits.ts';
 import { datedColumns, datedPolicy, datedShape } from '../case-documents/dated.entities.ts';
 import {
   datedFields,
@@ -12,7 +20,6 @@ import {
   type TDatedModule,
 } from '../case-documents/dated.modules.ts';
 import { withHearingPlace } from '../court-day/hearing-place.ts';
-import { STANDARD_INDEX_MODULES } from '../case-documents/standard-index.ts';
 
 /** Attachment owners as the original API names them (`attachmentable_type`, storage folders). */
 export const ATTACHMENT_OWNERS = [
@@ -29,17 +36,6 @@ export const ATTACHMENT_OWNERS = [
 ] as const;
 export type TAttachmentOwnerType = (typeof ATTACHMENT_OWNERS)[number];
 
-/** The owner kinds that exist today and their entities; part 2 modules add theirs here as they are built. */
-export const ATTACHMENT_OWNER_ENTITIES: Partial<Record<TAttachmentOwnerType, string>> = {
-  PetitionIndex: 'petition_index',
-  PetitionReply: 'replies',
-  PetitonOrderSheet: 'order_sheets',
-  PetitionNaqalForm: 'naqal_forms',
-  PetitionTalbana: 'talbana',
-  PetitionSynopsis: 'synopsis',
-  ...Object.fromEntries(STANDARD_INDEX_MODULES.map((m) => [m.model, m.module_type])),
-};
-
 export const MSG_OWNER_INVALID = 'The document to attach the files to is not valid.';
 export const MSG_OWNER_OTHER_CASE = 'The document does not belong to this case file.';
 export const MSG_PETITION_MISSING = 'The case file of this record does not exist.';
@@ -53,6 +49,21 @@ export const ACCEPTED_MIME_TYPES = [
   'application/xml',
 ] as const;
 export const MSG_ACCEPTED_TYPES = 'Only png, jpeg, jpg, pdf, doc, docx and xml files can be uploaded.';
+
+/** The files of a case document (part 1 §5), read and edited with its case file: its declaration's `files`. */
+const caseFiles = (type: TAttachmentOwnerType): TFilesDecl => ({
+  type,
+  kinds: ['png', 'jpg', 'pdf', 'doc', 'docx', 'xml'],
+  kindsMessage: MSG_ACCEPTED_TYPES,
+  max: 500,
+  maxBytes: MAX_FILE_BYTES,
+  within: 'petition_id',
+  invalidMessage: MSG_OWNER_INVALID,
+  otherMessage: MSG_OWNER_OTHER_CASE,
+});
+/** An entity declaration that owns case-document files of the original API's kind `type`. */
+const withFiles = <D extends TEntityDecl>(decl: D, type: TAttachmentOwnerType) =>
+  ({ ...decl, files: caseFiles(type) }) satisfies TEntityDecl;
 
 const isoDate = z
   .string()
@@ -171,11 +182,11 @@ export const petitionPartiesDecl = caseChild(
 const indexedList = <const N extends string>(name: N) =>
   caseChild(name, indexedDocument, indexedDocumentSchema, { indexes: ['[petition_id+display_order]'] });
 
-export const petitionIndexDecl = indexedList('petition_index');
-export const oralArgumentsDecl = indexedList('oral_arguments');
-export const caseLawsDecl = indexedList('case_laws');
-export const extraDocumentsDecl = indexedList('extra_documents');
-export const judgementsDecl = indexedList('judgements');
+export const petitionIndexDecl = withFiles(indexedList('petition_index'), 'PetitionIndex');
+export const oralArgumentsDecl = withFiles(indexedList('oral_arguments'), 'OralArgument');
+export const caseLawsDecl = withFiles(indexedList('case_laws'), 'CaseLaw');
+export const extraDocumentsDecl = withFiles(indexedList('extra_documents'), 'ExtraDocument');
+export const judgementsDecl = withFiles(indexedList('judgements'), 'Judgement');
 
 export const replyParentsDecl = caseChild(
   'reply_parents',
@@ -183,68 +194,36 @@ export const replyParentsDecl = caseChild(
   { title: required(MSG.titleRequired, 500), display_order: order },
 );
 
-export const repliesDecl = caseChild(
-  'replies',
-  { reply_parent_id: 'text', ...indexedDocument },
-  { reply_parent_id: z.string().min(1), ...indexedDocumentSchema },
-  {
-    indexes: ['reply_parent_id'],
-    parents: [
-      {
-        column: 'reply_parent_id',
-        entity: 'reply_parents',
-        message: 'The reply heading of this reply does not exist.',
-      },
-    ],
-  },
+export const repliesDecl = withFiles(
+  caseChild(
+    'replies',
+    { reply_parent_id: 'text', ...indexedDocument },
+    { reply_parent_id: z.string().min(1), ...indexedDocumentSchema },
+    {
+      indexes: ['reply_parent_id'],
+      parents: [
+        {
+          column: 'reply_parent_id',
+          entity: 'reply_parents',
+          message: 'The reply heading of this reply does not exist.',
+        },
+      ],
+    },
+  ),
+  'PetitionReply',
 );
 
 /** The dated document modules (case-documents/dated.modules.ts); order sheets also hold part 1's hearing dates. */
 const dated = <const E extends string, const P extends string>(m: TDatedModule<E, P>) => ({
   ...caseChild(m.entity, datedColumns(m), datedShape(m), { indexes: [datedFields(m).date], defaults: {} }),
   policy: datedPolicy(m, caseFilePolicy('petition_id').readScope),
+  files: caseFiles(m.model),
 });
 // Order sheets are the hearings: they also carry the court room and cause-list serial (issue 34).
 export const orderSheetsDecl = withHearingPlace(dated(ORDER_SHEETS));
 export const naqalFormsDecl = dated(NAQAL_FORMS);
 export const talbanaDecl = dated(TALBANA);
 export const synopsisDecl = dated(SYNOPSIS);
-
-export const attachmentsDecl = defineEntity({
-  ...caseChild(
-    'attachments',
-    {
-      owner_type: 'text',
-      owner_id: 'text',
-      sha256: 'text',
-      file_name: 'text',
-      mime_type: 'text',
-      size: 'int',
-      title: 'text',
-      display_order: 'int',
-    },
-    {
-      owner_type: z.enum(ATTACHMENT_OWNERS),
-      owner_id: z.string().min(1),
-      sha256: z.string().regex(/^[0-9a-f]{64}$/),
-      file_name: z.string().min(1).max(255, tooLong(255)),
-      mime_type: z.enum(ACCEPTED_MIME_TYPES, { error: MSG_ACCEPTED_TYPES }),
-      size: z.number().int().min(0),
-      title: text(255),
-      display_order: order,
-    },
-    { indexes: ['[owner_type+owner_id]', 'sha256'] },
-  ),
-  owner: {
-    typeColumn: 'owner_type',
-    idColumn: 'owner_id',
-    entities: ATTACHMENT_OWNER_ENTITIES,
-    sameAs: 'petition_id',
-    invalidMessage: MSG_OWNER_INVALID,
-    otherCaseMessage: MSG_OWNER_OTHER_CASE,
-  },
-  fileColumns: ['sha256'],
-});
 
 /** A case file and everything in it, in the order a first sync sends them (parents before children). */
 export const CASE_FILE_ENTITIES = [
@@ -261,5 +240,9 @@ export const CASE_FILE_ENTITIES = [
   caseLawsDecl,
   extraDocumentsDecl,
   judgementsDecl,
-  attachmentsDecl,
 ] as const;
+
+/** The kinds of case documents that own files, and their entities (from the declarations' `files`). */
+export const ATTACHMENT_OWNER_ENTITIES: Partial<Record<TAttachmentOwnerType, string>> = Object.fromEntries(
+  CASE_FILE_ENTITIES.flatMap((d) => ('files' in d && d.files ? [[d.files.type, d.name]] : [])),
+);

@@ -13,8 +13,8 @@ import {
   wireDisplayOrder,
   wireText,
 } from '../common/wire.ts';
+import { attachmentsDecl } from '../sync/entities.ts';
 import {
-  attachmentsDecl,
   MSG_DATE_INVALID,
   orderSheetsDecl,
   petitionIndexDecl,

@@ -3,6 +3,7 @@ import { can, type TActor } from '../auth/permissions.ts';
 import { MSG, MSG_DATE_INVALID } from '../common/messages.ts';
 import { optionalText, tooLong, tooMany } from '../common/validation.ts';
 import { defineEntity, type TEntityPolicy, type TParent, type TReadScope } from '../sync/entity.ts';
+import { MAX_FILE_BYTES } from '../attachments/limits.ts';
 import { DEFAULT_TAX_PERCENTAGE, formatRs, MAX_PAISA } from './money.ts';
 
 export const MSG_CLIENT_REQUIRED = 'Client field is required.';
@@ -203,7 +204,20 @@ export const invoiceExpensesDecl = defineEntity({
   policy: invoiceChildPolicy,
 });
 
-/** A payment of an invoice; its receipts are rows of their own (payment_receipts below). */
+export const MSG_RECEIPT_TYPES = 'A receipt must be a png, jpeg, jpg or pdf file.';
+export const MSG_PAYMENT_MISSING = 'The payment of this receipt does not exist.';
+export const MSG_RECEIPT_FIXED = 'A receipt cannot be changed: remove it and add the right file.';
+export const RECEIPT_MIME_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const;
+/** The owner kind of a receipt, as the original API names it (`attachmentable_type` Payment). */
+export const RECEIPT_OWNER = 'Payment';
+/** Receipts a payment may have. */
+export const MAX_RECEIPTS = 20;
+
+/**
+ * A payment of an invoice. Its receipts (§2.6 "receipt attachments": photos or PDFs) are its files in the one
+ * attachment model, read with the invoice, added and removed by admins; a receipt's file is fixed (a wrong one
+ * is removed and another added), and two receipts of a payment never share a name.
+ */
 export const invoicePaymentsDecl = defineEntity({
   name: 'invoice_payments',
   columns: {
@@ -225,78 +239,17 @@ export const invoicePaymentsDecl = defineEntity({
   defaults: { paid_amount: 0 },
   parents: [inInvoice],
   policy: invoiceChildPolicy,
-});
-
-export const MSG_RECEIPT_TYPES = 'A receipt must be a png, jpeg, jpg or pdf file.';
-export const MSG_PAYMENT_MISSING = 'The payment of this receipt does not exist.';
-export const MSG_RECEIPT_FIXED = 'A receipt cannot be changed: remove it and add the right file.';
-export const RECEIPT_MIME_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const;
-/** The owner kind of a receipt, as the original API names it (`attachmentable_type` Payment). */
-export const RECEIPT_OWNER = 'Payment';
-
-/**
- * The receipts of a payment (§2.6 "receipt attachments"): photos or PDFs stored by their SHA-256, uploaded and
- * downloaded like a case file's attachments. Owned by a payment of the same invoice (the owner relation holds it
- * on every write path, and deleting the payment deletes them); read with the invoice, added and removed by
- * admins. A receipt's file is fixed: a wrong one is removed and another added.
- */
-export const paymentReceiptsDecl = defineEntity({
-  name: 'payment_receipts',
-  columns: {
-    id: 'text',
-    company_id: 'text',
-    invoice_id: 'text',
-    owner_type: 'text',
-    payment_id: 'text',
-    sha256: 'text',
-    file_name: 'text',
-    mime_type: 'text',
-    size: 'int',
-    display_order: 'int',
-    created_at: 'text',
-  },
-  writable: [
-    'invoice_id',
-    'owner_type',
-    'payment_id',
-    'sha256',
-    'file_name',
-    'mime_type',
-    'size',
-    'display_order',
-  ],
-  schema: z.object({
-    invoice_id: z.string().min(1, { error: MSG_INVOICE_MISSING }),
-    owner_type: z.literal(RECEIPT_OWNER, { error: MSG_PAYMENT_MISSING }),
-    payment_id: z.string({ error: MSG_PAYMENT_MISSING }).min(1, { error: MSG_PAYMENT_MISSING }),
-    sha256: z.string().regex(/^[0-9a-f]{64}$/),
-    file_name: z.string().min(1).max(255, tooLong(255)),
-    mime_type: z.enum(RECEIPT_MIME_TYPES, { error: MSG_RECEIPT_TYPES }),
-    size: z.number().int().min(0),
-    display_order: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  }),
-  defaults: { owner_type: RECEIPT_OWNER, display_order: 0 },
-  indexes: ['sha256'],
-  parents: [inInvoice],
-  owner: {
-    typeColumn: 'owner_type',
-    idColumn: 'payment_id',
-    entities: { [RECEIPT_OWNER]: 'invoice_payments' },
-    sameAs: 'invoice_id',
+  files: {
+    type: RECEIPT_OWNER,
+    kinds: ['png', 'jpg', 'pdf'],
+    kindsMessage: MSG_RECEIPT_TYPES,
+    max: MAX_RECEIPTS,
+    maxBytes: MAX_FILE_BYTES,
+    within: 'invoice_id',
     invalidMessage: MSG_PAYMENT_MISSING,
-    otherCaseMessage: MSG_PAYMENT_MISSING,
+    fixedMessage: MSG_RECEIPT_FIXED,
+    uniqueNames: true,
   },
-  policy: {
-    ...invoiceChildPolicy,
-    // Its relations may be sent back unchanged (the store drops them); only its place in the list may change.
-    canUpdate: (a, _row, fields) =>
-      !manage(a)
-        ? MSG.forbidden
-        : fields.every((f) => ['display_order', 'invoice_id', 'owner_type', 'payment_id'].includes(f))
-          ? true
-          : MSG_RECEIPT_FIXED,
-  },
-  fileColumns: ['sha256'],
 });
 
 /** Opinions issued to the firm's clients (§2.3): admins add, edit and delete; a client reads their own. */
@@ -340,6 +293,5 @@ export const BILLING_ENTITIES = [
   invoicesDecl,
   invoiceExpensesDecl,
   invoicePaymentsDecl,
-  paymentReceiptsDecl,
   opinionsDecl,
 ] as const;

@@ -2,13 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../common/messages.ts';
 import { optionalText, requiredText, tooLong } from '../common/validation.ts';
 import { defineEntity, permissionsPolicy } from '../sync/entity.ts';
-import {
-  contractCategoriesDecl,
-  contractsDecl,
-  libraryFilesDecl,
-  pleadingsDecl,
-  propositionsDecl,
-} from './pages.ts';
+import { contractCategoriesDecl, contractsDecl, pleadingsDecl, propositionsDecl } from './pages.ts';
 
 export const MSG_URL_REQUIRED = 'URL field is required.';
 export const MSG_URL_INVALID = 'The URL must be a web address starting with http:// or https://.';
@@ -48,12 +42,11 @@ export const linksDecl = defineEntity({
   rest: { path: '/api/links', listKey: 'links', rowKey: 'link', orderBy: ['display_order', 'title'] },
 });
 
-/** The library's synced entities: categories before the pages that name them, pages before their files. */
+/** The library's synced entities: categories before the pages that name them. */
 export const LIBRARY_ENTITIES = [
   linksDecl,
   contractCategoriesDecl,
   propositionsDecl,
   contractsDecl,
   pleadingsDecl,
-  libraryFilesDecl,
 ] as const;

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { MSG } from '../common/messages.ts';
 import { boolish, optionalText, requiredText, tooLong } from '../common/validation.ts';
 import { optionalIdOr } from '../common/wire.ts';
+import { MAX_FILE_BYTES } from '../attachments/limits.ts';
 import { defineEntity, permissionsPolicy, type TColumns } from '../sync/entity.ts';
 import {
   CONTRACTS,
   MAX_CONTENT,
   MSG_CATEGORY_MISSING,
   MSG_CASE_TITLE_REQUIRED,
-  PAGE_KINDS,
   PAGE_PERMISSIONS,
   PLEADINGS,
   PROPOSITIONS,
@@ -39,6 +39,19 @@ type TPageColumns<T extends string> = {
   slug: 'text';
   published: 'bool';
 } & { [K in T]: 'text' };
+
+export const LIBRARY_FILE_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'application/pdf',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+] as const;
+export const MSG_LIBRARY_FILE_TYPES =
+  'Only images (png, jpeg, jpg), pdf, doc and docx files can be uploaded.';
+export const MSG_PAGE_OWNER_INVALID = 'The page to attach the files to is not valid.';
+/** Files one library page may have. */
+export const MAX_PAGE_FILES = 50;
 
 /** Library pages: those who may read the library read them; admins add, edit and delete (part 2 §6, part 3 §6). */
 const pagePolicy = permissionsPolicy(PAGE_PERMISSIONS);
@@ -78,6 +91,14 @@ function publishedPage<
     defaults: { published: true },
     indexes: [kind.titleColumn, 'slug'],
     policy: pagePolicy,
+    files: {
+      type: kind.ownerType,
+      kinds: ['png', 'jpg', 'pdf', 'doc', 'docx'],
+      kindsMessage: MSG_LIBRARY_FILE_TYPES,
+      max: MAX_PAGE_FILES,
+      maxBytes: MAX_FILE_BYTES,
+      invalidMessage: MSG_PAGE_OWNER_INVALID,
+    },
   });
 }
 
@@ -143,54 +164,4 @@ export const contractCategoriesDecl = defineEntity({
     rowKey: 'category',
     orderBy: ['display_order', 'title'],
   },
-});
-
-export const LIBRARY_FILE_TYPES = [
-  'image/png',
-  'image/jpeg',
-  'application/pdf',
-  'application/msword',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-] as const;
-export const MSG_LIBRARY_FILE_TYPES =
-  'Only images (png, jpeg, jpg), pdf, doc and docx files can be uploaded.';
-export const MSG_PAGE_OWNER_INVALID = 'The page to attach the files to is not valid.';
-
-/** A file of a library page (images, PDF, Word): its bytes by hash, kept offline like a case file's. */
-export const libraryFilesDecl = defineEntity({
-  name: 'library_files',
-  columns: {
-    id: 'text',
-    company_id: 'text',
-    owner_type: 'text',
-    owner_id: 'text',
-    sha256: 'text',
-    file_name: 'text',
-    mime_type: 'text',
-    size: 'int',
-    display_order: 'int',
-  },
-  writable: ['owner_type', 'owner_id', 'sha256', 'file_name', 'mime_type', 'size', 'display_order'],
-  schema: z.object({
-    owner_type: z.enum(PAGE_KINDS.map((k) => k.ownerType) as [string, ...string[]], {
-      error: MSG_PAGE_OWNER_INVALID,
-    }),
-    owner_id: z.string({ error: MSG_PAGE_OWNER_INVALID }).min(1, { error: MSG_PAGE_OWNER_INVALID }),
-    sha256: z.string().regex(/^[0-9a-f]{64}$/),
-    file_name: z.string().min(1).max(255, tooLong(255)),
-    mime_type: z.enum(LIBRARY_FILE_TYPES, { error: MSG_LIBRARY_FILE_TYPES }),
-    size: z.number().int().min(0),
-    display_order: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  }),
-  defaults: { display_order: 0 },
-  indexes: ['sha256', 'owner_id'],
-  owner: {
-    typeColumn: 'owner_type',
-    idColumn: 'owner_id',
-    entities: Object.fromEntries(PAGE_KINDS.map((k) => [k.ownerType, k.name])),
-    invalidMessage: MSG_PAGE_OWNER_INVALID,
-    otherCaseMessage: MSG_PAGE_OWNER_INVALID,
-  },
-  policy: pagePolicy,
-  fileColumns: ['sha256'],
 });

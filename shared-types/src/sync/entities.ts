@@ -9,6 +9,7 @@ import { contactRequestsDecl } from '../contact-requests/contact-requests.entiti
 import { settingsDecl } from '../settings/settings.schema.ts';
 import { usersDecl } from '../users/users.entity.ts';
 import { conflictsDecl } from './conflicts.entities.ts';
+import { attachmentsEntity } from '../attachments/attachments.entity.ts';
 import { dexieSpec, fixedColumns, relationTable, type TEntityDecl } from './entity.ts';
 
 /**
@@ -17,7 +18,7 @@ import { dexieSpec, fixedColumns, relationTable, type TEntityDecl } from './enti
  * database checks where an entity has them, sync-server/src/entities.ts) and the device its Dexie tables. A device's pull cursor names entities, never positions in this list, so
  * adding an entity anywhere in it never moves a device's place in a first sync.
  */
-export const ENTITY_DECLS = [
+const OWN_DECLS = [
   ...REFERENCE_DATA_ENTITIES,
   ...LIMITATION_ENTITIES,
   ...FIR_ENTITIES,
@@ -28,6 +29,15 @@ export const ENTITY_DECLS = [
   ...LIBRARY_ENTITIES,
   ...BILLING_ENTITIES,
   ...CALENDAR_ENTITIES,
+] as const satisfies readonly TEntityDecl[];
+
+/** The one attachment model: the files of every entity whose declaration says it owns files (`files`). */
+export const attachmentsDecl = attachmentsEntity(OWN_DECLS);
+
+/** After every owner, so a first sync sends a file's owner before the file. */
+export const ENTITY_DECLS = [
+  ...OWN_DECLS,
+  attachmentsDecl,
   conflictsDecl,
 ] as const satisfies readonly TEntityDecl[];
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { can, type TActor, type TPermission } from '../auth/permissions.ts';
 import { MSG } from '../common/messages.ts';
+import type { TDocumentKind } from '../attachments/sniff.ts';
 
 /** How a column travels: flags are 0/1 in the database and booleans on the wire; JSON is text in the database. */
 export type Codec = 'text' | 'int' | 'bool' | 'json';
@@ -23,8 +24,44 @@ export type TOwner = {
   /** Owner kind -> entity, for the kinds that exist; any other kind is refused. */
   entities: Readonly<Record<string, string>>;
   sameAs?: string;
+  /** Per owner kind, the column it shares with its owner instead of `sameAs` (a receipt's invoice). */
+  within?: Readonly<Record<string, string>>;
   invalidMessage: string;
   otherCaseMessage: string;
+  /** Per owner kind, the messages when the owner is not valid, or of another case file or invoice. */
+  invalidMessages?: Readonly<Record<string, string>>;
+  otherCaseMessages?: Readonly<Record<string, string>>;
+};
+
+/**
+ * The files a row of an entity may own (rows of the one `attachments` entity, shared-types/src/attachments/):
+ * declared in the owner's own declaration, so adding files to an entity is this one property. The server
+ * enforces every part on every write path; the device checks the same before it queues a file.
+ */
+export type TFilesDecl = {
+  /** The owner's kind as the original API spells it (`attachmentable_type`, storage folders): unique. */
+  type: string;
+  /** The kinds a file may be, judged by its bytes (attachments/sniff.ts). */
+  kinds: readonly TDocumentKind[];
+  /** Why another kind is refused. */
+  kindsMessage: string;
+  /** Live files one owner row may have. */
+  max: number;
+  /** Bytes of one file. */
+  maxBytes: number;
+  /**
+   * The column a file shares with its owner that decides who reads it (`petition_id`: the case file's readers;
+   * `invoice_id`: the invoice's). Without one, whoever reads the owner entity reads its files.
+   */
+  within?: 'petition_id' | 'invoice_id';
+  /** Why an owner that is not a live row of the firm (or not of the same case file) is refused. */
+  invalidMessage?: string;
+  /** Why an owner of another case file or invoice than the file names is refused (else `invalidMessage`). */
+  otherMessage?: string;
+  /** Set when a file, once added, is never changed (only its place in the list): the refusal. */
+  fixedMessage?: string;
+  /** Two files of one owner never share a name (the original client's URLs name a file by it). */
+  uniqueNames?: boolean;
 };
 
 /**
@@ -33,7 +70,12 @@ export type TOwner = {
  * actor may read).
  */
 export type TReadScope =
-  'all' | 'none' | { anyOf: { column: string; value: string }[] } | { set: string; column: string };
+  | 'all'
+  | 'none'
+  | { anyOf: { column: string; value: string }[] }
+  | { set: string; column: string }
+  /** Rows any of these scopes reads (the one attachments entity: each owner kind's readers). */
+  | { either: readonly TReadScope[] };
 
 /**
  * Who may do what with an entity's rows, from the one permission table: the server enforces it when it applies
@@ -41,7 +83,8 @@ export type TReadScope =
  */
 export type TEntityPolicy = {
   readScope: (actor: TActor) => TReadScope;
-  canCreate: (actor: TActor) => boolean;
+  /** The row is given where it is known (the store's create); without it, whether any row may be created. */
+  canCreate: (actor: TActor, row?: Record<string, unknown>) => boolean;
   /** May the actor change these fields of this row? Answers a message to refuse with, or true. */
   canUpdate: (actor: TActor, row: Record<string, unknown>, fields: string[]) => true | string;
   canDelete: (actor: TActor, row: Record<string, unknown>) => boolean;
@@ -118,6 +161,8 @@ export type TEntityDecl<
   indexes?: readonly string[];
   parents?: readonly TParent[];
   owner?: TOwner;
+  /** The files a row of this entity may own (rows of the one attachments entity). */
+  files?: TFilesDecl;
   policy: TEntityPolicy;
   /** Columns only some readers' devices receive (every other column goes to whoever may read the row). */
   hidden?: readonly THiddenColumns[];

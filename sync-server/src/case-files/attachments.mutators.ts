@@ -1,75 +1,23 @@
-import { readFile } from 'node:fs/promises';
 import { can, MSG, type TActor, type TAttachmentUpdate } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { forActor } from '../sync/firm.ts';
-import { newId } from '../db/ids.ts';
 import { inTransaction } from '../db/query-helpers.ts';
 import { forbidden, notFound, validationError } from '../http/errors.ts';
 import { storeBlob } from '../uploads/blob-store.ts';
 import type { TFileStore } from '../files/file-store.ts';
-import { ACCEPTED_TYPES_MESSAGE, checkDocument, type DocumentKind } from '../uploads/sniff-document.ts';
 import { requireEditor } from './access.ts';
 import { findOwner, ownerTableOf, ownerTypeOf, type AttachmentOwnerType } from './attachments.repository.ts';
-import { attachmentsEntity } from './case-files.entities.ts';
+import { attachmentsEntity } from '../attachments/attachments.entity.ts';
+import { cleanFileName, uniqueName } from '../attachments/file-names.ts';
+import { checkFile } from '../attachments/check-file.ts';
+import { fileOwner, putOwnerFiles } from '../attachments/owner-files.ts';
 import { MSG_SELECT_FILE } from './case-files.schema.ts';
 import type { ReceivedFile } from '../uploads/multipart-files.ts';
 import type { PdfWorkers } from '../pdf/pdf-workers.ts';
 
 export const MSG_OWNER_INVALID = 'The document to attach the files to is not valid.';
 export const MSG_OWNER_OTHER_CASE = 'The document does not belong to this case file.';
-
-/** Extensions allowed on a name, with the type the bytes must then show (DESIGN §7: both must agree). */
-const EXTENSIONS: Record<string, DocumentKind['ext']> = {
-  png: 'png',
-  jpg: 'jpg',
-  jpeg: 'jpg',
-  pdf: 'pdf',
-  doc: 'doc',
-  docx: 'docx',
-  xml: 'xml',
-};
-
-const extensionOf = (name: string) => /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
-
-/**
- * The name kept as file_name: the browser's name without any folder, control characters or the characters
- * that would break the storage URL the original client builds by pasting the name in (#, ?, %), and short
- * enough for the column (the extension is kept).
- */
-export function cleanFileName(raw: string): string {
-  const base = [...(raw.split(/[\\/]/).pop() ?? '')]
-    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
-    .join('')
-    .replace(/[#?%]/g, '_')
-    .trim();
-  if (base.length <= 200) return base || 'file';
-  const ext = extensionOf(base);
-  return `${base.slice(0, 190 - ext.length)}.${ext}`;
-}
-
-const stemOf = (name: string) => name.replace(/\.[^.]*$/, '');
-
-/** Two files of one owner never share a name, or their storage URL would be ambiguous: "scan (2).png". */
-export function uniqueName(name: string, taken: Set<string>): string {
-  let candidate = name;
-  const ext = extensionOf(name);
-  for (let n = 2; taken.has(candidate); n++) candidate = `${stemOf(name)} (${n})${ext ? `.${ext}` : ''}`;
-  taken.add(candidate);
-  return candidate;
-}
-
-/**
- * The refusal for a file whose bytes are not an accepted document or do not match its extension, or whose
- * content may not be kept (XML that is a page, an image or PDF over the limits: sniff-document.ts).
- */
-export async function checkFile(f: ReceivedFile, workers: PdfWorkers): Promise<void> {
-  const wanted = EXTENSIONS[extensionOf(f.filename)];
-  if (!f.size || !wanted) throw validationError({ files: [ACCEPTED_TYPES_MESSAGE] });
-  const check = await checkDocument(await readFile(f.path), workers);
-  if ((check.ok ? check.kind.ext : check.shows) !== wanted)
-    throw validationError({ files: [ACCEPTED_TYPES_MESSAGE] });
-  if (!check.ok) throw validationError({ files: [check.message] });
-}
+export { checkFile, cleanFileName, uniqueName };
 
 /**
  * rest-contract 33: files for one document of a case file. Every file is checked before anything is kept;
@@ -108,31 +56,11 @@ export async function uploadAttachments(
   return inTransaction(db, async (trx) => {
     // Checked again inside the transaction: the owner may have been deleted while the bytes were stored.
     const petitionId = await ownerPetition(trx, actor, type, ownerId, fields.petition_id);
-    const firm = forActor(trx, actor);
-    const scope = { owner_type: type, owner_id: ownerId };
-    let order = await firm.nextDisplayOrder('attachments', scope);
-    const taken = new Set(
-      (await firm.rowsWhere('attachments', 'owner_id', [ownerId]))
-        .filter((a) => a.owner_type === type)
-        .map((a) => a.file_name),
-    );
-    const ids: string[] = [];
-    for (const f of files) {
-      const original = cleanFileName(f.filename);
-      const id = newId();
-      await firm.put(attachmentsEntity, id, {
-        ...scope,
-        petition_id: petitionId,
-        sha256: f.sha256,
-        file_name: uniqueName(original, taken),
-        mime_type: f.kind!.mime,
-        size: f.size,
-        title: stemOf(original).slice(0, 255) || null,
-        display_order: order++,
-      });
-      ids.push(id);
-    }
-    return ids;
+    const rows = await putOwnerFiles(forActor(trx, actor), fileOwner(type), ownerId, files, {
+      within: { petition_id: petitionId },
+      titled: true,
+    });
+    return rows.map((r) => String(r.id));
   });
 }
 

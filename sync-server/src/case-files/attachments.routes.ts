@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG, ZAttachmentUpdate, ZDeleteSelectedInput, ZMessageResponse } from '@lawfirm/shared-types';
 import { notFound, validationError } from '../http/errors.ts';
-import { billingUploadFor } from '../invoices/billing-uploads.ts';
 import { ZIdParams } from '../http/schemas.ts';
 import { blobKey } from '../files/file-store.ts';
 import { legacyStorageHeaders } from '../auth/original-client.ts';
 import { sendPdfThumbnail, varyByDestination, wantsImage } from '../files/pdf-thumbnails.ts';
 import { sendStoredFile } from '../files/send-file.ts';
+import { receiptFileRoutes, uploadReceipt } from '../invoices/receipt-files.ts';
 import { libraryFileRoutes, pageKindOfOwner, uploadPageFiles } from '../library/legacy-files.ts';
+import { siteLogoRoutes, uploadLogo } from '../settings/site-logo.ts';
 import { canReadPetition } from './access.ts';
 import {
   apiAttachmentsById,
@@ -22,11 +23,23 @@ import { MSG_FILES_UPLOADED, MSG_SELECT_FILE } from './case-files.schema.ts';
 import { ZStorageParams, ZUpdateAttachmentResponse, ZUploadAttachmentsResponse } from './case-files.types.ts';
 import { ATTACHMENT_FILES, discardFiles, receiveFiles } from '../uploads/multipart-files.ts';
 
-/** Attachments of case documents (rest-contract 33–36) and the original client's file URLs. */
+/** POST /api/attachments owners that are not documents of a case file nor library pages (rest-contract 33). */
+const OTHER_UPLOADS = { Payment: uploadReceipt, Setting: uploadLogo } as const;
+const otherUploadFor = (type: string | undefined) => {
+  const name = (type ?? '').trim().replace(/^App\\Models\\/, '');
+  return Object.hasOwn(OTHER_UPLOADS, name) ? OTHER_UPLOADS[name as keyof typeof OTHER_UPLOADS] : undefined;
+};
+
+/**
+ * Files of the one attachment model as the original client reaches them (rest-contract 33–36): uploads to any
+ * owner (a case document, a library page, a payment; and the site logo), and the file URLs of each.
+ */
 export async function attachmentsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // The library pages' file URLs of the original client, beside those of case documents.
+  // The original client's file URLs of library pages, receipts and the logo, beside those of case documents.
   await libraryFileRoutes(fastify);
+  await receiptFileRoutes(fastify);
+  await siteLogoRoutes(fastify);
 
   /**
    * multipart `files[i]`, `attachmentable_id`, `attachmentable_type`, `petition_id` (may be "" or "undefined").
@@ -43,11 +56,11 @@ export async function attachmentsRoutes(fastify: FastifyInstance): Promise<void>
       const { actor } = await req.authorize('attachments.upload');
       const { fields, files } = await receiveFiles(req);
       try {
-        // A payment's receipt or the site logo (rest-contract 33's Payment and Setting): invoices/billing-uploads.ts.
-        const billing = billingUploadFor(fields.attachmentable_type);
-        if (billing) {
+        // A payment's receipt (invoices/receipt-files.ts) or the site logo (settings/site-logo.ts).
+        const other = otherUploadFor(fields.attachmentable_type);
+        if (other) {
           if (!files.length) throw validationError({ files: [MSG_SELECT_FILE] });
-          return { message: MSG_FILES_UPLOADED, attachments: await billing(app, actor, fields, files) };
+          return { message: MSG_FILES_UPLOADED, attachments: await other(app, actor, fields, files) };
         }
         // A library page's files (GeneralCaseLaw, SamplePleading…): library/legacy-files.ts.
         const page = pageKindOfOwner(fields.attachmentable_type);

@@ -39,7 +39,7 @@ const blobKey = (companyId: string, _row: TRow, sha256: string): FileKey => [com
  * Every column of a firm's rows that names a stored file: the SHA-256 columns entities declare (`fileColumns`:
  * attachments, receipts, library files), whose files are in the firm's content-addressed store
  * (uploads/blob-store.ts); and the two files the server names itself, a person's photo (users.mutators.ts)
- * and the firm's logo (invoices/billing-uploads.ts).
+ * and the firm's logo (settings/site-logo.ts).
  */
 export const FILE_COLUMNS: readonly TFileColumn[] = [
   ...ENTITY_DECLS.flatMap((decl) =>

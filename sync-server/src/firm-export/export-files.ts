@@ -109,8 +109,9 @@ export class Labels {
 
 /** The row a stored file is filed under: a case file's attachment under the case file, and so on. */
 function ownerOf(entity: TEntityName, row: Record<string, unknown>): [TEntityName, string] | null {
-  if (entity === 'attachments') return ['petitions', text(row.petition_id)];
-  if (entity === 'payment_receipts') return ['invoices', text(row.invoice_id)];
+  // A file of the one attachment model: under its case file or invoice, else (a library page's) its owner.
+  if (entity === 'attachments' && row.petition_id) return ['petitions', text(row.petition_id)];
+  if (entity === 'attachments' && row.invoice_id) return ['invoices', text(row.invoice_id)];
   // A person's photo is filed under the person.
   if (entity === 'users') return ['users', text(row.id)];
   const owner = entityDecl(entity)?.owner;

@@ -16,6 +16,8 @@ export type TExportEntity = {
   /** What its rows are, for the README. */
   about: string;
   fields?: Readonly<Record<string, TExportField>>;
+  /** Rows of one entity written as several files, as people look for them (the one attachment model). */
+  parts?: readonly { file: string; about: string; where: (row: Record<string, unknown>) => boolean }[];
 };
 
 /** Money is stored in whole paisa; people and spreadsheets read rupees, as exact decimal text ("1234.50"). */
@@ -91,6 +93,23 @@ export const EXPORT_ENTITIES: Readonly<Record<TEntityName, TExportEntity>> = {
   attachments: {
     file: 'case_file_attachments',
     about: 'Files attached to case file documents (the files are under files/case_files/)',
+    parts: [
+      {
+        file: 'case_file_attachments',
+        about: 'Files attached to case file documents (the files are under files/case_files/)',
+        where: (r) => !!r.petition_id,
+      },
+      {
+        file: 'payment_receipts',
+        about: 'Receipts of payments (the files are under files/invoices/)',
+        where: (r) => !!r.invoice_id,
+      },
+      {
+        file: 'library_attachments',
+        about: 'Files of the library pages (the files are under files/)',
+        where: (r) => !r.petition_id && !r.invoice_id,
+      },
+    ],
   },
   links: { file: 'useful_links', about: 'Useful links' },
   contract_categories: { file: 'contract_categories', about: 'Categories of the sample contracts' },
@@ -101,10 +120,6 @@ export const EXPORT_ENTITIES: Readonly<Record<TEntityName, TExportEntity>> = {
     fields: { contract_category_id: 'category_id' },
   },
   sample_pleadings: { file: 'sample_pleadings', about: 'Sample pleadings' },
-  library_files: {
-    file: 'library_attachments',
-    about: 'Files of the library pages (the files are under files/)',
-  },
   invoices: {
     file: 'invoices',
     about: 'Invoices',
@@ -122,10 +137,6 @@ export const EXPORT_ENTITIES: Readonly<Record<TEntityName, TExportEntity>> = {
     file: 'invoice_payments',
     about: 'Payments received against invoices',
     fields: { paid_amount: rupees('paid_amount') },
-  },
-  payment_receipts: {
-    file: 'payment_receipts',
-    about: 'Receipts of payments (the files are under files/invoices/)',
   },
   opinions: { file: 'opinions', about: 'Legal opinions issued' },
   calendar_meetings: { file: 'meetings', about: 'Meetings in the court calendar' },

@@ -46,24 +46,29 @@ export async function writeFirmArchive(input: TFirmExportInput, sink: TZipSink):
 
   for (const decl of ENTITY_DECLS) {
     const entity = decl.name;
-    const file = `${EXPORT_ENTITIES[entity].file}.json`;
-    const named: TNamedFile[] = [];
-    const count = { rows: 0 };
-    async function* rows() {
-      for await (const page of livePages(db, firm.id, entity, columnsToRead(entity)))
-        for (const row of page) {
-          labels.note(entity, row);
-          const readable = readableRow(entity, row);
-          for (const f of filesOf(firm.id, entity, row, labels, paths)) {
-            readable[f.field] = f.path;
-            named.push(f);
+    const names = EXPORT_ENTITIES[entity];
+    // An entity written as several files (the one attachment model) is read once per file.
+    for (const part of names.parts ?? [{ file: names.file, where: () => true }]) {
+      const file = `${part.file}.json`;
+      const named: TNamedFile[] = [];
+      const count = { rows: 0 };
+      async function* rows() {
+        for await (const page of livePages(db, firm.id, entity, columnsToRead(entity)))
+          for (const row of page) {
+            if (!part.where(row)) continue;
+            labels.note(entity, row);
+            const readable = readableRow(entity, row);
+            for (const f of filesOf(firm.id, entity, row, labels, paths)) {
+              readable[f.field] = f.path;
+              named.push(f);
+            }
+            yield readable;
           }
-          yield readable;
-        }
+      }
+      await zip.add(file, jsonArray(rows(), count), { deflate: true });
+      summary.tables.push({ file, rows: count.rows });
+      await storedFiles(named, files, zip, summary);
     }
-    await zip.add(file, jsonArray(rows(), count), { deflate: true });
-    summary.tables.push({ file, rows: count.rows });
-    await storedFiles(named, files, zip, summary);
   }
 
   // A client's contact persons: typed by the firm, kept beside the people rather than as a synced entity.

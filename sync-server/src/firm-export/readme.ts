@@ -15,9 +15,9 @@ export type TExportSummary = {
 export const EXPORT_FORMAT_VERSION = 1;
 
 const ABOUT = new Map<string, string>([
-  ...ENTITY_DECLS.map((d) => {
+  ...ENTITY_DECLS.flatMap((d) => {
     const e = EXPORT_ENTITIES[d.name];
-    return [`${e.file}.json`, e.about] as const;
+    return (e.parts ?? [e]).map((p) => [`${p.file}.json`, p.about] as const);
   }),
   ['contact_persons.json', 'Contact persons of clients (person_id is the client in people.json)'],
 ]);

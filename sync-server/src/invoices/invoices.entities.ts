@@ -4,7 +4,6 @@ import {
   invoicePaymentsDecl,
   invoicesDecl,
   opinionsDecl,
-  paymentReceiptsDecl,
   ROLE_IDS,
   type TActor,
 } from '@lawfirm/shared-types';
@@ -16,7 +15,6 @@ import {
 } from '@lawfirm/shared-types/invoices/invoices.entities.ts';
 import { invoiceTotals } from '@lawfirm/shared-types/invoices/money.ts';
 import { pkPhoneError } from '@lawfirm/shared-types/common/phone.ts';
-import { uniqueName } from '../case-files/attachments.mutators.ts';
 import type { Db } from '../db/connect.ts';
 import { forFirm } from '../sync/firm.ts';
 import { serverEntity, type Access, type Row } from '../sync/entities.ts';
@@ -163,24 +161,6 @@ export const invoicePaymentsEntity = serverEntity(invoicePaymentsDecl, {
     return due !== null && Number(row.paid_amount) > due ? paymentOverDueMessage(due) : null;
   },
 });
-/**
- * Two receipts of one payment never share a name (the original client's URL names a receipt by its payment and
- * file name): a second "image.jpg", from a REST upload or a device's push, is kept as "image (2).jpg".
- * A receipt's name is fixed once made (the policy), so this runs when one is added.
- */
-export const paymentReceiptsEntity = serverEntity(paymentReceiptsDecl, {
-  check: async (trx, actor, row, changed) => {
-    if (!changed.includes('file_name')) return null;
-    const others = await forFirm(trx, actor.company_id)
-      .live('payment_receipts')
-      .select(['id', 'file_name'])
-      .where('payment_id', '=', String(row.payment_id))
-      .where('id', '!=', row.id)
-      .execute();
-    row.file_name = uniqueName(String(row.file_name), new Set(others.map((o) => o.file_name ?? '')));
-    return null;
-  },
-});
 export const opinionsEntity = serverEntity(opinionsDecl, { check: clientCheck });
 
 /** The invoices a client may read: their own (access set 'invoices', for the rows of an invoice). */
@@ -198,6 +178,5 @@ export const BILLING_SERVER_ENTITIES = [
   invoicesEntity,
   invoiceExpensesEntity,
   invoicePaymentsEntity,
-  paymentReceiptsEntity,
   opinionsEntity,
 ];

@@ -5,7 +5,8 @@ import {
   paisaToDecimal,
   parseDisplayDate,
   statusTitle,
-  type paymentReceiptsDecl,
+  RECEIPT_OWNER,
+  type attachmentsDecl,
   type TActor,
   type TRowOf,
 } from '@lawfirm/shared-types';
@@ -13,12 +14,8 @@ import type { Db } from '../db/connect.ts';
 import { forFirm } from '../sync/firm.ts';
 import { forbidden } from '../http/errors.ts';
 import { toWire } from '../sync/codec.ts';
-import {
-  invoiceExpensesEntity,
-  invoicePaymentsEntity,
-  invoicesEntity,
-  paymentReceiptsEntity,
-} from './invoices.entities.ts';
+import { invoiceExpensesEntity, invoicePaymentsEntity, invoicesEntity } from './invoices.entities.ts';
+import { attachmentsEntity } from '../attachments/attachments.entity.ts';
 
 export type TInvoiceRow = Record<string, unknown> & {
   id: string;
@@ -50,7 +47,8 @@ export type TPaymentRow = {
   /** Its live receipts, in their order. */
   receipts: TReceiptRow[];
 };
-export type TReceiptRow = TRowOf<typeof paymentReceiptsDecl>;
+/** A receipt: a file of a payment in the one attachment model, with its payment's id as the REST calls name it. */
+export type TReceiptRow = TRowOf<typeof attachmentsDecl> & { payment_id: string };
 /** An invoice with its live expenses and payments. */
 export type TLoadedInvoice = TInvoiceRow & { expenseRows: TExpenseRow[]; paymentRows: TPaymentRow[] };
 
@@ -72,11 +70,15 @@ export async function loadInvoices(
   if (actor.is_client) q = q.where('client_id', '=', actor.id);
   const rows = await q.execute();
   if (!rows.length) return [];
-  const children = async (table: 'invoice_expenses' | 'invoice_payments' | 'payment_receipts') => {
+  const children = async (table: 'invoice_expenses' | 'invoice_payments') => {
     let c = firm.live(table).selectAll();
     if (ids) c = c.where('invoice_id', 'in', ids);
     return c.orderBy('created_at').orderBy('id').execute();
   };
+  // A payment's receipts are its files in the one attachment model, read with the invoice.
+  let files = firm.live('attachments').selectAll().where('owner_type', '=', RECEIPT_OWNER);
+  if (ids) files = files.where('invoice_id', 'in', ids);
+  const receiptRows = await files.orderBy('created_at').orderBy('id').execute();
   const byColumn = <T>(
     list: Record<string, unknown>[],
     def: typeof invoiceExpensesEntity,
@@ -90,15 +92,13 @@ export async function loadInvoices(
     return m;
   };
   const expenses = byColumn<TExpenseRow>(await children('invoice_expenses'), invoiceExpensesEntity);
-  const receipts = byColumn<TReceiptRow>(
-    await children('payment_receipts'),
-    paymentReceiptsEntity,
-    'payment_id',
-  );
+  const receipts = byColumn<TReceiptRow>(receiptRows, attachmentsEntity, 'owner_id');
   const payments = byColumn<TPaymentRow>(await children('invoice_payments'), invoicePaymentsEntity);
   for (const list of payments.values())
     for (const p of list)
-      p.receipts = (receipts.get(p.id) ?? []).sort((a, b) => a.display_order - b.display_order);
+      p.receipts = (receipts.get(p.id) ?? [])
+        .map((r) => ({ ...r, payment_id: r.owner_id }))
+        .sort((a, b) => a.display_order - b.display_order);
   return rows.map((r) => ({
     ...(toWire(invoicesEntity, r) as unknown as TInvoiceRow),
     created_at: String(r.created_at),

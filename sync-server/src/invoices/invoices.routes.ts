@@ -41,7 +41,6 @@ import {
   totalsOf,
   type TLoadedInvoice,
 } from './invoices.repository.ts';
-import { billingFileRoutes } from './billing-uploads.ts';
 import { ZInvoiceBody, ZMarkAsPaidBody, ZMarkPaidBody, type TInvoiceBody } from './invoice-body.ts';
 import { mailInvoice } from './invoice-mail.ts';
 import { buildInvoice } from './invoice-pdf.ts';
@@ -146,7 +145,6 @@ async function withClient(db: Db, actor: TActor, body: TInvoiceBody): Promise<Re
  */
 export async function invoicesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  await billingFileRoutes(fastify);
   const wire = (req: FastifyRequest, actor: TActor, inv: TLoadedInvoice) =>
     invoiceWire(inv, pdfUrl(app, req, invoicePdfPath(inv.id), actor));
 

@@ -47,7 +47,7 @@ export async function uploadPageFiles(
   const pageId = (fields.attachmentable_id ?? '').trim();
   const table = kind.name as 'sample_pleadings';
   if (!pageId || !(await forFirm(app.db, actor.company_id).find(table, pageId))) throw notFound();
-  await checkAndStorePageFiles(app, actor, files);
+  await checkAndStorePageFiles(app, actor, kind, files);
   const rows = await inTransaction(app.db, async (trx) => {
     const firm = forActor(trx, actor);
     // Checked again: the page may have been deleted while the bytes were stored.
@@ -90,7 +90,7 @@ export async function libraryFileRoutes(fastify: FastifyInstance): Promise<void>
         // Legacy public storage serves any firm's file by its URL (the firm is in the rows found), so only a
         // signed-in caller's query is scoped to a firm.
         let q = app.db
-          .selectFrom('library_files as f')
+          .selectFrom('attachments as f')
           .innerJoin(`${table} as p`, (j) =>
             j.onRef('p.id', '=', 'f.owner_id').onRef('p.company_id', '=', 'f.company_id'),
           )

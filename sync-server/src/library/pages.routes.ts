@@ -56,7 +56,7 @@ async function filesOf(db: Db, companyId: string, ids: string[]): Promise<Map<st
   const out = new Map<string, TFileAnswer[]>();
   if (!ids.length) return out;
   const rows = await forFirm(db, companyId)
-    .live('library_files')
+    .live('attachments')
     .selectAll()
     .where('owner_id', 'in', ids)
     .orderBy('display_order')
@@ -169,7 +169,7 @@ function serve(app: ZodApp, kind: TPageKind, def: EntityDef): void {
       let files: ReceivedFile[] = [];
       if (req.isMultipart()) ({ files } = await receiveFiles(req));
       try {
-        await checkAndStorePageFiles(app, actor, files);
+        await checkAndStorePageFiles(app, actor, kind, files);
         const saved = await inTransaction(app.db, async (trx) => {
           const firm = forActor(trx, actor);
           const existing = id ? await firm.find(table, id) : undefined;

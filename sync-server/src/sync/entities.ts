@@ -30,9 +30,21 @@ export type AccessSets = Record<string, (db: Db, actor: TActor) => Promise<Acces
 /** The access sets worked out once per pull. */
 export type ResolvedAccess = ReadonlyMap<string, Access>;
 
+/** The access sets a read scope names (an `either` scope names those of its parts). */
+export function setsOf(scope: ReadScope): string[] {
+  if (typeof scope !== 'object') return [];
+  if ('either' in scope) return scope.either.flatMap(setsOf);
+  return 'set' in scope ? [scope.set] : [];
+}
+
 export function canReadRow(scope: ReadScope, row: Record<string, unknown>, access: ResolvedAccess): boolean {
   if (scope === 'all') return true;
   if (scope === 'none') return false;
+  // A part reads only rows that have its column (a set every id of which is readable reads no empty one).
+  if ('either' in scope)
+    return scope.either.some(
+      (s) => (typeof s !== 'object' || !('set' in s) || row[s.column] != null) && canReadRow(s, row, access),
+    );
   if ('set' in scope) {
     const ids = access.get(scope.set) ?? new Set<string>();
     return ids === 'all' || ids.has(String(row[scope.column]));

@@ -46,7 +46,7 @@ const defOf = (registry: SyncRegistry, name: string) => {
 
 /**
  * Migration 0017: a payment held one receipt in receipt_sha256, receipt_file_name and receipt_mime_type; now
- * its receipts are rows of payment_receipts. The payment's other fields are put as sent; a file named becomes
+ * its receipts are its files in the one attachment model (migration 0022; they were rows of payment_receipts). The payment's other fields are put as sent; a file named becomes
  * the payment's receipt (its size read from the stored file, 0 until the file arrives); null removes the
  * payment's receipts, as clearing the old field did.
  */
@@ -57,13 +57,14 @@ const paymentWithReceipt: TLegacyPut = {
     let result: Pick<WriteResult, 'status' | 'conflicts'> = { status: 'applied', conflicts: [] };
     if (Object.keys(rest).length)
       result = await putRow(trx, actor, defOf(registry, 'invoice_payments'), id, rest, opts);
-    const receipts = defOf(registry, 'payment_receipts');
+    const receipts = defOf(registry, 'attachments');
     if (typeof sha === 'string') {
       const payment = await loadRow(trx, defOf(registry, 'invoice_payments'), id);
       if (!payment || payment.company_id !== actor.company_id || payment.deleted_at)
         throw new MutationRejected(MSG_PAYMENT_MISSING, 422);
+      const values = { invoice_id: payment.invoice_id, owner_type: RECEIPT_OWNER, owner_id: id };
       // A receipt already there is not written again, but only a role that may add receipts hears 'applied'.
-      if (!receipts.canCreate(actor)) throw new MutationRejected(MSG.forbidden, 403);
+      if (!receipts.canCreate(actor, values)) throw new MutationRejected(MSG.forbidden, 403);
       const receiptId = receiptIdFor(id, sha);
       if (await loadRow(trx, receipts, receiptId)) return result;
       const fileName = typeof name === 'string' && name.trim() ? name.trim().slice(-255) : 'receipt';
@@ -80,9 +81,7 @@ const paymentWithReceipt: TLegacyPut = {
         receipts,
         receiptId,
         {
-          invoice_id: payment.invoice_id,
-          owner_type: RECEIPT_OWNER,
-          payment_id: id,
+          ...values,
           sha256: sha,
           file_name: fileName,
           mime_type: typeof mime === 'string' && mime ? mime : (MIME_BY_EXTENSION[extension] ?? ''),
@@ -92,10 +91,11 @@ const paymentWithReceipt: TLegacyPut = {
       );
     } else if (sha === null) {
       const kept = await trx
-        .selectFrom('payment_receipts')
+        .selectFrom('attachments')
         .select('id')
         .where('company_id', '=', actor.company_id)
-        .where('payment_id', '=', id)
+        .where('owner_type', '=', RECEIPT_OWNER)
+        .where('owner_id', '=', id)
         .where('deleted_at', 'is', null)
         .execute();
       for (const r of kept) await deleteRow(trx, actor, receipts, r.id);
@@ -104,10 +104,45 @@ const paymentWithReceipt: TLegacyPut = {
   },
 };
 
-const LEGACY_PUTS = new Map<string, TLegacyPut>([['invoice_payments', paymentWithReceipt]]);
+/**
+ * Migration 0022: the files of library pages (`library_files`) and the receipts of payments (`payment_receipts`)
+ * are rows of the one `attachments` entity, with the same ids. A put or delete an older build queued against
+ * the old entity is made against the one model: a receipt's `payment_id` is its owner, every other column is
+ * the same (and so are the field versions it was made against).
+ */
+const RENAMED_FILE_ENTITIES: Record<string, Record<string, string>> = {
+  library_files: {},
+  payment_receipts: { payment_id: 'owner_id' },
+};
 
-/** The legacy conversion of a put to `entity` with these values, if they are in an entity's old shape. */
+const renamed = (values: Record<string, unknown>, columns: Record<string, string>) =>
+  Object.fromEntries(Object.entries(values).map(([k, v]) => [columns[k] ?? k, v]));
+
+function fileEntityPut(columns: Record<string, string>): TLegacyPut {
+  return {
+    matches: () => true,
+    apply: async (trx, actor, registry, id, values, opts) =>
+      putRow(trx, actor, defOf(registry, 'attachments'), id, renamed(values, columns), {
+        ...opts,
+        base: opts.base && (renamed(opts.base, columns) as Record<string, number>),
+      }),
+  };
+}
+
+const LEGACY_PUTS = new Map<string, TLegacyPut>([
+  ['invoice_payments', paymentWithReceipt],
+  ...Object.entries(RENAMED_FILE_ENTITIES).map(([name, columns]) => [name, fileEntityPut(columns)] as const),
+]);
+
+/**
+ * The legacy conversion of a put to `entity` with these values, if they are in an entity's old shape (or the
+ * entity is one a migration folded into another).
+ */
 export function legacyPutFor(entity: string, values: Record<string, unknown>): TLegacyPut | undefined {
   const legacy = LEGACY_PUTS.get(entity);
   return legacy?.matches(values) ? legacy : undefined;
 }
+
+/** The entity a delete an older build queued against `entity` now deletes from (the same row id). */
+export const legacyDeleteEntity = (entity: string): string =>
+  entity in RENAMED_FILE_ENTITIES ? 'attachments' : entity;

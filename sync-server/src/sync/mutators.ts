@@ -8,7 +8,7 @@ import {
 import type { Db } from '../db/connect.ts';
 import { resolveConflict } from './conflicts.ts';
 import type { SyncRegistry, WriteEffects } from './entities.ts';
-import { legacyPutFor } from './legacy-puts.ts';
+import { legacyDeleteEntity, legacyPutFor } from './legacy-puts.ts';
 import { deleteRow, MutationRejected, putRow } from './store.ts';
 
 export type MutatorResult = { status: Exclude<TMutationStatus, 'rejected'>; fields?: string[] };
@@ -32,13 +32,12 @@ const MUTATORS = new Map<string, Mutator>([
     async (trx, actor, args, m) => {
       const a = ZPutArgs.safeParse(args);
       if (!a.success) throw new MutationRejected('The given data was invalid.');
-      const def = entityOf(m.registry, a.data.entity);
       const opts = { base: m.base ?? {}, changedAt: m.createdAt, writer: m.clientId, effects: m.effects };
-      // A change an older build of the app queued before a migration changed the entity's shape.
-      const legacy = legacyPutFor(def.name, a.data.values);
+      // A change an older build of the app queued before a migration changed the entity's shape (or name).
+      const legacy = legacyPutFor(a.data.entity, a.data.values);
       const r = legacy
         ? await legacy.apply(trx, actor, m.registry, a.data.id, a.data.values, opts)
-        : await putRow(trx, actor, def, a.data.id, a.data.values, opts);
+        : await putRow(trx, actor, entityOf(m.registry, a.data.entity), a.data.id, a.data.values, opts);
       return { status: r.status, fields: r.conflicts };
     },
   ],
@@ -47,7 +46,8 @@ const MUTATORS = new Map<string, Mutator>([
     async (trx, actor, args, m) => {
       const a = ZDeleteArgs.safeParse(args);
       if (!a.success) throw new MutationRejected('The given data was invalid.');
-      await deleteRow(trx, actor, entityOf(m.registry, a.data.entity), a.data.id);
+      const entity = legacyDeleteEntity(a.data.entity);
+      await deleteRow(trx, actor, entityOf(m.registry, entity), a.data.id);
       return { status: 'applied' };
     },
   ],

@@ -5,7 +5,9 @@ import {
   type TMutationResult,
   type TPullResponse,
 } from '@lawfirm/shared-types';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Db } from '../db/connect.ts';
+import type { Database } from '../db/schema.ts';
 import { nowIso } from '../db/ids.ts';
 import { lastSeq } from './change-log.ts';
 import { toWire } from './codec.ts';
@@ -115,12 +117,32 @@ async function resolveAccess(db: Db, registry: SyncRegistry, actor: TActor): Pro
   return out;
 }
 
+/** The condition of a read scope on a row (an `either` scope: any of its parts). */
+function scopeWhere(
+  eb: ExpressionBuilder<Database, 'courts'>,
+  scope: ReadScope,
+  access: ResolvedAccess,
+): Expression<SqlBool> {
+  if (scope === 'all') return eb.lit(true);
+  if (scope === 'none') return eb.lit(false);
+  if ('either' in scope) return eb.or(scope.either.map((s) => scopeWhere(eb, s, access)));
+  if ('set' in scope) {
+    const set = access.get(scope.set) ?? new Set<string>();
+    if (set === 'all') return eb(scope.column as 'id', 'is not', null);
+    const ids = [...set];
+    // Nothing readable: match nothing (an empty IN list is not valid SQL everywhere).
+    return ids.length ? eb(scope.column as 'id', 'in', ids) : eb('id', '=', '');
+  }
+  return eb.or(scope.anyOf.map((c) => eb(c.column as 'id', '=', c.value)));
+}
+
 function scoped(db: Db, def: EntityDef, actor: TActor, scope: ReadScope, access: ResolvedAccess) {
   let q = db
     .selectFrom(def.table as 'courts')
     .selectAll()
     .where('company_id', '=', actor.company_id);
-  if (typeof scope === 'object' && 'set' in scope) {
+  if (typeof scope === 'object' && 'either' in scope) q = q.where((eb) => scopeWhere(eb, scope, access));
+  else if (typeof scope === 'object' && 'set' in scope) {
     const set = access.get(scope.set) ?? new Set<string>();
     if (set !== 'all') {
       const ids = [...set];

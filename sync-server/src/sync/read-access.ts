@@ -1,7 +1,14 @@
 import type { TActor } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { toWire } from './codec.ts';
-import { canReadRow, type EntityDef, type ResolvedAccess, type SyncRegistry } from './entities.ts';
+import {
+  canReadRow,
+  setsOf,
+  type Access,
+  type EntityDef,
+  type ResolvedAccess,
+  type SyncRegistry,
+} from './entities.ts';
 
 /** The access set the actor's read scope of `def` names, worked out (an empty map when it names none). */
 async function accessFor(
@@ -10,11 +17,13 @@ async function accessFor(
   actor: TActor,
   def: EntityDef,
 ): Promise<ResolvedAccess> {
-  const scope = def.readScope(actor);
-  if (typeof scope !== 'object' || !('set' in scope)) return new Map();
-  const resolve = registry.access[scope.set];
-  if (!resolve) throw new Error(`unknown access set ${scope.set}`);
-  return new Map([[scope.set, await resolve(db, actor)]]);
+  const out = new Map<string, Access>();
+  for (const set of setsOf(def.readScope(actor))) {
+    const resolve = registry.access[set];
+    if (!resolve) throw new Error(`unknown access set ${set}`);
+    if (!out.has(set)) out.set(set, await resolve(db, actor));
+  }
+  return out;
 }
 
 /**

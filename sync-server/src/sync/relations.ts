@@ -64,11 +64,15 @@ export async function refuseParents(
     if (!(await isLive(trx, p.entity, companyId, row[p.column]))) return p.message;
   const o = decl.owner;
   if (o) {
-    const entity = o.entities[String(row[o.typeColumn])];
-    if (!entity) return o.invalidMessage;
+    const type = String(row[o.typeColumn]);
+    const entity = o.entities[type];
+    const invalid = o.invalidMessages?.[type] ?? o.invalidMessage;
+    if (!entity) return invalid;
     const owner = await liveRow(trx, entity, companyId, row[o.idColumn]);
-    if (!owner) return o.invalidMessage;
-    if (o.sameAs && owner[o.sameAs] !== row[o.sameAs]) return o.otherCaseMessage;
+    if (!owner) return invalid;
+    // The column the row shares with its owner (its case file, its invoice) decides who reads it.
+    const same = o.within?.[type] ?? o.sameAs;
+    if (same && owner[same] !== row[same]) return o.otherCaseMessages?.[type] ?? o.otherCaseMessage;
   }
   return null;
 }

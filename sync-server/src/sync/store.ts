@@ -77,13 +77,14 @@ export async function putRow(
   const now = nowIso();
 
   if (!existing) {
-    if (!def.canCreate(actor)) throw new MutationRejected(MSG.forbidden, 403);
     const wire: Record<string, unknown> = {
       ...(def.defaults ?? {}),
       ...values,
       id,
       company_id: actor.company_id,
     };
+    // With the row: who may add a file is who may edit its owner, whichever kind of row owns it.
+    if (!def.canCreate(actor, wire)) throw new MutationRejected(MSG.forbidden, 403);
     const fields = Object.keys(values);
     validate(def, wire);
     const orphan = await refuseParents(trx, def, actor.company_id, wire);

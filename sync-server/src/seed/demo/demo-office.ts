@@ -153,7 +153,7 @@ const invoice = (i: TInvoice): TSeedNode => {
       ...(i.payments ?? []).map(([d, amount, notes, receipt]): TSeedNode => ({
         entity: 'invoice_payments',
         values: { paid_date: day(d), paid_amount: rs(amount), notes, created_at: at(d) },
-        children: receipt ? [{ entity: 'payment_receipts', file: receipt, values: {} }] : [],
+        children: receipt ? [{ entity: 'attachments', file: receipt, values: {} }] : [],
       })),
     ],
     then:

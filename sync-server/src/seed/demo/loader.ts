@@ -161,6 +161,9 @@ function relationsFrom(def: EntityDef, parent: { entity: string; row: Row } | nu
   if (o) {
     const kind = Object.entries(o.entities).find(([, entity]) => entity === parent.entity)?.[0];
     if (kind) Object.assign(out, { [o.typeColumn]: kind, [o.idColumn]: parent.row.id });
+    // The column a file shares with its owner (its case file, its invoice) is the owner's.
+    const same = kind ? (o.within?.[kind] ?? o.sameAs) : undefined;
+    if (same) out[same] = parent.row[same];
   }
   return out;
 }
