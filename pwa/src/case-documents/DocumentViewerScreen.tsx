@@ -187,7 +187,7 @@ function PdfButton({ kind, id }: { kind: TDocumentKind; id: string }) {
     if (!ctx) return;
     setBusy(true);
     try {
-      await downloadDocumentPdf(ctx.db, kind, id);
+      await downloadDocumentPdf(ctx.db, DOCUMENT_KINDS[kind], id);
       toast.success('File Downloaded SuccessFully');
     } catch (e) {
       toast.failed(e);

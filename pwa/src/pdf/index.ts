@@ -1,5 +1,4 @@
 import type { TDatedModule } from '@lawfirm/shared-types/case-documents/dated.modules.ts';
-import type { TDocumentKind } from '../case-documents/kinds.ts';
 import type { LocalDb } from '../sync/db.ts';
 import { pdfFontBytes } from './fonts.ts';
 import {
@@ -9,6 +8,7 @@ import {
   localFileLoader,
   orderSheetsData,
   pendingCasesData,
+  type TDocumentPdfKind,
 } from './pdf-data.ts';
 import { saveFile } from './save-file.ts';
 
@@ -40,7 +40,7 @@ export async function downloadCaseFilePdf(
 /** One index item or one reply with its files (the single-item "Download PDF"). */
 export async function downloadDocumentPdf(
   db: LocalDb,
-  kind: TDocumentKind,
+  kind: TDocumentPdfKind,
   id: string,
   opts: TPdfDownloadOptions = {},
 ): Promise<void> {

@@ -10,6 +10,7 @@ import { nodeFontBytes } from '@lawfirm/shared-types/pdf/node-fonts.ts';
 import { URDU_PARTY } from '@lawfirm/shared-types/pdf/testing/fixtures.ts';
 import { makePng } from '@lawfirm/shared-types/pdf/testing/images.ts';
 import { readPdf } from '@lawfirm/shared-types/pdf/testing/read-pdf.ts';
+import { DOCUMENT_KINDS } from '../case-documents/kinds.ts';
 import { storeLocalFile } from '../sync/attachments.ts';
 import { openLocalDb, type LocalDb } from '../sync/db.ts';
 import {
@@ -128,7 +129,7 @@ describe('PDFs from the local database (offline)', () => {
 
   it('gathers one document, the pending cases and the hearing dates', async () => {
     await seed();
-    const doc = await documentData(db, 'index', 'i1', '2026-11-22');
+    const doc = await documentData(db, DOCUMENT_KINDS.index, 'i1', '2026-11-22');
     expect(doc.data.kind).toBe('Index');
     expect(doc.data.document.attachments.map((a) => a.file_name)).toEqual(['photo.png']);
     expect((await readPdf(await buildDocumentPdf({ ...doc.data, loadBytes: loadBytes() }))).pages).toBe(2);

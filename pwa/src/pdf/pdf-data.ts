@@ -32,7 +32,6 @@ import type {
   TPendingCasesPdfData,
   TScriptFont,
 } from '@lawfirm/shared-types/pdf/types.ts';
-import { DOCUMENT_KINDS, type TDocumentKind } from '../case-documents/kinds.ts';
 import { readLocalFile } from '../sync/attachments.ts';
 import type { LocalDb, TRow } from '../sync/db.ts';
 
@@ -120,14 +119,17 @@ export async function caseFileData(
   };
 }
 
+/** What the single-item PDF needs of a document kind (case-documents/kinds.ts hands its kind in). */
+export type TDocumentPdfKind = { entity: string; ownerType: string; pdfLabel: string };
+
 export async function documentData(
   db: LocalDb,
-  kind: TDocumentKind,
+  kind: TDocumentPdfKind,
   id: string,
   today = todayInPakistan(), // the date the server prints, whatever the device's clock zone
 ): Promise<TPdfData<TDocumentPdfData>> {
   // What the single-document PDF calls the kind above its description.
-  const { entity, ownerType: model, pdfLabel: label } = DOCUMENT_KINDS[kind];
+  const { entity, ownerType: model, pdfLabel: label } = kind;
   const item = await db.rows(entity).get(id);
   if (!live(item)) throw new Error('This document is not on this device.');
   const p = await petitionRow(db, String(item.petition_id));
