@@ -97,6 +97,9 @@ describe.each(['folder', 's3'] as const)('the %s file store', (kind) => {
     await store.delete(['c2', 'blobs', 'a']); // already gone: no error
     expect(await store.get(['c2', 'blobs', 'a'])).toBeNull();
     expect(await store.head(['c2', 'blobs', 'a'])).toBeNull();
+    // A key that is only a prefix of others (a folder, in the data folder) is no file.
+    expect(await store.get(['c2', 'blobs'])).toBeNull();
+    expect(await store.head(['c2', 'blobs'])).toBeNull();
     const all = [];
     for await (const f of store.list()) all.push(f.key.join('/'));
     expect(all).toContain('c3/blobs/x');

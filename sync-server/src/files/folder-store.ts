@@ -80,7 +80,13 @@ export function folderStore(root: string): TFileStore {
       try {
         // Opened first, so the size and the bytes are of the same file even if it is replaced meanwhile.
         const fh = await open(path, 'r');
-        const { size } = await fh.stat();
+        const info = await fh.stat();
+        // A folder opens for reading on Linux; it is no file.
+        if (!info.isFile()) {
+          await fh.close();
+          return null;
+        }
+        const { size } = info;
         const body = fh.createReadStream(range ? { start: range.start, end: range.end } : {});
         return { size, body };
       } catch (e) {
