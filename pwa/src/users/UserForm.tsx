@@ -1,26 +1,20 @@
-import { useCallback, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { can, MSG, ROLE_IDS, type TUser } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { useSync } from '../sync/hooks.ts';
 import { api, ApiError } from '../http/client.ts';
-import {
-  CheckboxField,
-  CNIC_MASK,
-  FormError,
-  MaskedField,
-  PasswordField,
-  PhoneField,
-  SelectField,
-  TextField,
-  useForm,
-} from '../ui/form.tsx';
+import { FormError } from '../ui/form.tsx';
+import { CHECKED, CNIC_MASK, PHONE_MASK, type TDraft, type TField } from '../ui/fields.ts';
+import { Field } from '../ui/forms/Field.tsx';
+import { SecretField } from '../ui/forms/SecretField.tsx';
+import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
+import { useFieldRows } from '../ui/forms/useFieldRows.tsx';
 import { useToast } from '../feedback/toast.tsx';
 import { useApiList } from '../tables/useApiList.tsx';
 import { useConfirmedDelete } from '../feedback/useConfirmedDelete.tsx';
-import { useDiscardGuard } from '../ui/useDiscardGuard.tsx';
 import { useOnline } from '../browser/useOnline.ts';
-import { ContactPersonsField } from './ContactPersonsField.tsx';
+import { CONTACT_FIELDS, ContactPersonsField } from './ContactPersonsField.tsx';
 import { ProfileImageField } from './ProfileImageField.tsx';
 import { deleteUser, saveUser } from './users.api.ts';
 import { ALL_ROLES } from './users.local.ts';
@@ -30,7 +24,6 @@ import {
   initialValues,
   placeServerErrors,
   toPayload,
-  validateContacts,
   validateUser,
   type TContactDraft,
   type TContactErrors,
@@ -42,6 +35,66 @@ const grid = {
   gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))',
   gap: '0 1rem',
 } as const;
+
+const CHECKS = ['send_email', 'is_moot_student', 'approval_toggle'] as const;
+/** The form's values as the payload takes them: text as typed (passwords never trimmed), boxes as booleans. */
+const valuesOfDraft = (d: TDraft): TUserFormValues => {
+  const v: Record<string, string | boolean> = { ...d };
+  for (const k of CHECKS) v[k] = d[k] === CHECKED;
+  return v as TUserFormValues;
+};
+const asDraft = (v: TUserFormValues): TDraft => {
+  const d: Record<string, unknown> = { ...v };
+  for (const k of CHECKS) d[k] = v[k] ? CHECKED : '';
+  return d as TDraft;
+};
+/** The messages of part 2 §5 for an empty field (the required marks and their messages). */
+const EMPTY = validateUser(
+  valuesOfDraft({ name: '', email: '', role_id: '', company_id: '', password: '', confirm_password: '' }),
+  { creating: true, needsCompany: true },
+);
+
+/** A field's required mark and message, when it has one. */
+const req = (message: string | undefined) => (message ? { required: message } : {});
+
+/** The user's fields (part 2 §2.6); the password is required only for a new account. */
+function userFields(creating: boolean, approved: boolean): TField[] {
+  return [
+    { key: 'name', label: 'Name', ...req(EMPTY.name) },
+    { key: 'cnic', label: 'CNIC', mask: CNIC_MASK },
+    { key: 'email', label: 'Email', ...req(EMPTY.email) },
+    { key: 'phone', label: 'Phone', mask: PHONE_MASK },
+    { key: 'password', label: 'Password', ...req(creating ? EMPTY.password : undefined) },
+    {
+      key: 'confirm_password',
+      label: 'Confirm Password',
+      ...req(creating ? MSG.passwordMismatch : undefined),
+    },
+    { key: 'current_password', label: 'Current Password' },
+    { key: 'role_id', label: 'Role', kind: 'select', placeholder: '--Select--', ...req(EMPTY.role_id) },
+    {
+      key: 'company_id',
+      label: 'Company',
+      kind: 'select',
+      placeholder: '--Select--',
+      ...req(EMPTY.company_id),
+    },
+    { key: 'address', label: 'Address' },
+    { key: 'city', label: 'City' },
+    { key: 'province', label: 'Province' },
+    { key: 'zip', label: 'Zip' },
+    { key: 'send_email', label: 'Send Email', kind: 'checkbox' },
+    { key: 'is_moot_student', label: 'Is Moot Student', kind: 'checkbox' },
+    {
+      key: 'moot_team_no',
+      label: 'Moot Team No',
+      ...req(MSG.teamRequired),
+      when: (d) => d.is_moot_student === CHECKED,
+    },
+    { key: 'moot_institute', label: 'Moot Institute' },
+    { key: 'approval_toggle', label: approved ? 'Block this User' : 'Approve this User', kind: 'checkbox' },
+  ];
+}
 
 export const MSG_FORM_OFFLINE = 'You are offline. Creating or editing an account needs a connection.';
 
@@ -86,37 +139,42 @@ export function UserForm({
   }));
   const companyOptions = (companies.data?.companies ?? []).map((c) => ({ value: c.id, label: c.name }));
 
-  const validate = useCallback(
-    (v: TUserFormValues) => validateUser(v, { creating, needsCompany }),
-    [creating, needsCompany],
-  );
-  const form = useForm(
-    initialValues(user, {
-      generatedPassword: generated,
-      companyId: companyParam,
-      // "Add Admin" on the companies list registers the firm's admin.
-      roleId: companyParam ? ROLE_IDS.ADMIN : undefined,
-    }),
-    validate,
-  );
-  const v = form.values;
-
-  const [contacts, setContacts] = useState<TContactDraft[]>(() => contactsOf(user));
-  const [firstContacts] = useState(contacts);
-  const [contactErrors, setContactErrors] = useState<Record<string, TContactErrors>>({});
-  const [contactsError, setContactsError] = useState<string | undefined>();
+  const [fields] = useState(() => userFields(creating, !!user?.is_approved));
+  const contacts = useFieldRows<TContactDraft>(CONTACT_FIELDS, () => contactsOf(user));
+  // The profile picture is a file, not a field: picking one is unsaved work too.
   const [image, setImage] = useState<File | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  // Back (or any other way out of the page) with something typed and not saved asks first.
-  const guard = useDiscardGuard(form.dirty || contacts !== firstContacts || image !== null);
+  const form = useFieldForm(
+    fields,
+    () =>
+      asDraft(
+        initialValues(user, {
+          generatedPassword: generated,
+          companyId: companyParam,
+          // "Add Admin" on the companies list registers the firm's admin.
+          roleId: companyParam ? ROLE_IDS.ADMIN : undefined,
+        }),
+      ),
+    {
+      check: (d) => validateUser(valuesOfDraft(d), { creating, needsCompany }),
+      dirty: contacts.dirty || image !== null,
+    },
+  );
+  const v = valuesOfDraft(form.draft);
 
-  const dropContact = (c: TContactDraft) => setContacts((cs) => cs.filter((x) => x.key !== c.key));
+  // What the server said that has no field of the form: per contact row, the whole list, the whole form.
+  const [server, setServer] = useState<{
+    contacts: Record<string, TContactErrors>;
+    contactsError?: string | undefined;
+    formError?: string | undefined;
+  }>({ contacts: {} });
+  const formRef = useRef<HTMLFormElement>(null);
+
   // A saved contact person is a user row on the server (rest-contract #105): removing it is a real delete.
   const contactRemover = useConfirmedDelete<TContactDraft>(
     (c) => deleteUser(c.id ?? ''),
     MSG.deletedOk,
-    dropContact,
+    // Deleted on the server already: the row goes without asking again.
+    (c) => contacts.remove({ ...c, id: null }),
   );
 
   const showServerErrors = (e: unknown, contactKeys: string[]) => {
@@ -126,9 +184,7 @@ export function UserForm({
     }
     const placed = placeServerErrors(e, Object.keys(v), contactKeys);
     form.setServerErrors(placed.fields);
-    setContactErrors(placed.contacts);
-    setContactsError(placed.contactsError);
-    setFormError(placed.other ?? null);
+    setServer({ contacts: placed.contacts, contactsError: placed.contactsError, formError: placed.other });
     const placedAny =
       Object.keys(placed.fields).length ||
       Object.keys(placed.contacts).length ||
@@ -141,20 +197,22 @@ export function UserForm({
     );
   };
 
-  const send = async (values: TUserFormValues) => {
-    setFormError(null);
-    setContactsError(undefined);
-    const rowErrors = validateContacts(contacts);
-    setContactErrors(rowErrors);
-    if (Object.keys(rowErrors).length) return;
-
-    const { body, contactKeys } = toPayload(values, { user, contacts, canApprove: mayEditAccess });
+  const send = async () => {
+    setServer({ contacts: {} });
+    if (!contacts.read()) throw new Error('A contact person is not valid');
+    const values = valuesOfDraft(form.draft);
+    // The old API's save takes the whole user (rest-contract #104), so the body carries every field.
+    const { body, contactKeys } = toPayload(values, {
+      user,
+      contacts: contacts.rows,
+      canApprove: mayEditAccess,
+    });
     let saved: Awaited<ReturnType<typeof saveUser>>;
     try {
       saved = await saveUser(body);
     } catch (e) {
       showServerErrors(e, contactKeys);
-      return;
+      throw e;
     }
     if (image) {
       try {
@@ -167,6 +225,8 @@ export function UserForm({
       }
     }
     toast.success(creating ? MSG.savedOk : MSG.updatedOk);
+    contacts.reset(contacts.rows);
+    setImage(null);
     // The device's copy of the firm's users (the list) learns of the change now rather than at the next poke.
     void sync?.engine.syncNow();
     if (editingSelf) void auth.reload();
@@ -183,54 +243,36 @@ export function UserForm({
   return (
     <section className="page">
       <h1>{creating ? 'Add New User' : 'Edit User'}</h1>
-      <form ref={formRef} noValidate onSubmit={form.handleSubmit(send)}>
+      <form ref={formRef} noValidate onSubmit={form.submit(send)}>
         <div style={grid}>
-          <TextField label="Name" required autoComplete="off" {...form.bind('name')} />
-          <MaskedField label="CNIC" mask={CNIC_MASK} {...form.bind('cnic')} />
-          <TextField label="Email" type="email" required autoComplete="off" {...form.bind('email')} />
-          <PhoneField label="Phone" {...form.bind('phone')} />
-          <PasswordField
-            label="Password"
-            required={creating}
-            autoComplete="new-password"
-            hint={passwordHint}
-            {...form.bind('password')}
-          />
-          <PasswordField
-            label="Confirm Password"
-            required={creating}
-            autoComplete="new-password"
-            {...form.bind('confirm_password')}
-          />
+          <Field autoComplete="off" {...form.bind('name')} />
+          <Field {...form.bind('cnic')} />
+          <Field type="email" autoComplete="off" {...form.bind('email')} />
+          <Field type="tel" autoComplete="tel" placeholder="0300-1234567" {...form.bind('phone')} />
+          <SecretField autoComplete="new-password" hint={passwordHint} {...form.bind('password')} />
+          <SecretField autoComplete="new-password" {...form.bind('confirm_password')} />
           {editingSelf && (
-            <PasswordField
-              label="Current Password"
+            <SecretField
               autoComplete="current-password"
               hint="Needed only to change your password."
               {...form.bind('current_password')}
             />
           )}
-          <SelectField
-            label="Role"
-            required
-            placeholder="--Select--"
-            options={roleOptions}
-            disabled={!canChangeRole || editingSelf}
+          <Field
             {...form.bind('role_id')}
+            field={{ ...form.bind('role_id').field, options: roleOptions }}
+            disabled={!canChangeRole || editingSelf}
           />
           {needsCompany && (
-            <SelectField
-              label="Company"
-              required
-              placeholder="--Select--"
-              options={companyOptions}
+            <Field
               {...form.bind('company_id')}
+              field={{ ...form.bind('company_id').field, options: companyOptions }}
             />
           )}
-          <TextField label="Address" autoComplete="street-address" {...form.bind('address')} />
-          <TextField label="City" autoComplete="address-level2" {...form.bind('city')} />
-          <TextField label="Province" autoComplete="address-level1" {...form.bind('province')} />
-          <TextField label="Zip" autoComplete="postal-code" inputMode="numeric" {...form.bind('zip')} />
+          <Field autoComplete="street-address" {...form.bind('address')} />
+          <Field autoComplete="address-level2" {...form.bind('city')} />
+          <Field autoComplete="address-level1" {...form.bind('province')} />
+          <Field autoComplete="postal-code" inputMode="numeric" {...form.bind('zip')} />
           <ProfileImageField
             file={image}
             currentName={user?.attachment?.file_name ?? null}
@@ -239,29 +281,26 @@ export function UserForm({
         </div>
 
         <ContactPersonsField
-          contacts={contacts}
-          errors={contactErrors}
-          sectionError={contactsError}
-          onChange={setContacts}
-          onRemove={(c) => (c.id ? contactRemover.ask(c) : dropContact(c))}
+          contacts={contacts.rows}
+          errors={contacts.errors}
+          serverErrors={server.contacts}
+          sectionError={server.contactsError}
+          onAdd={contacts.add}
+          onEdit={contacts.edit}
+          onRemove={(c) => (c.id ? contactRemover.ask(c) : contacts.remove(c))}
         />
 
-        <CheckboxField label="Send Email" {...form.bindCheck('send_email')} />
-        <CheckboxField label="Is Moot Student" {...form.bindCheck('is_moot_student')} />
+        <Field {...form.bind('send_email')} />
+        <Field {...form.bind('is_moot_student')} />
         {v.is_moot_student && (
           <div style={grid}>
-            <TextField label="Moot Team No" required {...form.bind('moot_team_no')} />
-            <TextField label="Moot Institute" {...form.bind('moot_institute')} />
+            <Field {...form.bind('moot_team_no')} />
+            <Field {...form.bind('moot_institute')} />
           </div>
         )}
-        {mayEditAccess && (
-          <CheckboxField
-            label={user?.is_approved ? 'Block this User' : 'Approve this User'}
-            {...form.bindCheck('approval_toggle')}
-          />
-        )}
+        {mayEditAccess && <Field {...form.bind('approval_toggle')} />}
 
-        <FormError message={formError} />
+        <FormError message={server.formError} />
         {!online && (
           <p role="alert" className="field-error">
             {MSG_FORM_OFFLINE}
@@ -279,7 +318,8 @@ export function UserForm({
         </div>
       </form>
       {contactRemover.dialog}
-      {guard.dialog}
+      {contacts.dialog}
+      {form.dialog}
     </section>
   );
 }

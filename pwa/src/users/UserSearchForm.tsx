@@ -1,6 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { TRole } from '@lawfirm/shared-types';
-import { CheckboxField, SelectField, TextField } from '../ui/form.tsx';
+import { CHECKED, type TDraft, type TField } from '../ui/fields.ts';
+import { Field } from '../ui/forms/Field.tsx';
+import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
 import { STATUS_OPTIONS } from './users.api.ts';
 
 export type TUserFilters = {
@@ -19,9 +21,27 @@ export const EMPTY_FILTERS: TUserFilters = {
   is_moot_student: false,
 };
 
+const ROLE_FIELD: TField = { key: 'role_id', label: 'Role', kind: 'select', placeholder: '--Roles--' };
+const FIELDS: TField[] = [
+  { key: 'name', label: 'Name' },
+  { key: 'email', label: 'Email' },
+  ROLE_FIELD,
+  { key: 'is_approved', label: 'Status', kind: 'select', options: STATUS_OPTIONS },
+  { key: 'is_moot_student', label: 'Moot Students Only', kind: 'checkbox' },
+];
+
+const EMPTY_DRAFT: TDraft = { ...EMPTY_FILTERS, is_moot_student: '' };
+const filtersOf = (d: TDraft): TUserFilters => ({
+  name: d.name ?? '',
+  email: d.email ?? '',
+  role_id: d.role_id ?? '',
+  is_approved: d.is_approved ?? '',
+  is_moot_student: d.is_moot_student === CHECKED,
+});
+
 /**
  * The users search form (part 2 §2.6). It keeps its own draft: the list re-queries only on Search or
- * Enter (a native form submit), not on every keystroke.
+ * Enter (a native form submit), not on every keystroke. A query, not the user's work: leaving never asks.
  */
 export function UserSearchForm({
   roles,
@@ -30,15 +50,15 @@ export function UserSearchForm({
   roles: TRole[];
   onSearch: (filters: TUserFilters) => void;
 }) {
-  const [draft, setDraft] = useState<TUserFilters>(EMPTY_FILTERS);
-  const set = <K extends keyof TUserFilters>(k: K, v: TUserFilters[K]) => setDraft((d) => ({ ...d, [k]: v }));
+  const form = useFieldForm(FIELDS, EMPTY_DRAFT, { unguarded: true });
+  const roleField = { ...ROLE_FIELD, options: roles.map((r) => ({ value: r.id, label: r.name })) };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onSearch(draft);
+    onSearch(filtersOf(form.draft));
   };
   const reset = () => {
-    setDraft(EMPTY_FILTERS);
+    form.reset(EMPTY_DRAFT);
     onSearch(EMPTY_FILTERS);
   };
 
@@ -55,26 +75,11 @@ export function UserSearchForm({
         marginBottom: '1rem',
       }}
     >
-      <TextField label="Name" value={draft.name} onChange={(v) => set('name', v)} />
-      <TextField label="Email" inputMode="email" value={draft.email} onChange={(v) => set('email', v)} />
-      <SelectField
-        label="Role"
-        placeholder="--Roles--"
-        options={roles.map((r) => ({ value: r.id, label: r.name }))}
-        value={draft.role_id}
-        onChange={(v) => set('role_id', v)}
-      />
-      <SelectField
-        label="Status"
-        options={STATUS_OPTIONS}
-        value={draft.is_approved}
-        onChange={(v) => set('is_approved', v)}
-      />
-      <CheckboxField
-        label="Moot Students Only"
-        checked={draft.is_moot_student}
-        onChange={(v) => set('is_moot_student', v)}
-      />
+      <Field {...form.bind('name')} />
+      <Field inputMode="email" {...form.bind('email')} />
+      <Field {...form.bind('role_id')} field={roleField} />
+      <Field {...form.bind('is_approved')} />
+      <Field {...form.bind('is_moot_student')} />
       <div className="field" style={{ display: 'flex', flexDirection: 'row', gap: '0.5rem' }}>
         <button type="submit" className="btn primary">
           Search

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { MSG, password as passwordRule, usersDecl, type TUser } from '@lawfirm/shared-types';
 import type { ApiError } from '../http/client.ts';
 import { zodFieldErrors, type FieldErrors } from '../ui/form.tsx';
@@ -129,14 +128,6 @@ export function validateUser(
   if ((v.password || v.confirm_password) && v.password !== v.confirm_password)
     e.confirm_password = MSG.passwordMismatch;
   return e;
-}
-
-export function validateContacts(contacts: TContactDraft[]): Record<string, TContactErrors> {
-  const out: Record<string, TContactErrors> = {};
-  for (const c of contacts)
-    if (c.email.trim() && !z.email().safeParse(c.email.trim()).success)
-      out[c.key] = { email: MSG.emailInvalid };
-  return out;
 }
 
 const isBlank = (c: TContactDraft) => !c.name.trim() && !c.email.trim() && !c.phone.trim() && !c.cnic.trim();
