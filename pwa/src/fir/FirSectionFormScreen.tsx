@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { v7 } from 'uuid';
 import { can, MSG } from '@lawfirm/shared-types';
@@ -6,32 +6,29 @@ import { firSectionsDecl } from '@lawfirm/shared-types/fir/fir.entities.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { putLocal } from '../sync/actions.ts';
 import { useEntityRow, useEntityRows, useSync } from '../sync/hooks.ts';
-import { SelectField, TextAreaField, TextField, useForm, zodFieldErrors } from '../ui/form.tsx';
-import { changedValues } from '../ui/fields.ts';
+import { draftErrors, draftOf, withRowRules, type TField } from '../ui/fields.ts';
+import { Field } from '../ui/forms/Field.tsx';
+import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
 import { useToast } from '../feedback/toast.tsx';
 import { useSaveReport } from '../feedback/useSaveReport.ts';
 import type { TToolsRow } from '../limitation/usePublicTools.ts';
 
-/** The form's fields in the spec's order (part 3 §2.17), with their labels. */
-const TEXTS = [
-  ['title', 'Title', 500],
-  ['fir_no', 'Section', 50],
-  ['link', 'Link', 2000],
-] as const;
-const LONG = [
-  ['defination', 'Definition', 20_000],
-  ['arrest_info', 'Arrest', 1000],
-  ['warrent_info', 'Warrant', 1000],
-  ['bailable_info', 'Bailable', 1000],
-  ['compoundable_info', 'Compoundable', 1000],
-  ['punishment_info', 'Punishment', 2000],
-  ['court_triable', 'Court Triable', 1000],
-] as const;
-const KEYS = ['statute_id', ...TEXTS.map((t) => t[0]), ...LONG.map((t) => t[0])];
-type TValues = Record<string, string>;
-
-const valuesOf = (v: TValues) =>
-  Object.fromEntries(KEYS.map((k) => [k, v[k]!.trim() === '' ? null : v[k]!.trim()]));
+/** The form's fields in the spec's order (part 3 §2.17), with their labels; the rules are the row's own. */
+const FIELDS: TField[] = withRowRules(firSectionsDecl.schema, [
+  { key: 'statute_id', label: 'Statute', kind: 'select', placeholder: 'Select a statute' },
+  { key: 'title', label: 'Title', maxLength: 500 },
+  { key: 'fir_no', label: 'Section', maxLength: 50 },
+  { key: 'link', label: 'Link', maxLength: 2000 },
+  { key: 'defination', label: 'Definition', kind: 'textarea', maxLength: 20_000 },
+  { key: 'arrest_info', label: 'Arrest', kind: 'textarea', maxLength: 1000 },
+  { key: 'warrent_info', label: 'Warrant', kind: 'textarea', maxLength: 1000 },
+  { key: 'bailable_info', label: 'Bailable', kind: 'textarea', maxLength: 1000 },
+  { key: 'compoundable_info', label: 'Compoundable', kind: 'textarea', maxLength: 1000 },
+  { key: 'punishment_info', label: 'Punishment', kind: 'textarea', maxLength: 2000 },
+  { key: 'court_triable', label: 'Court Triable', kind: 'textarea', maxLength: 1000 },
+]);
+const [STATUTE, ...TEXTS] = FIELDS as [TField, ...TField[]];
+const rules = { schema: firSectionsDecl.schema };
 
 /** Add FIR Section / Edit FIR Section: admins only, saved on the device and sent when online. */
 export function FirSectionFormScreen() {
@@ -61,33 +58,32 @@ function FirSectionForm({ row }: { row: TToolsRow | null }) {
   const saved = useSaveReport();
   const navigate = useNavigate();
   const statutes = useEntityRows<TToolsRow>('statutes');
-  const [opened] = useState(() => ({
-    values: Object.fromEntries(KEYS.map((k) => [k, typeof row?.[k] === 'string' ? row[k] : ''])),
-    seen: row?.field_versions as Record<string, number> | undefined,
-  }));
-  const validate = useCallback((v: TValues) => zodFieldErrors(firSectionsDecl.schema, valuesOf(v)), []);
-  const form = useForm<TValues>(opened.values, validate);
-  const errors = validate(form.values);
-  const tooLong = Object.values(errors).some((m) => m.startsWith('The field may not be greater'));
+  // The versions the form showed: an edit is based on them.
+  const [seen] = useState(() => row?.field_versions as Record<string, number> | undefined);
+  const statuteField = {
+    ...STATUTE,
+    options: (statutes ?? []).map((s) => ({ value: s.id, label: String(s.title) })),
+  };
+  const form = useFieldForm(FIELDS, () => draftOf(FIELDS, row ?? {}), rules);
 
-  const save = async (v: TValues) => {
-    if (!ctx) return toast.error('Something went wrong!', 'The local database is not open yet.');
-    const values = valuesOf(v);
+  const save = async (values: Record<string, unknown>) => {
+    if (!ctx) {
+      toast.error('Something went wrong!', 'The local database is not open yet.');
+      throw new Error('The local database is not open yet.');
+    }
     try {
       await saved(
         async () => {
-          if (row) {
-            const before = Object.fromEntries(KEYS.map((k) => [k, row[k] ?? null]));
-            await putLocal(ctx.db, 'fir_sections', row.id, changedValues(before, values), {
-              seen: opened.seen,
-            });
-          } else await putLocal(ctx.db, 'fir_sections', v7(), values);
+          // An edit sends only the fields changed, so another device's edit of another field merges.
+          if (row) await putLocal(ctx.db, 'fir_sections', row.id, form.changed(), { seen });
+          else await putLocal(ctx.db, 'fir_sections', v7(), values);
         },
         row ? MSG.updatedOk : MSG.savedOk,
       );
       await navigate('/fir-sections');
     } catch (e) {
       toast.failed(e);
+      throw e;
     }
   };
 
@@ -99,22 +95,16 @@ function FirSectionForm({ row }: { row: TToolsRow | null }) {
         noValidate
         onSubmit={(e) => {
           // The spec's notice for text longer than the server keeps (its 422 "Long Text!").
+          const tooLong = Object.values(draftErrors(FIELDS, form.draft, rules)).some((m) =>
+            m?.startsWith('The field may not be greater'),
+          );
           if (tooLong) toast.error('Long Text!', 'Shorten the fields marked below.');
-          form.handleSubmit(save)(e);
+          form.submit(save)(e);
         }}
       >
-        <SelectField
-          label="Statute"
-          required
-          placeholder="Select a statute"
-          options={(statutes ?? []).map((s) => ({ value: s.id, label: String(s.title) }))}
-          {...form.bind('statute_id')}
-        />
-        {TEXTS.map(([k, label, max]) => (
-          <TextField key={k} label={label} required={k !== 'link'} maxLength={max} {...form.bind(k)} />
-        ))}
-        {LONG.map(([k, label, max]) => (
-          <TextAreaField key={k} label={label} maxLength={max} {...form.bind(k)} />
+        <Field {...form.bind(STATUTE.key)} field={statuteField} />
+        {TEXTS.map((f) => (
+          <Field key={f.key} {...form.bind(f.key)} />
         ))}
         <div className="form-actions tool-actions">
           <button type="submit" className="btn primary" disabled={form.submitting}>
@@ -125,6 +115,7 @@ function FirSectionForm({ row }: { row: TToolsRow | null }) {
           </Link>
         </div>
       </form>
+      {form.dialog}
     </section>
   );
 }
