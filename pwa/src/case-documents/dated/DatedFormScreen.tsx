@@ -1,6 +1,6 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { can, formatDate, MSG, parseDisplayDate } from '@lawfirm/shared-types';
+import { can, MSG } from '@lawfirm/shared-types';
 import {
   datedFields,
   MSG_DATE_REQUIRED,
@@ -8,8 +8,9 @@ import {
 } from '@lawfirm/shared-types/case-documents/dated.modules.ts';
 import { useAuth } from '../../auth/AuthContext.tsx';
 import { useSync } from '../../sync/hooks.ts';
-import { DATE_INVALID } from '../../ui/fields.ts';
-import { FormField, SelectField, TextAreaField, TextField } from '../../ui/form.tsx';
+import { draftOf, type TField, type TOption } from '../../ui/fields.ts';
+import { Field } from '../../ui/forms/Field.tsx';
+import { useFieldForm } from '../../ui/forms/useFieldForm.tsx';
 import { nextDisplayOrder } from '../../tables/rowOrder.ts';
 import { useToast } from '../../feedback/toast.tsx';
 import { useSaveReport } from '../../feedback/useSaveReport.ts';
@@ -22,7 +23,21 @@ import { datedIndexPath, type TDatedRow } from './dated.logic.ts';
 import { useDatedRow, useModuleTypes } from './useDated.ts';
 import './dated.css';
 
-const DATE_FIELD = { kind: 'date' } as const;
+/** The module's fields (part 2 §2.1): its date and type columns are named by the module. */
+function datedFormFields(m: TDatedModule, types: readonly TOption[]): TField[] {
+  const f = datedFields(m);
+  return [
+    {
+      key: 'title',
+      label: 'Title',
+      maxLength: 500,
+      ...(m.titleRequired ? { required: MSG.titleRequired } : {}),
+    },
+    { key: f.date, label: `${m.label} Date`, kind: 'date', required: MSG_DATE_REQUIRED },
+    { key: f.type, label: 'Type', kind: 'select', placeholder: '--Select--', options: types },
+    { key: 'description', label: 'Description', kind: 'textarea', maxLength: 5000 },
+  ];
+}
 
 /**
  * The save/edit form of a dated module (part 2 §2.1–2.2): the same form creates (no id in the route) and
@@ -44,7 +59,6 @@ export function DatedFormScreen({ m }: { m: TDatedModule }) {
 }
 
 function DatedForm({ m, petitionId, row }: { m: TDatedModule; petitionId: string; row: TDatedRow | null }) {
-  const f = datedFields(m);
   const { actor } = useAuth();
   const ctx = useSync();
   const toast = useToast();
@@ -54,13 +68,14 @@ function DatedForm({ m, petitionId, row }: { m: TDatedModule; petitionId: string
   const attachments = useAttachments(m.model, row?.id);
   const canEdit = can(actor, 'petitions.edit');
   const canUpload = can(actor, 'attachments.upload');
-  const [title, setTitle] = useState(row?.title ?? '');
-  const [date, setDate] = useState(formatDate((row?.[f.date] as string | null) ?? null));
-  const [type, setType] = useState((row?.[f.type] as string | null) ?? '');
-  const [description, setDescription] = useState(row?.description ?? '');
+  const typeOptions = useMemo(
+    () => (types.list ?? []).map((t) => ({ value: t.id, label: t.title })),
+    [types.list],
+  );
+  const fields = useMemo(() => datedFormFields(m, typeOptions), [m, typeOptions]);
+  // Not fields: the files chosen to attach (kept with the row on Save; unsaved work while any are held).
   const [files, setFiles] = useState<File[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const form = useFieldForm(fields, () => draftOf(fields, row ?? {}), { dirty: files.length > 0 });
   const heading = `${row ? 'Edit' : 'Add New'} ${m.label}`;
 
   if (!canEdit)
@@ -71,23 +86,11 @@ function DatedForm({ m, petitionId, row }: { m: TDatedModule; petitionId: string
       </section>
     );
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const iso = date.trim() ? parseDisplayDate(date.trim()) : null;
-    const found: Record<string, string> = {};
-    if (m.titleRequired && !title.trim()) found.title = MSG.titleRequired;
-    if (!date.trim()) found.date = MSG_DATE_REQUIRED;
-    else if (!iso) found.date = DATE_INVALID;
-    setErrors(found);
-    if (Object.keys(found).length || !ctx || busy) return;
-    const values: Record<string, unknown> = {
-      title: title.trim() || null,
-      [f.date]: iso,
-      [f.type]: type || null,
-      description: description.trim() || null,
-    };
-    if (!row) values.petition_id = petitionId;
-    setBusy(true);
+  // Throws to keep the form unsaved (and asking before it is left).
+  const save = async (all: Record<string, unknown>) => {
+    if (!ctx) throw new Error('The local database is not open yet.');
+    // An edit writes only what changed, so another device's edit of another field merges.
+    const values: Record<string, unknown> = row ? form.changed() : { ...all, petition_id: petitionId };
     try {
       const seen = row?.field_versions as Record<string, number> | undefined;
       const attach = { petitionId, files, firstOrder: nextDisplayOrder(attachments ?? []) };
@@ -96,57 +99,35 @@ function DatedForm({ m, petitionId, row }: { m: TDatedModule; petitionId: string
         row ? MSG.updatedOk : MSG.savedOk,
         { files: (r) => r.files },
       );
+      setFiles([]);
       void navigate(datedIndexPath(m, petitionId, result.id));
     } catch (err) {
       toast.failed(err);
-    } finally {
-      setBusy(false);
+      throw err;
     }
   };
 
   return (
     <section className="page dated-form">
       <h1>{heading}</h1>
-      <form noValidate onSubmit={(e) => void submit(e)}>
-        <TextField
-          label="Title"
-          value={title}
-          onChange={setTitle}
-          maxLength={500}
-          required={m.titleRequired}
-          error={errors.title}
-        />
-        <FormField
-          field={DATE_FIELD}
-          label={`${m.label} Date`}
-          value={date}
-          onChange={setDate}
-          placeholder="dd/mm/yyyy"
-          inputMode="numeric"
-          required
-          error={errors.date}
-        />
-        <SelectField
-          label="Type"
-          value={type}
-          onChange={setType}
-          placeholder="--Select--"
-          options={(types.list ?? []).map((t) => ({ value: t.id, label: t.title }))}
-        />
-        <TextAreaField label="Description" value={description} onChange={setDescription} maxLength={5000} />
+      <form noValidate onSubmit={form.submit(save)}>
+        {fields.map((field) => (
+          <Field key={field.key} {...form.bind(field.key)} />
+        ))}
         {canUpload && (
           <HeldFiles files={files} onChange={setFiles}>
             <UploadPanel hold={(more) => setFiles((held) => [...held, ...more])} />
           </HeldFiles>
         )}
         <div className="dated-toolbar">
-          <button type="submit" className="btn primary" disabled={busy}>
+          <button type="submit" className="btn primary" disabled={form.submitting}>
             {row ? 'Update' : 'Save'}
           </button>
           <Link className="btn" to={datedIndexPath(m, petitionId, row?.id)}>
             Back
           </Link>
         </div>
+        {form.dialog}
       </form>
       {row && <AttachmentsTable attachments={attachments} canEdit={canEdit} />}
     </section>

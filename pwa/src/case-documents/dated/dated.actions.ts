@@ -29,7 +29,9 @@ export async function saveDatedLocal(
   const { attach } = opts;
   const stored = attach ? await storeFilesLocal(db, attach.files) : [];
   await db.transaction('rw', syncTables(db), async () => {
-    await putLocal(db, m.entity, rowId, values, opts.seen ? { seen: opts.seen } : {});
+    // An edit that changed no field (only files added) writes no empty put.
+    if (!id || Object.keys(values).length)
+      await putLocal(db, m.entity, rowId, values, opts.seen ? { seen: opts.seen } : {});
     if (attach && stored.length)
       await queueAttachmentsLocal(
         db,
