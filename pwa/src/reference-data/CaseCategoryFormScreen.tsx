@@ -1,12 +1,13 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { caseCategoriesDecl, MSG } from '@lawfirm/shared-types';
 import { useEntityRow, useSync } from '../sync/hooks.ts';
-import { CheckboxField, TextField, useForm, zodFieldErrors, type FieldErrors } from '../ui/form.tsx';
 import { ScreenGuard } from '../shell/ScreenGuard.tsx';
 import { useToast } from '../feedback/toast.tsx';
 import { useSaveReport } from '../feedback/useSaveReport.ts';
-import { changedValues } from '../ui/fields.ts';
+import { CHECKED, draftOf, withRowRules, type TDraft, type TField } from '../ui/fields.ts';
+import { Field } from '../ui/forms/Field.tsx';
+import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
 import { saveCaseCategoryLocal } from './referenceData.actions.ts';
 import {
   useCaseCategoryCourts,
@@ -66,13 +67,15 @@ function CaseCategoryLoader() {
   );
 }
 
-type TValues = { title: string; abbreviation: string };
+/** The row's fields, checked with the case category's row schema: the server's rules and messages. */
+const ROW_FIELDS: TField[] = withRowRules(caseCategoriesDecl.schema, [
+  { key: 'title', label: 'Title', maxLength: 255 },
+  { key: 'abbreviation', label: 'Abbreviation', maxLength: 50 },
+]);
 
-/** The row fields of the form: trimmed text, an empty abbreviation as null. */
-const rowValues = (v: TValues) => ({ title: v.title.trim(), abbreviation: v.abbreviation.trim() || null });
-
-/** Checked with the case category's row schema: the server's rules and messages. */
-const validate = (v: TValues): FieldErrors => zodFieldErrors(caseCategoriesDecl.schema, rowValues(v));
+/** Each court's tick is a declared checkbox field too, so ticking one is unsaved work the form asks about. */
+const COURT = 'court:';
+const courtField = (c: TCourtRow): TField => ({ key: COURT + c.id, label: c.title, kind: 'checkbox' });
 
 function CaseCategoryForm({
   category,
@@ -88,50 +91,51 @@ function CaseCategoryForm({
   const saved = useSaveReport();
   const navigate = useNavigate();
   // Captured when the form opens: what the user edits against (a change pulled meanwhile becomes a conflict).
-  const [opened] = useState(() => ({
-    values: { title: category?.title ?? '', abbreviation: category?.abbreviation ?? '' },
-    seen: category?.field_versions,
-    // Links to courts deleted since are left unticked, so saving drops them.
-    courtIds: links.map((l) => l.court_id).filter((c) => courts.some((court) => court.id === c)),
-  }));
-  const form = useForm<TValues>(opened.values, validate);
-  const [courtIds, setCourtIds] = useState<ReadonlySet<string>>(() => new Set(opened.courtIds));
+  const [seen] = useState(() => category?.field_versions);
+  const fields = useMemo(() => [...ROW_FIELDS, ...courts.map(courtField)], [courts]);
+  const form = useFieldForm(
+    fields,
+    () => {
+      const draft: TDraft = draftOf(ROW_FIELDS, category ?? {});
+      // Links to courts deleted since are not listed, so saving drops them.
+      for (const c of courts) draft[COURT + c.id] = links.some((l) => l.court_id === c.id) ? CHECKED : '';
+      return draft;
+    },
+    { schema: caseCategoriesDecl.schema },
+  );
 
-  const toggle = (courtId: string, on: boolean) =>
-    setCourtIds((s) => {
-      const next = new Set(s);
-      if (on) next.add(courtId);
-      else next.delete(courtId);
-      return next;
-    });
-
-  const save = async (v: TValues) => {
-    if (!ctx) return toast.error('Something went wrong!', 'The local database is not open yet.');
-    const values = rowValues(v);
-    const before = { title: category?.title, abbreviation: category?.abbreviation ?? null };
+  const save = async (values: Record<string, unknown>) => {
+    if (!ctx) {
+      toast.error('Something went wrong!', 'The local database is not open yet.');
+      throw new Error('The local database is not open yet.');
+    }
+    const row = (v: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(v).filter(([k]) => !k.startsWith(COURT)));
     try {
       await saved(
         () =>
           saveCaseCategoryLocal(ctx.db, {
             id: category?.id ?? null,
-            values: category ? changedValues(before, values) : values,
-            seen: opened.seen,
+            // An edit sends only the row's fields the user changed.
+            values: category ? row(form.changed()) : row(values),
+            seen,
             // Kept in the order the courts are listed, so the queued links read naturally.
-            courtIds: courts.filter((c) => courtIds.has(c.id)).map((c) => c.id),
+            courtIds: courts.filter((c) => values[COURT + c.id] === true).map((c) => c.id),
           }),
         MSG.savedOk,
       );
-      await navigate('/petition-types');
     } catch (e) {
       toast.failed(e);
+      throw e;
     }
+    await navigate('/petition-types');
   };
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(save)}>
+    <form noValidate onSubmit={form.submit(save)}>
       <div className="grid-2">
-        <TextField label="Title" required maxLength={255} {...form.bind('title')} />
-        <TextField label="Abbreviation" maxLength={50} {...form.bind('abbreviation')} />
+        <Field {...form.bind('title')} />
+        <Field {...form.bind('abbreviation')} />
       </div>
       <fieldset className="court-choices">
         <legend>Courts</legend>
@@ -142,13 +146,7 @@ function CaseCategoryForm({
         ) : (
           <div className="choices">
             {courts.map((c) => (
-              <CheckboxField
-                key={c.id}
-                name="court_ids"
-                label={c.title}
-                checked={courtIds.has(c.id)}
-                onChange={(on) => toggle(c.id, on)}
-              />
+              <Field key={c.id} {...form.bind(COURT + c.id)} name="court_ids" />
             ))}
           </div>
         )}
@@ -161,6 +159,7 @@ function CaseCategoryForm({
           Back
         </Link>
       </div>
+      {form.dialog}
     </form>
   );
 }
