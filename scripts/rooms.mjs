@@ -44,7 +44,17 @@ export const ROOMS = {
     ],
     [
       'app',
-      ['app.ts', 'entities.ts', 'routes.ts', 'mail-sources.ts', 'main.ts', 'seed', 'backup', 'firm-export'],
+      [
+        'app.ts',
+        'entities.ts',
+        'routes.ts',
+        'file-owners.ts',
+        'mail-sources.ts',
+        'main.ts',
+        'seed',
+        'backup',
+        'firm-export',
+      ],
     ],
   ],
   'pwa/src': [
@@ -52,7 +62,7 @@ export const ROOMS = {
     ['store', ['sync', 'pdf']],
     ['feedback', ['feedback']],
     ['tables', ['tables']],
-    ['forms', ['ui']],
+    ['forms', ['ui', 'attachments']],
     ['accounts', ['auth']],
     ['shell', ['shell']],
     // The firm and its case files: what every other module's screens hang off.
@@ -71,6 +81,7 @@ export const ROOMS = {
         'mail-outbox',
         'contact-requests',
         'conflicts',
+        'court-day',
         'landing',
         'dashboard',
       ],

@@ -12,6 +12,7 @@ import { referenceDataRoutes } from './reference-data/reference-data.routes.ts';
 import { syncRoutes } from './sync/sync.routes.ts';
 import { uploadsRoutes } from './uploads/uploads.routes.ts';
 import { attachmentsRoutes } from './case-files/attachments.routes.ts';
+import { FILE_OWNERS } from './file-owners.ts';
 import { hearingRoutes } from './case-files/hearing.routes.ts';
 import { indexedDocumentsRoutes } from './case-files/indexed-documents.routes.ts';
 import { peopleRoutes } from './case-files/people.routes.ts';
@@ -85,7 +86,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     await caseFiles.register(hearingRoutes);
     await caseFiles.register(datedRoutes);
     await caseFiles.register(singlePdfRoutes);
-    await caseFiles.register(attachmentsRoutes);
+    await caseFiles.register(attachmentsRoutes, FILE_OWNERS);
     await caseFiles.register(standardIndexRoutes);
   });
   await app.register(pdfRoutes);

@@ -1,15 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MSG, ZAttachmentUpdate, ZDeleteSelectedInput, ZMessageResponse } from '@lawfirm/shared-types';
+import {
+  MSG,
+  ZAttachmentUpdate,
+  ZDeleteSelectedInput,
+  ZMessageResponse,
+  type TActor,
+} from '@lawfirm/shared-types';
 import { notFound, validationError } from '../http/errors.ts';
 import { ZIdParams } from '../http/schemas.ts';
 import { blobKey } from '../files/file-store.ts';
 import { legacyStorageHeaders } from '../auth/original-client.ts';
 import { sendPdfThumbnail, varyByDestination, wantsImage } from '../files/pdf-thumbnails.ts';
 import { sendStoredFile } from '../files/send-file.ts';
-import { receiptFileRoutes, uploadReceipt } from '../invoices/receipt-files.ts';
-import { libraryFileRoutes, pageKindOfOwner, uploadPageFiles } from '../library/legacy-files.ts';
-import { siteLogoRoutes, uploadLogo } from '../settings/site-logo.ts';
 import { canReadPetition } from './access.ts';
 import {
   apiAttachmentsById,
@@ -20,26 +23,50 @@ import {
 } from './attachments.repository.ts';
 import { deleteAttachments, updateAttachment, uploadAttachments } from './attachments.mutators.ts';
 import { MSG_FILES_UPLOADED, MSG_SELECT_FILE } from './case-files.schema.ts';
-import { ZStorageParams, ZUpdateAttachmentResponse, ZUploadAttachmentsResponse } from './case-files.types.ts';
-import { ATTACHMENT_FILES, discardFiles, receiveFiles } from '../uploads/multipart-files.ts';
+import {
+  ZStorageParams,
+  ZUpdateAttachmentResponse,
+  ZUploadAttachmentsResponse,
+  type TApiAttachment,
+} from './case-files.types.ts';
+import {
+  ATTACHMENT_FILES,
+  discardFiles,
+  receiveFiles,
+  type ReceivedFile,
+} from '../uploads/multipart-files.ts';
 
-/** POST /api/attachments owners that are not documents of a case file nor library pages (rest-contract 33). */
-const OTHER_UPLOADS = { Payment: uploadReceipt, Setting: uploadLogo } as const;
-const otherUploadFor = (type: string | undefined) => {
-  const name = (type ?? '').trim().replace(/^App\\Models\\/, '');
-  return Object.hasOwn(OTHER_UPLOADS, name) ? OTHER_UPLOADS[name as keyof typeof OTHER_UPLOADS] : undefined;
+/** An upload POST /api/attachments hands to an owner other than a case document (rest-contract 33). */
+export type TOwnerUpload = {
+  upload: (
+    app: FastifyInstance,
+    actor: TActor,
+    fields: Record<string, string>,
+    files: ReceivedFile[],
+  ) => Promise<TApiAttachment[]>;
+  /** No file at all is a field error before the owner is asked (a payment's receipt, the logo). */
+  needsFile: boolean;
+};
+
+/**
+ * The owners of files besides case documents that the original client reaches here, handed in by routes.ts
+ * (src/file-owners.ts), so case files know no module that hangs off them.
+ */
+export type TFileOwners = {
+  /** Each owner's file URLs (/storage/attachments/...), registered before those of case documents. */
+  fileRoutes: readonly ((fastify: FastifyInstance) => Promise<void>)[];
+  /** The owner an upload's attachmentable_type names, or undefined for a case document's. */
+  uploadFor: (type: string | undefined) => TOwnerUpload | undefined;
 };
 
 /**
  * Files of the one attachment model as the original client reaches them (rest-contract 33–36): uploads to any
  * owner (a case document, a library page, a payment; and the site logo), and the file URLs of each.
  */
-export async function attachmentsRoutes(fastify: FastifyInstance): Promise<void> {
+export async function attachmentsRoutes(fastify: FastifyInstance, owners: TFileOwners): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // The original client's file URLs of library pages, receipts and the logo, beside those of case documents.
-  await libraryFileRoutes(fastify);
-  await receiptFileRoutes(fastify);
-  await siteLogoRoutes(fastify);
+  for (const routes of owners.fileRoutes) await routes(fastify);
 
   /**
    * multipart `files[i]`, `attachmentable_id`, `attachmentable_type`, `petition_id` (may be "" or "undefined").
@@ -56,19 +83,12 @@ export async function attachmentsRoutes(fastify: FastifyInstance): Promise<void>
       const { actor } = await req.authorize('attachments.upload');
       const { fields, files } = await receiveFiles(req);
       try {
-        // A payment's receipt (invoices/receipt-files.ts) or the site logo (settings/site-logo.ts).
-        const other = otherUploadFor(fields.attachmentable_type);
-        if (other) {
-          if (!files.length) throw validationError({ files: [MSG_SELECT_FILE] });
-          return { message: MSG_FILES_UPLOADED, attachments: await other(app, actor, fields, files) };
+        // A payment's receipt, the site logo or a library page's files (src/file-owners.ts).
+        const owner = owners.uploadFor(fields.attachmentable_type);
+        if (owner) {
+          if (owner.needsFile && !files.length) throw validationError({ files: [MSG_SELECT_FILE] });
+          return { message: MSG_FILES_UPLOADED, attachments: await owner.upload(app, actor, fields, files) };
         }
-        // A library page's files (GeneralCaseLaw, SamplePleading…): library/legacy-files.ts.
-        const page = pageKindOfOwner(fields.attachmentable_type);
-        if (page)
-          return {
-            message: MSG_FILES_UPLOADED,
-            attachments: await uploadPageFiles(app, actor, page, fields, files),
-          };
         const ids = await uploadAttachments(app.db, app.files, actor, fields, files, app.pdfWorkers);
         const attachments = await apiAttachmentsById(app.db, actor.company_id, ids);
         return { message: MSG_FILES_UPLOADED, attachments };
