@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ROLE_IDS } from '@lawfirm/shared-types';
-import { adminToken } from './api.ts';
+import { adminToken, createUserViaApi } from './api.ts';
 import { E2E_ADMIN, startHarness, type Harness } from './harness.ts';
 import { CaseListPage } from './pages/CaseListPage.ts';
 import { SyncHeader } from './pages/SyncHeader.ts';
@@ -15,6 +15,11 @@ import { signedInDevice, type Device } from './session.ts';
  */
 
 const WAIT_MS = 15_000;
+const LAWYER = {
+  name: 'Conflict Lawyer',
+  email: 'conflict.lawyer@e2e.firm',
+  password: 'conflict-lawyer-pw-1',
+};
 let h: Harness;
 
 /** A POST as the admin through the real API; answers the JSON body. */
@@ -33,6 +38,7 @@ beforeAll(async () => {
   h = await startHarness();
   const court = await seedCourtId(h, 'Lahore High Court, Lahore');
   const wp = await seedCaseCategory(h, { title: 'Writ Petition', abbreviation: 'W.P.', court_ids: [court] });
+  await createUserViaApi(h, { ...LAWYER, role_id: ROLE_IDS.LAWYER });
   // A client of the firm, with the CNIC on their record.
   const client = await post<{ user: { id: string } }>('/api/users', {
     name: 'Muhammad Aslam',
@@ -124,6 +130,35 @@ it('on a phone with no network, finds a spelling variant and a CNIC across scrip
     await page.getByRole('link', { name: /^W\.P\. 1221\/2025: Muhammad Aslam/ }).click();
     await page.waitForURL('**/petitions/*');
     await page.getByText('Muhammad Aslam vs Province of Punjab').first().waitFor();
+  } finally {
+    await d?.ctx.close();
+  }
+});
+
+it("on a lawyer's phone, names still match and the CNIC field says why it finds no one", async () => {
+  let d: Device | undefined;
+  try {
+    d = await signedInDevice(h, LAWYER.email, LAWYER.password, PHONE);
+    const { page } = d;
+    await page.goto('/conflict-check');
+    const status = page.getByRole('main').getByRole('status');
+    await expect.poll(() => status.textContent(), { timeout: WAIT_MS }).toMatch(/search 2 cases/);
+    await page.getByLabel('Name', { exact: true }).fill('Muhammed Aslam');
+    await expect
+      .poll(() => page.locator('.conflict-matches li').allTextContents())
+      .toEqual(['W.P. 1221/2025: Muhammad Aslam, petitioner']);
+    // The client's CNIC is not on a lawyer's device (only admins receive CNICs): the field says so.
+    const cnic = page.getByLabel('CNIC', { exact: true });
+    expect(await cnic.getAttribute('aria-describedby')).toBeTruthy();
+    await page
+      .getByText('Clients’ CNICs are kept on admins’ devices only: here, search by name or phone.')
+      .waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('محمد اسلم');
+    await cnic.fill('35202-1234567-1');
+    await expect
+      .poll(() => status.textContent())
+      .toBe('No case of the firm on this device names this party.');
+    await expectPhoneFriendly(page, page.getByRole('heading', { name: 'Conflict Check', level: 1 }));
   } finally {
     await d?.ctx.close();
   }

@@ -6,6 +6,8 @@ import {
   type TConflictMatch,
 } from '@lawfirm/shared-types/court-day/conflict-check.ts';
 import { nameKey } from '@lawfirm/shared-types/court-day/party-name.ts';
+import { can } from '@lawfirm/shared-types';
+import { useAuth } from '../auth/AuthContext.tsx';
 import { ScreenGuard } from '../shell/ScreenGuard.tsx';
 import { useConflictIndex } from './useConflictIndex.ts';
 import './conflicts.css';
@@ -30,6 +32,8 @@ const enough = (q: { name: string; cnic: string; phone: string }) =>
 function ConflictCheck() {
   const id = useId();
   const data = useConflictIndex();
+  // People's CNICs reach only admins' devices (users.entity.ts hides them from others).
+  const seesCnics = can(useAuth().actor, 'users.manage');
   const [query, setQuery] = useState({ name: '', cnic: '', phone: '' });
   // Typing stays quick on a slow phone: the check follows the latest text when there is time.
   const q = useDeferredValue(query);
@@ -73,7 +77,13 @@ function ConflictCheck() {
               value={query.cnic}
               onChange={set('cnic')}
               placeholder="35202-1234567-1"
+              aria-describedby={seesCnics ? undefined : `${id}-cnic-hint`}
             />
+            {!seesCnics && (
+              <div className="field-hint" id={`${id}-cnic-hint`}>
+                Clients’ CNICs are kept on admins’ devices only: here, search by name or phone.
+              </div>
+            )}
           </div>
           <div className="field">
             <div className="field-label">
