@@ -8,6 +8,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TUploadState } from '@lawfirm/shared-types';
 import { runBackup } from '../src/backup/backup.ts';
+import { runRestore } from '../src/backup/restore.ts';
 import { readAll, type TFileStore } from '../src/files/file-store.ts';
 import { openFileStore, type TFileStoreSettings } from '../src/files/open-store.ts';
 import { requestedRange } from '../src/files/byte-range.ts';
@@ -219,6 +220,18 @@ describe.each(['folder', 's3'] as const)('uploads and downloads through the %s s
     await runBackup(t.config, archive, () => undefined);
     const entries = unzipSync(new Uint8Array(readFileSync(archive)));
     expect(Buffer.from(entries[`files/${company}/blobs/${sha256}`]!).equals(file)).toBe(true);
+
+    // `npm run restore` with the same kind of settings puts the files back where the servers read them.
+    const target = tempDir();
+    const into = await settingsOf(kind);
+    await runRestore(
+      { dataDir: target, databaseUrl: join(target, 'test.sqlite'), fileStore: into },
+      archive,
+      () => {},
+    );
+    const restored = await openFileStore(into, target);
+    expect((await readAll(restored, [company, 'blobs', sha256]))!.equals(file)).toBe(true);
+    if (kind === 's3') expect(existsSync(join(target, 'files', company, 'blobs', sha256))).toBe(false);
   }, 60_000);
 });
 

@@ -21,6 +21,8 @@ import {
   type TBackupManifest,
 } from './manifest.ts';
 import { appliedMigrations, countRows, integrityOf } from './sqlite-snapshot.ts';
+import { moveFiles } from '../files/move-files.ts';
+import { openFileStore, type TFileStoreSettings } from '../files/open-store.ts';
 import { NotAZipError, openZip, type ZipEntry, type ZipReader } from '../files/zip/zip-reader.ts';
 
 export type RestoreSummary = {
@@ -55,7 +57,7 @@ const within = (folder: string, path: string): boolean => {
  * has queued (not yet acknowledged by a pull) are sent again and applied.
  */
 export async function runRestore(
-  config: Pick<Config, 'dataDir' | 'databaseUrl'>,
+  config: Pick<Config, 'dataDir' | 'databaseUrl'> & Partial<Pick<Config, 'fileStore'>>,
   archiveFile: string,
   log: (line: string) => void = console.log,
 ): Promise<RestoreSummary> {
@@ -131,6 +133,7 @@ export async function runRestore(
       stagedDatabase = null;
     }
     if (engine === 'postgres') await resyncDevicesPostgres(config.databaseUrl);
+    if (config.fileStore?.kind === 's3') await intoStore(config.fileStore, dataDir, log);
 
     const summary: RestoreSummary = {
       dataDir,
@@ -367,4 +370,29 @@ function logSummary(s: RestoreSummary, manifest: TBackupManifest, log: (line: st
     'Start the server (npm start). Devices sync on: each one downloads its data afresh at its next sync. ' +
       `Changes made after ${manifest.created_at} are not in this backup.`,
   );
+}
+
+/**
+ * With the servers' files in an S3-compatible store, the restored files go there (each verified by SHA-256,
+ * then removed from the data folder). A failure leaves them in the data folder, whole, and says how to finish.
+ */
+async function intoStore(
+  settings: TFileStoreSettings,
+  dataDir: string,
+  log: (line: string) => void,
+): Promise<void> {
+  const store = await openFileStore(settings, dataDir);
+  log(`  moving the files into ${store.where}…`);
+  try {
+    const moved = await moveFiles(await openFileStore({ kind: 'folder' }, dataDir), store, {
+      removeSource: true,
+    });
+    log(`  files in the store: ${count(moved.copied)} copied, ${count(moved.skipped)} already there`);
+  } catch (e) {
+    throw new BackupError(
+      `The restore is in ${dataDir}, but moving its files into ${store.where} failed ` +
+        `(${e instanceof Error ? e.message : String(e)}). Run npm run files:move -- --to s3 --remove-source ` +
+        'with the same settings to finish it.',
+    );
+  }
 }
