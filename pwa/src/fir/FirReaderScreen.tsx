@@ -1,10 +1,30 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
 import { MSG_FIR_SECTION_REQUIRED } from '@lawfirm/shared-types/fir/fir.entities.ts';
-import { SelectField, TextField } from '../ui/form.tsx';
+import type { TField } from '../ui/fields.ts';
+import { Field } from '../ui/forms/Field.tsx';
+import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
+import { useFieldRows, type TRowDraft } from '../ui/forms/useFieldRows.tsx';
 import { usePublicTools } from '../limitation/usePublicTools.ts';
 import { keepSearch, keptSearchData, keptSections, type TSectionRow } from './firSearch.ts';
 import '../limitation/public-tools.css';
+
+const HEAD: TField[] = [
+  { key: 'police_station', label: 'Police Station', maxLength: 200 },
+  { key: 'fir_no', label: 'FIR No.', maxLength: 50 },
+  { key: 'year', label: 'Year', maxLength: 4 },
+];
+// Needed, though the reader's form never marked it required: its rule refuses an empty one (stored as null).
+const SECTION: TField = {
+  key: 'section',
+  label: 'Section',
+  maxLength: 50,
+  rule: z.string({ error: MSG_FIR_SECTION_REQUIRED }),
+};
+const STATUTE: TField = { key: 'statute_id', label: 'Statute', kind: 'select', placeholder: 'Any statute' };
+type TRow = TRowDraft & TSectionRow;
+let seq = 0;
+const row = (r: TSectionRow): TRow => ({ key: `section-${++seq}`, id: null, ...r });
 
 /**
  * The FIR reader's form (part 3 §2.16): the FIR's police station, number and year, and its sections, each with
@@ -14,27 +34,35 @@ import '../limitation/public-tools.css';
 export function FirReaderScreen() {
   const navigate = useNavigate();
   const { data } = usePublicTools();
-  const first = keptSearchData();
-  const [station, setStation] = useState(first.police_station ?? '');
-  const [firNo, setFirNo] = useState(first.fir_no ?? '');
-  const [year, setYear] = useState(first.year ?? '');
-  const [rows, setRows] = useState<TSectionRow[]>(keptSections);
-  const [errors, setErrors] = useState<Record<number, string>>({});
+  // A query kept for the result screen, not a record: leaving never asks.
+  const form = useFieldForm(
+    HEAD,
+    () => {
+      const first = keptSearchData();
+      return {
+        police_station: first.police_station ?? '',
+        fir_no: first.fir_no ?? '',
+        year: first.year ?? '',
+      };
+    },
+    { unguarded: true },
+  );
+  const rows = useFieldRows<TRow>([SECTION], () => keptSections().map(row));
   const statutes = [...(data?.statutes ?? [])]
     .sort((a, b) => Number(a.display_order ?? 0) - Number(b.display_order ?? 0))
     .map((s) => ({ value: s.id, label: String(s.title) }));
+  const statuteField = { ...STATUTE, options: statutes };
 
-  const setRow = (i: number, patch: Partial<TSectionRow>) =>
-    setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const go = () => {
-    const missing = Object.fromEntries(
-      rows.flatMap((r, i) => (r.section.trim() ? [] : [[i, MSG_FIR_SECTION_REQUIRED]])),
-    );
-    setErrors(missing);
-    if (Object.keys(missing).length) return;
+    if (!rows.read()) return;
+    const head = form.draft;
     keepSearch(
-      rows.map((r) => ({ ...r, section: r.section.trim() })),
-      { police_station: station.trim(), fir_no: firNo.trim(), year: year.trim() },
+      rows.rows.map((r) => ({ section: r.section.trim(), statute_id: r.statute_id })),
+      {
+        police_station: (head.police_station ?? '').trim(),
+        fir_no: (head.fir_no ?? '').trim(),
+        year: (head.year ?? '').trim(),
+      },
     );
     void navigate('/fir-reader-result');
   };
@@ -49,37 +77,30 @@ export function FirReaderScreen() {
           go();
         }}
       >
-        <TextField label="Police Station" value={station} onChange={setStation} maxLength={200} />
-        <TextField label="FIR No." value={firNo} onChange={setFirNo} maxLength={50} inputMode="numeric" />
-        <TextField label="Year" value={year} onChange={setYear} maxLength={4} inputMode="numeric" />
-        {rows.map((r, i) => (
-          <fieldset key={i} className="fir-section-row">
+        <Field {...form.bind('police_station')} />
+        <Field inputMode="numeric" {...form.bind('fir_no')} />
+        <Field inputMode="numeric" {...form.bind('year')} />
+        {rows.rows.map((r, i) => (
+          <fieldset key={r.key} className="fir-section-row">
             <legend>Section {i + 1}</legend>
-            <TextField
-              label="Section"
+            <Field
+              field={SECTION}
               value={r.section}
-              onChange={(v) => setRow(i, { section: v })}
-              onFocus={() => setErrors((e) => ({ ...e, [i]: '' }))}
-              error={errors[i] || undefined}
+              onChange={(v) => rows.edit(r.key, { section: v })}
+              error={rows.errors[`${r.key}.section`]}
               placeholder="e.g. 302 or 337-A(i)"
-              maxLength={50}
             />
-            <SelectField
-              label="Statute"
+            <Field
+              field={statuteField}
               value={r.statute_id}
-              onChange={(v) => setRow(i, { statute_id: v })}
-              placeholder="Any statute"
-              options={statutes}
+              onChange={(v) => rows.edit(r.key, { statute_id: v })}
             />
-            {rows.length > 1 && (
+            {rows.rows.length > 1 && (
               <button
                 type="button"
                 className="btn danger"
                 aria-label={`Remove section ${i + 1}`}
-                onClick={() => {
-                  setRows((rs) => rs.filter((_, j) => j !== i));
-                  setErrors({});
-                }}
+                onClick={() => rows.remove(r)}
               >
                 Remove
               </button>
@@ -90,7 +111,7 @@ export function FirReaderScreen() {
           <button
             type="button"
             className="btn"
-            onClick={() => setRows((rs) => [...rs, { section: '', statute_id: '' }])}
+            onClick={() => rows.add(row({ section: '', statute_id: '' }))}
           >
             Add
           </button>

@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { can, formatDate, parseDisplayDate } from '@lawfirm/shared-types';
 import { Link } from 'react-router';
 import { useAuth } from '../auth/AuthContext.tsx';
 import {
   CHALLENGING_DATE,
+  DATE_FIELD_LABELS,
   dateFieldLabel,
   HOLIDAY_NOTE,
   limitationLastDate,
@@ -12,12 +13,26 @@ import {
   type TDateFieldLabel,
   type THoliday,
 } from '@lawfirm/shared-types/limitation/limitation-date.ts';
-import { DATE_MASK, MaskedField, SelectField, TextField } from '../ui/form.tsx';
+import { DATE_MASK, type TDraft, type TField } from '../ui/fields.ts';
+import { Field } from '../ui/forms/Field.tsx';
+import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
 import { saveFile } from '../pdf/save-file.ts';
 import { RemindMeButton } from '../calendar/RemindMeButton.tsx';
 import { usePublicTools, type TToolsRow } from './usePublicTools.ts';
 import './public-tools.css';
 import { compareCodes } from '@lawfirm/shared-types/common/natural-order.ts';
+
+/**
+ * The calculator's fields: a case, a search of its answers, the answer, and a date per sub answer (keyed by
+ * its label; typed dd/mm/yyyy and read only once whole, so a half-typed date shows no message).
+ */
+const CASE: TField = { key: 'case_id', label: 'Case', kind: 'select', placeholder: 'Select a case' };
+const SEARCH: TField = { key: 'search', label: 'Search' };
+const ANSWER: TField = { key: 'answer_id', label: 'Answer', kind: 'select' };
+const DATE_FIELDS: TField[] = DATE_FIELD_LABELS.map((l) => ({ key: l, label: l, mask: DATE_MASK }));
+const FIELDS = [CASE, SEARCH, ANSWER, ...DATE_FIELDS];
+const NO_DATES: TDraft = Object.fromEntries(DATE_FIELD_LABELS.map((l) => [l, '']));
+const EMPTY: TDraft = { case_id: '', search: '', answer_id: '', ...NO_DATES };
 
 /** The Limitation Act, 1908 on the Pakistan Code, the official text of federal laws. */
 export const LIMITATION_ACT_URL = 'https://pakistancode.gov.pk/english/';
@@ -79,10 +94,12 @@ function reminderFile(lastDate: string, title: string): Uint8Array {
 export function LimitationCalculatorScreen() {
   const { data, error } = usePublicTools();
   const admin = can(useAuth().actor, 'referenceData.manage');
-  const [caseId, setCaseId] = useState('');
-  const [search, setSearch] = useState('');
-  const [answerId, setAnswerId] = useState('');
-  const [dates, setDates] = useState<Partial<Record<TDateFieldLabel, string>>>({});
+  // A working-out, not a record: leaving the calculator never asks.
+  const form = useFieldForm(FIELDS, EMPTY, { unguarded: true });
+  const { draft: dates } = form;
+  const caseId = dates.case_id ?? '';
+  const search = dates.search ?? '';
+  const answerId = dates.answer_id ?? '';
 
   const cases = useMemo(() => [...(data?.limitation_cases ?? [])].sort(byOrder), [data]);
   const chosenCase = cases.find((c) => c.id === caseId);
@@ -106,7 +123,10 @@ export function LimitationCalculatorScreen() {
     const text = dates[label];
     return text && text.length === 10 ? parseDisplayDate(text) : null;
   };
-  const typedBad = Object.values(dates).some((t) => t && t.length === 10 && !parseDisplayDate(t));
+  const typedBad = DATE_FIELD_LABELS.some((l) => {
+    const t = dates[l];
+    return t && t.length === 10 && !parseDisplayDate(t);
+  });
   const result =
     answer && iso(CHALLENGING_DATE)
       ? limitationLastDate({
@@ -128,10 +148,7 @@ export function LimitationCalculatorScreen() {
 
   const chooseCase = (id: string) => {
     // No case chosen hides everything below and clears the result (part 3 §4).
-    setCaseId(id);
-    setAnswerId('');
-    setSearch('');
-    setDates({});
+    form.patch({ ...EMPTY, case_id: id });
   };
 
   return (
@@ -153,31 +170,27 @@ export function LimitationCalculatorScreen() {
       {!data && <p role="status">{error ?? 'Loading....'}</p>}
       {data && (
         <form className="form" onSubmit={(e) => e.preventDefault()}>
-          <SelectField
-            label="Case"
-            value={caseId}
+          <Field
+            {...form.bind(CASE.key)}
+            field={{ ...CASE, options: cases.map((c) => ({ value: c.id, label: String(c.title) })) }}
             onChange={chooseCase}
-            placeholder="Select a case"
-            options={cases.map((c) => ({ value: c.id, label: String(c.title) }))}
           />
           {question && (
             <>
-              <TextField
-                label="Search"
+              <Field
                 type="search"
-                value={search}
-                onChange={setSearch}
                 hint="Words of the article, or a common name such as RFA or ICA"
+                {...form.bind(SEARCH.key)}
               />
-              <SelectField
-                label={String(question.question)}
-                value={answerId}
-                onChange={(id) => {
-                  setAnswerId(id);
-                  setDates({});
+              <Field
+                {...form.bind(ANSWER.key)}
+                field={{
+                  ...ANSWER,
+                  label: String(question.question),
+                  placeholder: shown.length ? 'Select an answer' : 'No Record Found!',
+                  options: shown.map((a) => ({ value: a.id, label: answerLabel(a) })),
                 }}
-                placeholder={shown.length ? 'Select an answer' : 'No Record Found!'}
-                options={shown.map((a) => ({ value: a.id, label: answerLabel(a) }))}
+                onChange={(id) => form.patch({ ...NO_DATES, answer_id: id })}
               />
             </>
           )}
@@ -188,15 +201,12 @@ export function LimitationCalculatorScreen() {
           {subs.map((s) => {
             const label = s.date_field_label as TDateFieldLabel;
             return (
-              <MaskedField
+              <Field
                 key={s.id}
-                label={label}
-                mask={DATE_MASK}
                 inputMode="numeric"
                 placeholder="dd/mm/yyyy"
                 hint={String(s.sub_answer)}
-                value={dates[label] ?? ''}
-                onChange={(v) => setDates((d) => ({ ...d, [label]: v }))}
+                {...form.bind(label)}
               />
             );
           })}

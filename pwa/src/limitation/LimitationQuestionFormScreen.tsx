@@ -7,11 +7,19 @@ import {
   DATE_FIELD_LABELS,
   dateFieldLabel,
 } from '@lawfirm/shared-types/limitation/limitation-date.ts';
+import {
+  limitationAnswersDecl,
+  limitationQuestionsDecl,
+  limitationSubAnswersDecl,
+} from '@lawfirm/shared-types/limitation/limitation.entities.ts';
 import { ZLimitationQuestionForm } from '@lawfirm/shared-types/limitation/limitation.wire.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { deleteLocal, putLocal } from '../sync/actions.ts';
 import { useEntityRow, useEntityRows, useSync } from '../sync/hooks.ts';
-import { SelectField, TextAreaField, TextField } from '../ui/form.tsx';
+import { withRowRules, type TField } from '../ui/fields.ts';
+import { Field } from '../ui/forms/Field.tsx';
+import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
+import { useFieldRows } from '../ui/forms/useFieldRows.tsx';
 import { useToast } from '../feedback/toast.tsx';
 import { useSaveReport } from '../feedback/useSaveReport.ts';
 import type { TToolsRow } from './usePublicTools.ts';
@@ -19,16 +27,48 @@ import './public-tools.css';
 
 type TSub = { id: string; sub_answer: string; date_field_label: string; days: string; display_order: string };
 type TAnswer = { id: string; answer: string; article: string; aka: string; subs: TSub[] };
+/**
+ * The rows of the form's two lists (useFieldRows): `key` is the row's own id (made here for a new one), and
+ * `id` stays null, since a row taken out goes at once and is deleted only when the form is saved.
+ */
+type TAnswerRow = { key: string; id: null; answer: string; article: string; aka: string };
+type TSubRow = Omit<TSub, 'id'> & { key: string; id: null; answer_key: string };
+
+/** The question's fields, answers' and sub answers', with the rows' own required messages (the declarations). */
+const Q_FIELDS: TField[] = withRowRules(limitationQuestionsDecl.schema, [
+  { key: 'limitation_calculator_case_id', label: 'Case', kind: 'select', placeholder: 'Select a case' },
+  { key: 'question', label: 'Question', kind: 'textarea' },
+]);
+const [ANSWER, ARTICLE, AKA] = withRowRules(limitationAnswersDecl.schema, [
+  { key: 'answer', label: 'Answer', kind: 'textarea' },
+  { key: 'article', label: 'Article', maxLength: 20 },
+  { key: 'aka', label: 'Also Known As' },
+]) as [TField, TField, TField];
+const [SUB, LABEL, DAYS, ORDER] = withRowRules(limitationSubAnswersDecl.schema, [
+  { key: 'sub_answer', label: 'Sub Answer' },
+  {
+    key: 'date_field_label',
+    label: 'Date Field Label',
+    kind: 'select',
+    options: DATE_FIELD_LABELS.map((l) => ({ value: l, label: l })),
+  },
+  { key: 'days', label: 'Days' },
+  { key: 'display_order', label: 'Display Order' },
+]) as [TField, TField, TField, TField];
+// The lists are checked as a whole by the form's schema on save (its messages by path), not row by row.
+const NO_ROW_RULES: TField[] = [];
 
 const text = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
-const newSub = (): TSub => ({
-  id: v7(),
+const newSub = (answerKey: string): TSubRow => ({
+  key: v7(),
+  id: null,
+  answer_key: answerKey,
   sub_answer: '',
   date_field_label: CHALLENGING_DATE,
   days: '',
   display_order: '',
 });
-const newAnswer = (): TAnswer => ({ id: v7(), answer: '', article: '', aka: '', subs: [newSub()] });
+const newAnswer = (): TAnswerRow => ({ key: v7(), id: null, answer: '', article: '', aka: '' });
 const byOrder = (a: TToolsRow, b: TToolsRow) => Number(a.display_order ?? 0) - Number(b.display_order ?? 0);
 
 /** Add / Edit Question And Answers (part 3 §2.15): admins only; loads the question with its answers. */
@@ -79,19 +119,32 @@ function QuestionForm({ question, initial }: { question: TToolsRow | null; initi
   const saved = useSaveReport();
   const navigate = useNavigate();
   const cases = useEntityRows<TToolsRow>('limitation_cases');
-  const [caseId, setCaseId] = useState(text(question?.limitation_calculator_case_id));
-  const [q, setQ] = useState(text(question?.question));
-  const [answers, setAnswers] = useState<TAnswer[]>(initial.length ? initial : [newAnswer()]);
+  const answers = useFieldRows<TAnswerRow>(NO_ROW_RULES, () =>
+    initial.length
+      ? initial.map((a) => ({ key: a.id, id: null, answer: a.answer, article: a.article, aka: a.aka }))
+      : [newAnswer()],
+  );
+  const subs = useFieldRows<TSubRow>(NO_ROW_RULES, () =>
+    initial.length
+      ? initial.flatMap((a) => a.subs.map(({ id, ...s }) => ({ ...s, key: id, id: null, answer_key: a.id })))
+      : answers.rows.map((a) => newSub(a.key)),
+  );
+  const form = useFieldForm(
+    Q_FIELDS,
+    () => ({
+      limitation_calculator_case_id: text(question?.limitation_calculator_case_id),
+      question: text(question?.question),
+    }),
+    { dirty: answers.dirty || subs.dirty },
+  );
+  // The schema's messages from the last save tried, by path (the lists have no field of the form's own).
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const setAnswer = (i: number, patch: Partial<TAnswer>) =>
-    setAnswers((as) => as.map((a, j) => (j === i ? { ...a, ...patch } : a)));
-  const setSub = (i: number, k: number, patch: Partial<TSub>) =>
-    setAnswer(i, { subs: answers[i]!.subs.map((s, j) => (j === k ? { ...s, ...patch } : s)) });
+  const subsOf = (answerKey: string) => subs.rows.filter((s) => s.answer_key === answerKey);
 
   const payload = () => ({
-    limitation_calculator_case_id: caseId,
-    question: q,
-    limitation_calculator_answers: answers.map((a, i) => ({
+    limitation_calculator_case_id: form.draft.limitation_calculator_case_id ?? '',
+    question: form.draft.question ?? '',
+    limitation_calculator_answers: answers.rows.map((a, i) => ({
       answer: a.answer,
       article: a.article,
       also_known_as: a.aka
@@ -99,7 +152,7 @@ function QuestionForm({ question, initial }: { question: TToolsRow | null; initi
         .map((s) => s.trim())
         .filter(Boolean),
       display_order: i + 1,
-      limitation_calculator_sub_answers: a.subs.map((s, k) => ({
+      limitation_calculator_sub_answers: subsOf(a.key).map((s, k) => ({
         sub_answer: s.sub_answer,
         date_field_label: s.date_field_label,
         days: s.days.trim() === '' ? null : s.days,
@@ -108,30 +161,32 @@ function QuestionForm({ question, initial }: { question: TToolsRow | null; initi
     })),
   });
 
-  const save = async () => {
+  /** Every message of the form's schema shown at once; the checked form when there is none. */
+  const check = () => {
     const r = ZLimitationQuestionForm.safeParse(payload());
-    if (!r.success) {
-      const out: Record<string, string> = {};
-      for (const issue of r.error.issues) out[issue.path.join('.')] ??= issue.message;
-      setErrors(out);
-      return;
-    }
-    setErrors({});
-    if (!ctx) return;
+    const out: Record<string, string> = {};
+    if (!r.success) for (const issue of r.error.issues) out[issue.path.join('.')] ??= issue.message;
+    setErrors(out);
+    return r.success ? r.data : null;
+  };
+
+  const save = async () => {
+    const checked = check();
+    if (!checked) throw new Error('The form has messages to fix');
+    if (!ctx) throw new Error('The local database is not open yet.');
     const db = ctx.db;
-    const form = r.data;
     const questionId = question?.id ?? v7();
-    const kept = new Set(answers.flatMap((a) => [a.id, ...a.subs.map((s) => s.id)]));
+    const kept = new Set([...answers.rows.map((a) => a.key), ...subs.rows.map((s) => s.key)]);
     try {
       await saved(
         async () => {
           // A row's parent is fixed when it is made: an edit sends only its own fields.
           await putLocal(db, 'limitation_questions', questionId, {
-            question: form.question,
-            ...(question ? {} : { limitation_calculator_case_id: form.limitation_calculator_case_id }),
+            question: checked.question,
+            ...(question ? {} : { limitation_calculator_case_id: checked.limitation_calculator_case_id }),
           });
-          for (const [i, a] of form.limitation_calculator_answers.entries()) {
-            const answerId = answers[i]!.id;
+          for (const [i, a] of checked.limitation_calculator_answers.entries()) {
+            const answerId = answers.rows[i]!.key;
             const isNew = !initial.some((x) => x.id === answerId);
             const { limitation_calculator_sub_answers: subRows, id: _a, ...values } = a;
             await putLocal(db, 'limitation_answers', answerId, {
@@ -139,7 +194,7 @@ function QuestionForm({ question, initial }: { question: TToolsRow | null; initi
               ...(isNew ? { question_id: questionId } : {}),
             });
             for (const [k, s] of subRows.entries()) {
-              const subId = answers[i]!.subs[k]!.id;
+              const subId = subsOf(answerId)[k]!.key;
               const subNew = !initial.some((x) => x.subs.some((y) => y.id === subId));
               const { id: _s, ...subValues } = s;
               await putLocal(db, 'limitation_sub_answers', subId, {
@@ -161,6 +216,7 @@ function QuestionForm({ question, initial }: { question: TToolsRow | null; initi
       await navigate('/limitation-calculator-case-question');
     } catch (e) {
       toast.failed(e);
+      throw e;
     }
   };
 
@@ -173,99 +229,90 @@ function QuestionForm({ question, initial }: { question: TToolsRow | null; initi
         className="card form limitation-question-form"
         noValidate
         onSubmit={(e) => {
-          e.preventDefault();
-          void save();
+          // The lists' messages show with the fields' own, all at once.
+          check();
+          form.submit(save)(e);
         }}
       >
-        <SelectField
-          label="Case"
-          required
-          value={caseId}
-          onChange={setCaseId}
+        <Field
+          {...form.bind('limitation_calculator_case_id')}
+          field={{
+            ...form.bind('limitation_calculator_case_id').field,
+            options: (cases ?? []).map((c) => ({ value: c.id, label: text(c.title) })),
+          }}
           disabled={!!question}
-          placeholder="Select a case"
-          options={(cases ?? []).map((c) => ({ value: c.id, label: text(c.title) }))}
-          error={errors.limitation_calculator_case_id}
+          error={form.errors.limitation_calculator_case_id ?? errors.limitation_calculator_case_id}
         />
-        <TextAreaField label="Question" required value={q} onChange={setQ} error={errors.question} />
-        {answers.map((a, i) => (
-          <fieldset key={a.id} className="fir-section-row">
+        <Field {...form.bind('question')} error={form.errors.question ?? errors.question} />
+        {answers.rows.map((a, i) => (
+          <fieldset key={a.key} className="fir-section-row">
             <legend>Answer {i + 1}</legend>
-            <TextAreaField
-              label="Answer"
-              required
+            <Field
+              field={ANSWER}
               value={a.answer}
-              onChange={(v) => setAnswer(i, { answer: v })}
+              onChange={(v) => answers.edit(a.key, { answer: v })}
               error={errors[`${path(i)}.answer`]}
             />
-            <TextField
-              label="Article"
-              value={a.article}
-              onChange={(v) => setAnswer(i, { article: v })}
-              maxLength={20}
-            />
-            <TextField
-              label="Also Known As"
+            <Field field={ARTICLE} value={a.article} onChange={(v) => answers.edit(a.key, { article: v })} />
+            <Field
+              field={AKA}
               hint="Common names, separated by commas (e.g. RFA, ICA)"
               value={a.aka}
-              onChange={(v) => setAnswer(i, { aka: v })}
+              onChange={(v) => answers.edit(a.key, { aka: v })}
             />
-            {a.subs.map((s, k) => (
-              <fieldset key={s.id} className="fir-section-row">
+            {subsOf(a.key).map((s, k) => (
+              <fieldset key={s.key} className="fir-section-row">
                 <legend>
                   Sub Answer {i + 1}.{k + 1}
                 </legend>
-                <TextField
-                  label="Sub Answer"
-                  required
+                <Field
+                  field={SUB}
                   value={s.sub_answer}
-                  onChange={(v) => setSub(i, k, { sub_answer: v })}
+                  onChange={(v) => subs.edit(s.key, { sub_answer: v })}
                   error={errors[`${path(i, k)}.sub_answer`]}
                 />
-                <SelectField
-                  label="Date Field Label"
+                <Field
+                  field={LABEL}
                   value={s.date_field_label}
-                  onChange={(v) => setSub(i, k, { date_field_label: v })}
-                  options={DATE_FIELD_LABELS.map((l) => ({ value: l, label: l }))}
+                  onChange={(v) => subs.edit(s.key, { date_field_label: v })}
                   error={errors[`${path(i, k)}.date_field_label`]}
                 />
-                <TextField
-                  label="Days"
+                <Field
+                  field={DAYS}
                   inputMode="numeric"
                   value={s.days}
-                  onChange={(v) => setSub(i, k, { days: v })}
+                  onChange={(v) => subs.edit(s.key, { days: v })}
                   error={errors[`${path(i, k)}.days`]}
                 />
-                <TextField
-                  label="Display Order"
+                <Field
+                  field={ORDER}
                   inputMode="numeric"
                   value={s.display_order}
-                  onChange={(v) => setSub(i, k, { display_order: v })}
+                  onChange={(v) => subs.edit(s.key, { display_order: v })}
                   error={errors[`${path(i, k)}.display_order`]}
                 />
                 <button
                   type="button"
                   className="btn danger"
                   aria-label={`Remove sub answer ${i + 1}.${k + 1}`}
-                  onClick={() => setAnswer(i, { subs: a.subs.filter((_, j) => j !== k) })}
+                  onClick={() => subs.remove(s)}
                 >
                   Remove
                 </button>
               </fieldset>
             ))}
             <div className="form-actions tool-actions">
-              <button
-                type="button"
-                className="btn"
-                onClick={() => setAnswer(i, { subs: [...a.subs, newSub()] })}
-              >
+              <button type="button" className="btn" onClick={() => subs.add(newSub(a.key))}>
                 Add Sub Answer
               </button>
               <button
                 type="button"
                 className="btn danger"
                 aria-label={`Remove answer ${i + 1}`}
-                onClick={() => setAnswers((as) => as.filter((_, j) => j !== i))}
+                onClick={() => {
+                  for (const sub of subsOf(a.key)) subs.remove(sub);
+                  answers.remove(a);
+                }}
               >
                 Remove Answer
               </button>
@@ -273,10 +320,18 @@ function QuestionForm({ question, initial }: { question: TToolsRow | null; initi
           </fieldset>
         ))}
         <div className="form-actions tool-actions">
-          <button type="button" className="btn" onClick={() => setAnswers((as) => [...as, newAnswer()])}>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => {
+              const answer = newAnswer();
+              answers.add(answer);
+              subs.add(newSub(answer.key));
+            }}
+          >
             Add Answer
           </button>
-          <button type="submit" className="btn primary">
+          <button type="submit" className="btn primary" disabled={form.submitting}>
             {question ? 'Update' : 'Save'}
           </button>
           <Link className="btn" to="/limitation-calculator-case-question">
@@ -284,6 +339,7 @@ function QuestionForm({ question, initial }: { question: TToolsRow | null; initi
           </Link>
         </div>
       </form>
+      {form.dialog}
     </section>
   );
 }
