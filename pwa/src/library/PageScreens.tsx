@@ -1,15 +1,15 @@
-import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { v7 } from 'uuid';
 import { MSG } from '@lawfirm/shared-types';
 import {
   contractsDecl,
-  MSG_LIBRARY_FILE_TYPES,
   pleadingsDecl,
   propositionsDecl,
   type TPageKind,
 } from '@lawfirm/shared-types/library/pages.ts';
-import { checkFile } from '../case-documents/sniff.ts';
+import { FilePicker } from '../attachments/FilePicker.tsx';
+import { PickedFile, SavedFile } from '../attachments/SavedFile.tsx';
 import { deleteLocal, putLocal } from '../sync/actions.ts';
 import { storeLocalFile, type TStoredFile } from '../sync/attachments.ts';
 import { syncTables } from '../sync/rebase.ts';
@@ -92,10 +92,6 @@ export function PageForm({ kind }: { kind: TPageKind }) {
   );
 }
 
-const ACCEPT = 'image/png,image/jpeg,application/pdf,.doc,.docx';
-const LIBRARY_MIME =
-  /^(image\/(png|jpeg)|application\/(pdf|msword|vnd\.openxmlformats-officedocument\.wordprocessingml\.document))$/;
-
 function PageFields({ kind, row }: { kind: TPageKind; row: TPage | null }) {
   const ctx = useSync();
   const toast = useToast();
@@ -104,14 +100,12 @@ function PageFields({ kind, row }: { kind: TPageKind; row: TPage | null }) {
   const decl = DECLS[kind.name as keyof typeof DECLS];
   const [pageId] = useState(() => row?.id ?? v7());
   const editorId = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
   const categories = useEntityRows<TPage>(
     'contract_categories',
     kind.name === 'contracts_and_agreements' ? undefined : null,
   );
   const files = useEntityRows<TFileRow>(FILES_TABLE, { owner_id: pageId });
   const [chosen, setChosen] = useState<File[]>([]);
-  const [fileError, setFileError] = useState<string | null>(null);
   const textFields = ['keywords', 'legal_provisions', 'contract_category_id'].filter(
     (f) => f in decl.columns,
   );
@@ -138,20 +132,6 @@ function PageFields({ kind, row }: { kind: TPageKind; row: TPage | null }) {
   const form = useForm<Record<string, string>>(opened.values, validate);
   const slugTitle = row ? titleOf(kind, row) : form.values.title!;
   const url = `${location.origin}${publicPath(kind, { id: pageId, slug: row?.slug, [kind.titleColumn]: slugTitle })}`;
-
-  const pick = async (list: FileList | null) => {
-    const accepted: File[] = [];
-    for (const f of [...(list ?? [])]) {
-      const check = checkFile(f.name, new Uint8Array(await f.arrayBuffer()));
-      if (!check.ok || !LIBRARY_MIME.test(check.mime)) {
-        setFileError(MSG_LIBRARY_FILE_TYPES);
-        continue;
-      }
-      accepted.push(new File([await f.arrayBuffer()], f.name, { type: check.mime }));
-    }
-    if (accepted.length === (list?.length ?? 0)) setFileError(null);
-    setChosen((c) => [...c, ...accepted]);
-  };
 
   const save = async (v: Record<string, string>) => {
     if (!ctx) return toast.error('Something went wrong!', 'The local database is not open yet.');
@@ -233,43 +213,23 @@ function PageFields({ kind, row }: { kind: TPageKind; row: TPage | null }) {
           />
         </Suspense>
       </FieldFrame>
-      <FieldFrame id={`${editorId}-files`} label="Attachments" error={fileError ?? undefined}>
-        <input
-          id={`${editorId}-files`}
-          ref={fileInput}
-          type="file"
-          multiple
-          accept={ACCEPT}
-          onChange={(e) => void pick(e.target.files)}
-        />
-      </FieldFrame>
+      <FilePicker
+        owner={kind.ownerType}
+        label="Attachments"
+        onPick={(picked) => setChosen((c) => [...c, ...picked])}
+      />
       {files?.length || chosen.length ? (
-        <ul className="page-files">
+        <ul className="page-files" aria-label="Files of this page">
           {(files ?? []).map((f) => (
-            <li key={f.id}>
-              {f.file_name}{' '}
-              <button
-                type="button"
-                className="btn"
-                onClick={() => void removeFile(f)}
-                aria-label={`Remove ${f.file_name}`}
-              >
-                Remove
-              </button>
-            </li>
+            <SavedFile key={f.id} file={f} onRemove={() => void removeFile(f)} />
           ))}
           {chosen.map((f, i) => (
-            <li key={`new-${i}`}>
-              {f.name} (new){' '}
-              <button
-                type="button"
-                className="btn"
-                aria-label={`Remove ${f.name}`}
-                onClick={() => setChosen((c) => c.filter((_, j) => j !== i))}
-              >
-                Remove
-              </button>
-            </li>
+            <PickedFile
+              key={`new-${i}`}
+              file={f}
+              note="(new)"
+              onRemove={() => setChosen((c) => c.filter((_, j) => j !== i))}
+            />
           ))}
         </ul>
       ) : null}
