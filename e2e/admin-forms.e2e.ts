@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { E2E_ADMIN, startHarness, type Harness } from './harness.ts';
+import { CourtsPage } from './pages/CourtsPage.ts';
 import { DiscardQuestion } from './pages/DiscardQuestion.ts';
+import { seedCourtId } from './seed.ts';
 import { signedInDevice, type Device } from './session.ts';
 
 const TITLE = 'Writ Petition (Form Kit)';
@@ -128,6 +130,39 @@ it('the provider adds and edits a company; its messages are the schema, and Back
       .where('name', '=', 'Form Kit Associates')
       .executeTakeFirst();
     expect(saved).toEqual({ name: 'Form Kit Associates', domain: 'formkit2.example.pk' });
+  } finally {
+    await d?.ctx.close();
+  }
+});
+
+it('closing the merge dialog with a court chosen asks first, and the choice is not kept', async () => {
+  await seedCourtId(h, 'Form Kit Court A');
+  await seedCourtId(h, 'Form Kit Court B');
+  let d: Device | undefined;
+  try {
+    d = await signedInDevice(h, E2E_ADMIN.email, E2E_ADMIN.password);
+    const { page } = d;
+    page.setDefaultTimeout(10_000);
+    const discard = new DiscardQuestion(page);
+    const courts = new CourtsPage(page);
+    await courts.open();
+    await courts.row('Form Kit Court A').waitFor();
+    await courts.mergeButton('Form Kit Court A').click();
+    const dialog = courts.mergeDialog('Form Kit Court A');
+    const keep = dialog.getByLabel('Court to keep', { exact: true });
+    await keep.selectOption({ label: 'Form Kit Court B' });
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await discard.keepEditing();
+    expect(await keep.inputValue()).not.toBe('');
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await discard.discard();
+    await dialog.waitFor({ state: 'hidden' });
+    // Opened again, nothing is chosen and Cancel closes at once.
+    await courts.mergeButton('Form Kit Court A').click();
+    expect(await keep.inputValue()).toBe('');
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await discard.dialog().count()).toBe(0);
   } finally {
     await d?.ctx.close();
   }

@@ -1,7 +1,10 @@
-import { useId, useState } from 'react';
+import { useMemo } from 'react';
 import { Modal } from '../feedback/Modal.tsx';
 import { useToast } from '../feedback/toast.tsx';
 import { useEntityRows, useSync } from '../sync/hooks.ts';
+import type { TField } from '../ui/fields.ts';
+import { Field } from '../ui/forms/Field.tsx';
+import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
 import { mergeQuestion } from './courtMerge.ts';
 import { mergeCourtLocal } from './referenceData.actions.ts';
 import type { TCourtRow } from './useReferenceData.ts';
@@ -10,40 +13,63 @@ import type { TCourtRow } from './useReferenceData.ts';
  * "Merge into…" of a court (issue 30): the admin picks the court to keep, reads how many case files move, and
  * confirms. The merge is local writes (mergeCourtLocal), so it works offline and syncs like any change.
  */
-export function MergeCourtDialog({
+export function MergeCourtDialog(props: {
+  /** The court to merge away; null keeps the dialog closed. */
+  court: TCourtRow | null;
+  courts: readonly TCourtRow[];
+  onClose: () => void;
+}) {
+  // A fresh choice for each court (a merged court is gone, so the next dialog is another's).
+  return <MergeCourtForm key={props.court?.id ?? ''} {...props} />;
+}
+
+const KEPT: TField = {
+  key: 'kept_id',
+  label: 'Court to keep',
+  kind: 'select',
+  placeholder: 'Choose a court',
+};
+
+function MergeCourtForm({
   court,
   courts,
   onClose,
 }: {
-  /** The court to merge away; null keeps the dialog closed. */
   court: TCourtRow | null;
   courts: readonly TCourtRow[];
   onClose: () => void;
 }) {
   const db = useSync()?.db;
   const toast = useToast();
-  const selectId = useId();
-  const [keptId, setKeptId] = useState('');
-  const [busy, setBusy] = useState(false);
+  const field = useMemo<TField>(
+    () => ({
+      ...KEPT,
+      options: courts.filter((c) => c.id !== court?.id).map((c) => ({ value: c.id, label: c.title })),
+    }),
+    [courts, court],
+  );
+  const fields = useMemo(() => [field], [field]);
+  // The court chosen is the form's one field: closing with one chosen asks first.
+  const form = useFieldForm(fields, { kept_id: '' });
   const moving = useEntityRows('petitions', court ? { court_id: court.id } : null);
-  const kept = courts.find((c) => c.id === keptId);
-  const close = () => {
-    setKeptId('');
-    onClose();
-  };
-  const merge = async () => {
+  const kept = courts.find((c) => c.id === form.draft.kept_id);
+  const close = () =>
+    form.leave(() => {
+      form.reset();
+      onClose();
+    });
+  // Throws to keep the choice (and the dialog) when the merge fails.
+  const merge = form.submit(async () => {
     if (!db || !court || !kept) return;
-    setBusy(true);
     try {
       const n = await mergeCourtLocal(db, court.id, kept.id);
       toast.success('Courts merged', `${n} case file${n === 1 ? '' : 's'} now in '${kept.title}'.`);
-      close();
     } catch (e) {
       toast.failed(e);
-    } finally {
-      setBusy(false);
+      throw e;
     }
-  };
+    onClose();
+  });
   return (
     <Modal
       open={!!court}
@@ -54,8 +80,8 @@ export function MergeCourtDialog({
           <button
             type="button"
             className="btn danger"
-            disabled={!kept || !moving || busy}
-            onClick={() => void merge()}
+            disabled={!kept || !moving || form.submitting}
+            onClick={() => merge()}
           >
             Merge
           </button>
@@ -65,22 +91,11 @@ export function MergeCourtDialog({
         </>
       }
     >
-      <div className="field">
-        <label htmlFor={selectId}>Court to keep</label>
-        <select id={selectId} value={keptId} onChange={(e) => setKeptId(e.target.value)}>
-          <option value="">Choose a court</option>
-          {courts
-            .filter((c) => c.id !== court?.id)
-            .map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.title}
-              </option>
-            ))}
-        </select>
-      </div>
+      <Field {...form.bind('kept_id')} />
       {court && kept && moving && (
         <p role="status">{mergeQuestion(moving.length, court.title, kept.title)}</p>
       )}
+      {form.dialog}
     </Modal>
   );
 }
