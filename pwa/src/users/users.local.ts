@@ -10,7 +10,7 @@ import {
 import type { TUserFilters } from './UserSearchForm.tsx';
 import { compareCodes } from '@lawfirm/shared-types/common/natural-order.ts';
 
-/** A user as an admin's device holds it, inferred from its declaration (users.entity.ts). */
+/** A user as an admin's device holds it, inferred from its declaration (users.entities.ts). */
 export type TUserRow = TRowOf<typeof usersDecl>;
 
 /** The spec's page size of the users list (Laravel's default paginator). */
