@@ -101,7 +101,10 @@ try {
         ],
       ];
       console.log(`\n== ${mode}`);
+      // `PROFILE_CALLS=push`: only the calls whose label holds one of these words.
+      const only = process.env.PROFILE_CALLS?.split(',');
       for (const [label, run] of calls) {
+        if (only && !only.some((w) => label.includes(w))) continue;
         for (let i = 0; i < 20; i++) await run();
         const times: number[] = [];
         for (let i = 0; i < N; i++) {

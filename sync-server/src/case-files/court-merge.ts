@@ -1,6 +1,7 @@
 import { can, MSG, type TActor } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import type { Row } from '../sync/entities.ts';
+import { memoRead } from '../sync/group-memo.ts';
 import { isLive } from '../sync/relations.ts';
 
 /** More merges in a row than any firm makes; a bound so a cycle of bad data cannot loop. */
@@ -15,12 +16,16 @@ const MAX_HOPS = 10;
 export async function courtAfterMerges(trx: Db, companyId: string, courtId: string): Promise<string> {
   let id = courtId;
   for (let hop = 0; hop < MAX_HOPS; hop++) {
-    const court = await trx
-      .selectFrom('courts')
-      .select(['deleted_at', 'merged_into'])
-      .where('id', '=', id)
-      .where('company_id', '=', companyId)
-      .executeTakeFirst();
+    const at = id;
+    // Asked once per group commit for the fifty case files naming one court (sync/group-memo.ts).
+    const court = await memoRead(trx, 'courts', at, `merge:${companyId}`, () =>
+      trx
+        .selectFrom('courts')
+        .select(['deleted_at', 'merged_into'])
+        .where('id', '=', at)
+        .where('company_id', '=', companyId)
+        .executeTakeFirst(),
+    );
     if (!court?.deleted_at || !court.merged_into) return id;
     id = court.merged_into;
   }

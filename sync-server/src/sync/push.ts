@@ -14,6 +14,8 @@ import { nowIso } from '../db/ids.ts';
 import { HttpError } from '../http/errors.ts';
 import { runPrecompiled } from '../db/precompiled.ts';
 import { openSeqBlock, type SeqBlock } from './change-log.ts';
+import { claimClients, flushGroup, readRows, type Claim } from './group-flush.ts';
+import { clearGroupMemo, closeGroupMemo, openGroupMemo, seedRead } from './group-memo.ts';
 import { mutatorFor } from './mutators.ts';
 import type { SyncRegistry, WriteEffects } from './entities.ts';
 import { MutationRejected } from './store.ts';
@@ -190,20 +192,45 @@ export function createPushWriter(
     const firm = queue[0]!.actor.company_id;
     const jobs = kind === 'postgres' ? queue.filter((j) => j.actor.company_id === firm) : [...queue];
     const done = new Map<Job, { results: TMutationResult[]; last: number; error?: unknown }>();
+    // On PostgreSQL every statement is a round trip the group's one connection waits for: the group's
+    // bookkeeping is batched (group-flush.ts), its reads by id remembered (group-memo.ts) and its savepoint
+    // commands sent with the next one (lazySavepoints). SQLite's statements cost microseconds: as they were.
+    const batch = kind === 'postgres';
+    const sp = batch ? lazySavepoints() : eagerSavepoints();
+    const lastIds = new Map<string, number>();
+    const results: { clientId: string; result: TMutationResult }[] = [];
     const started = Date.now();
     let count = 0;
     try {
-      const seqs = await openSeqBlock(trx, new Set(jobs.map((j) => j.actor.company_id)));
+      const seqs = await openSeqBlock(trx, new Set(jobs.map((j) => j.actor.company_id)), batch);
+      seqs.attach(trx);
+      let claims: Map<string, Claim> | null = null;
+      if (batch) {
+        openGroupMemo(trx);
+        claims = await claimClients(trx, jobs);
+        await prefetchRows(trx, registry, jobs, claims);
+      }
       for (const job of jobs) {
         if (count >= GROUP_MAX_MUTATIONS || Date.now() - started >= GROUP_MAX_MS) break;
-        // The push's savepoint, as plain statements (see applyOne).
+        // The push's savepoint (see applyOne).
         const sj = trx;
-        await sj.executeQuery(PUSH_SAVEPOINT);
+        const mark = seqs.mark();
+        await sp.open(sj, 'push');
         const group: TMutationResult[] = [];
         try {
-          const first = job.pending
-            ? await lockClient(sj, job.clientId)
-            : await claimClient(sj, job.clientId, job.actor);
+          let first: number;
+          if (claims) {
+            const c = claims.get(job.clientId);
+            if (!c) throw new Error(`sync client ${job.clientId} vanished`);
+            // Never apply one user's queued changes under another account (shared computers).
+            if (c.userId !== job.actor.id)
+              throw new HttpError(409, 'This device queue belongs to another account.');
+            // The same device twice in one group (a retry while its first push waits): after its first part.
+            first = Math.max(c.last, lastIds.get(job.clientId) ?? 0);
+          } else
+            first = job.pending
+              ? await lockClient(sj, job.clientId)
+              : await claimClient(sj, job.clientId, job.actor);
           // Ids at or below the client's last one were applied before (a retried push): skipped.
           job.pending = (job.pending ?? [...job.mutations].sort((a, b) => a.id - b.id)).filter(
             (m) => m.id > first,
@@ -215,7 +242,7 @@ export function createPushWriter(
               job.pending.shift();
               continue;
             }
-            const r = await applyOne(sj, registry, seqs, job, m);
+            const r = await applyOne(sj, registry, seqs, sp, job, m);
             if (r === 'transient') {
               job.stopped = true;
               break;
@@ -226,23 +253,31 @@ export function createPushWriter(
             group.push(r);
           }
           // The device's ids advance with the mutations they name, in the same commit.
-          if (last > first)
-            await runPrecompiled(
-              sj,
-              'sync.clientLast',
-              (d) => d.updateTable('sync_clients').set({ last_mutation_id: 0 }).where('client_id', '=', ''),
-              [last, job.clientId],
-            );
-          await recordResults(sj, job.clientId, group);
-          await sj.executeQuery(PUSH_RELEASE);
+          if (claims) {
+            if (last > first) lastIds.set(job.clientId, last);
+            for (const r of group) results.push({ clientId: job.clientId, result: r });
+          } else {
+            if (last > first)
+              await runPrecompiled(
+                sj,
+                'sync.clientLast',
+                (d) => d.updateTable('sync_clients').set({ last_mutation_id: 0 }).where('client_id', '=', ''),
+                [last, job.clientId],
+              );
+            await recordResults(sj, job.clientId, group);
+          }
+          await sp.release(sj, 'push');
           done.set(job, { results: group, last });
         } catch (e) {
           // A refusal of the whole push (HttpError): this device's part of the group is undone, the rest stays.
-          await sj.executeQuery(PUSH_ROLLBACK_TO);
+          await sp.rollback(sj, 'push');
+          seqs.rollbackTo(mark);
+          clearGroupMemo(trx);
           done.set(job, { results: [], last: job.last, error: e });
         }
       }
-      await seqs.close();
+      const closing = await seqs.close();
+      if (batch) await flushGroup(trx, closing.lines, closing.lasts, lastIds, results);
       await trx.commit().execute();
     } catch {
       await trx
@@ -254,6 +289,8 @@ export function createPushWriter(
       // (A failure before any push was reached answers the whole group, so the writer never spins on it.)
       for (const job of done.size ? done.keys() : jobs) finish(job, { stopped: true });
       return;
+    } finally {
+      closeGroupMemo(trx);
     }
     const changed = new Set<string>();
     for (const [job, d] of done) {
@@ -314,12 +351,100 @@ export function createPushWriter(
   };
 }
 
-const PUSH_SAVEPOINT = CompiledQuery.raw('savepoint "push"');
-const PUSH_RELEASE = CompiledQuery.raw('release savepoint "push"');
-const PUSH_ROLLBACK_TO = CompiledQuery.raw('rollback to savepoint "push"');
-const SAVEPOINT = CompiledQuery.raw('savepoint "mutation"');
-const RELEASE = CompiledQuery.raw('release savepoint "mutation"');
-const ROLLBACK_TO = CompiledQuery.raw('rollback to savepoint "mutation"');
+/**
+ * A group's savepoints. On SQLite each command runs as it comes. On PostgreSQL each was a round trip: a
+ * savepoint's command is held and sent with the next one that must run (a device's savepoint with its first
+ * mutation's, a release with the next savepoint, in one simple-protocol message of several commands), and the
+ * commit releases what is still held. A savepoint that was never sent is rolled back by forgetting it.
+ */
+type Savepoints = {
+  open: (trx: Db, name: 'push' | 'mutation') => Promise<void>;
+  release: (trx: Db, name: 'push' | 'mutation') => Promise<void>;
+  rollback: (trx: Db, name: 'push' | 'mutation') => Promise<void>;
+};
+
+const compiled = new Map<string, CompiledQuery>();
+const run = (trx: Db, commands: string[]) => {
+  const text = commands.join('; ');
+  let q = compiled.get(text);
+  // A handful of texts: a release or two before a savepoint, or a rollback.
+  if (!q && compiled.size < 64) compiled.set(text, (q = CompiledQuery.raw(text)));
+  return trx.executeQuery(q ?? CompiledQuery.raw(text));
+};
+
+function eagerSavepoints(): Savepoints {
+  return {
+    open: async (trx, name) => void (await run(trx, [`savepoint "${name}"`])),
+    release: async (trx, name) => void (await run(trx, [`release savepoint "${name}"`])),
+    rollback: async (trx, name) => void (await run(trx, [`rollback to savepoint "${name}"`])),
+  };
+}
+
+function lazySavepoints(): Savepoints {
+  let held: string[] = [];
+  return {
+    open: async (trx, name) => {
+      held.push(`savepoint "${name}"`);
+      // A mutation's savepoint must exist before its first statement runs.
+      if (name === 'mutation') {
+        const commands = held;
+        held = [];
+        await run(trx, commands);
+      }
+    },
+    release: async (_trx, name) => {
+      if (held.at(-1) === `savepoint "${name}"`) held.pop();
+      else held.push(`release savepoint "${name}"`);
+    },
+    rollback: async (trx, name) => {
+      const unsent = held.lastIndexOf(`savepoint "${name}"`);
+      if (unsent >= 0) {
+        held.splice(unsent);
+        return;
+      }
+      const commands = [...held, `rollback to savepoint "${name}"`];
+      held = [];
+      await run(trx, commands);
+    },
+  };
+}
+
+/**
+ * The rows the group's mutations name (a put's or delete's row), read with one statement per table into the
+ * group's memo before they apply (PostgreSQL). Rows an older build's change names under an old shape are
+ * left to their own path.
+ */
+async function prefetchRows(
+  trx: Db,
+  registry: SyncRegistry,
+  jobs: Job[],
+  claims: Map<string, Claim>,
+): Promise<void> {
+  const byTable = new Map<string, Set<string>>();
+  let n = 0;
+  for (const job of jobs) {
+    const last = claims.get(job.clientId)?.last ?? 0;
+    for (const m of job.pending ?? job.mutations) {
+      if (m.id <= last || n >= GROUP_MAX_MUTATIONS) continue;
+      if (m.name !== 'put' && m.name !== 'delete') continue;
+      const a = m.args as { entity?: unknown; id?: unknown } | null;
+      if (!a || typeof a.entity !== 'string' || typeof a.id !== 'string' || !a.id) continue;
+      // A row read that turns out unused (an older build's change of another shape) costs nothing more.
+      const def = registry.byName.get(a.entity);
+      if (!def) continue;
+      n++;
+      let ids = byTable.get(def.table);
+      if (!ids) byTable.set(def.table, (ids = new Set()));
+      ids.add(a.id);
+    }
+  }
+  for (const [table, ids] of byTable) {
+    const list = [...ids];
+    const rows = await readRows(trx, table, list);
+    const found = new Map(rows.map((r) => [r.id as string, r]));
+    for (const id of list) seedRead(trx, table, id, 'row', found.get(id));
+  }
+}
 
 /**
  * One mutation in its own savepoint: its result (a refusal is a 'rejected' result), or 'transient' when it
@@ -329,6 +454,7 @@ async function applyOne(
   trx: ControlledTransaction<Database, string[]>,
   registry: SyncRegistry,
   seqs: SeqBlock,
+  sp: Savepoints,
   job: Job,
   m: TMutation,
 ): Promise<TMutationResult | 'transient'> {
@@ -338,8 +464,8 @@ async function applyOne(
   const unusable = unusableMutation(m);
   if (unusable) return { id: m.id, status: 'rejected', message: unusable };
   // Plain statements on the push's transaction: Kysely's savepoint objects cost more than the savepoints.
-  await trx.executeQuery(SAVEPOINT);
-  seqs.attach(trx);
+  await sp.open(trx, 'mutation');
+  const mark = seqs.mark();
   try {
     const r = await mutatorFor(m.name)(trx, actor, m.args, {
       ...m,
@@ -347,10 +473,13 @@ async function applyOne(
       registry,
       ...(effects ? { effects } : {}),
     });
-    await trx.executeQuery(RELEASE);
+    await sp.release(trx, 'mutation');
     return { id: m.id, status: r.status, ...(r.fields?.length ? { fields: r.fields } : {}) };
   } catch (e) {
-    await trx.executeQuery(ROLLBACK_TO);
+    await sp.rollback(trx, 'mutation');
+    // What the mutation logged and what was read inside it went with it.
+    seqs.rollbackTo(mark);
+    clearGroupMemo(trx);
     if (e instanceof HttpError) throw e;
     if (!(e instanceof MutationRejected)) return 'transient';
     return { id: m.id, status: 'rejected', message: e.message };

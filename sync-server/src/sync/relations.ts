@@ -4,6 +4,7 @@ import type { Db } from '../db/connect.ts';
 import { nowIso } from '../db/ids.ts';
 import { runPrecompiled } from '../db/precompiled.ts';
 import { recordChange } from './change-log.ts';
+import { memoRead } from './group-memo.ts';
 
 /**
  * The relations of the shared declarations, held on every write path: a row is created only under live
@@ -18,6 +19,13 @@ import { recordChange } from './change-log.ts';
  * files asks for their court 200 times a push).
  */
 function findLive(trx: Db, table: string, companyId: string, id: string, whole: boolean) {
+  // A group commit's reads of one row are asked once per group (group-memo.ts).
+  return memoRead(trx, table, id, `${whole ? 'live' : 'isLive'}:${companyId}`, () =>
+    readLive(trx, table, companyId, id, whole),
+  );
+}
+
+function readLive(trx: Db, table: string, companyId: string, id: string, whole: boolean) {
   return runPrecompiled(
     trx,
     `${table}.${whole ? 'live' : 'isLive'}`,

@@ -4,6 +4,7 @@ import { newId, nowIso } from '../db/ids.ts';
 import { insertRowPrecompiled, runPrecompiled, updateRowPrecompiled } from '../db/precompiled.ts';
 import { recordChange } from './change-log.ts';
 import { encodeValue, toWire } from './codec.ts';
+import { memoRead } from './group-memo.ts';
 import type { EntityDef, Row, WriteEffects } from './entities.ts';
 import { changedFieldMaps, fieldMapsOf, newFieldMaps } from './field-meta.ts';
 import { cascadeDelete, refuseParents, tombstone, withoutFixed } from './relations.ts';
@@ -36,10 +37,17 @@ export async function loadRow(
   def: EntityDef,
   id: string,
 ): Promise<Record<string, unknown> | undefined> {
-  const rows = await runPrecompiled(trx, `${def.table}.load`, (db) => tableOf(db, def).where('id', '=', ''), [
-    id,
-  ]);
-  return rows[0];
+  // A group commit reads its mutations' rows together beforehand (group-memo.ts); a copy, as callers may change it.
+  const row = await memoRead(trx, def.table, id, 'row', async () => {
+    const rows = await runPrecompiled(
+      trx,
+      `${def.table}.load`,
+      (db) => tableOf(db, def).where('id', '=', ''),
+      [id],
+    );
+    return rows[0];
+  });
+  return row && { ...row };
 }
 
 function validate(def: EntityDef, row: Record<string, unknown>): void {

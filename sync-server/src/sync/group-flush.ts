@@ -1,0 +1,87 @@
+import { sql } from 'kysely';
+import type { TActor, TMutationResult } from '@lawfirm/shared-types';
+import type { Db } from '../db/connect.ts';
+import { nowIso } from '../db/ids.ts';
+import type { ChangeLine } from './change-log.ts';
+
+/**
+ * The statements of a group commit on PostgreSQL that do not depend on the number of devices in it (issue 33):
+ * each was one round trip per device (or per change) on the group's one connection, and 50 phones pushing at
+ * once waited for all of them one after another. Arrays go as parameters (`unnest`), so each statement's text
+ * is the same whatever the group holds and stays one named prepared statement.
+ */
+
+export type Claim = { userId: string; last: number };
+
+/**
+ * Claims the devices' client rows in one statement: makes the row of a device seen for the first time and
+ * takes every row's lock (another server applying the same device's queue waits for this commit), answering
+ * each device's owner and last applied mutation id.
+ */
+export async function claimClients(trx: Db, jobs: { clientId: string; actor: TActor }[]) {
+  const byClient = new Map<string, TActor>();
+  for (const j of jobs) if (!byClient.has(j.clientId)) byClient.set(j.clientId, j.actor);
+  // Sorted: two groups (two servers) lock the rows in one order. The firm's change-log lock comes first anyway.
+  const ids = [...byClient.keys()].sort();
+  const now = nowIso();
+  const r = await sql<{ client_id: string; user_id: string; last_mutation_id: string | number }>`
+    insert into sync_clients (client_id, user_id, company_id, last_mutation_id, scope, created_at, updated_at)
+    select t.client_id, t.user_id, t.company_id, 0, '', ${now}, ${now}
+    from unnest(${ids}::text[], ${ids.map((i) => byClient.get(i)!.id)}::text[], ${ids.map((i) => byClient.get(i)!.company_id)}::text[])
+      as t(client_id, user_id, company_id)
+    on conflict (client_id) do update set updated_at = excluded.updated_at
+    returning client_id, user_id, last_mutation_id`.execute(trx);
+  const claims = new Map<string, Claim>();
+  for (const row of r.rows)
+    claims.set(row.client_id, { userId: row.user_id, last: Number(row.last_mutation_id) });
+  return claims;
+}
+
+/**
+ * Reads the rows the group's mutations name, one statement per table, into the group's memo (group-memo.ts):
+ * each mutation's read of its row was a round trip.
+ */
+export async function readRows(trx: Db, table: string, ids: string[]) {
+  const r = await sql<
+    Record<string, unknown>
+  >`select * from ${sql.table(table)} where id = any(${ids}::text[])`.execute(trx);
+  return r.rows;
+}
+
+/**
+ * The group's closing statement: its change-log lines, its firms' last change numbers, its devices' last
+ * mutation ids and their results, in one statement of four parts (data-modifying CTEs), instead of one per
+ * change, per device and per result.
+ */
+export async function flushGroup(
+  trx: Db,
+  lines: ChangeLine[],
+  lastSeqs: Map<string, number>,
+  lastIds: Map<string, number>,
+  results: { clientId: string; result: TMutationResult }[],
+): Promise<void> {
+  const now = nowIso();
+  const col = <T, V>(xs: T[], f: (x: T) => V) => xs.map(f);
+  const seqs = [...lastSeqs];
+  const ids = [...lastIds];
+  await sql`
+    with log as (
+      insert into change_log (company_id, seq, entity, row_id, changed_at)
+      select * from unnest(${col(lines, (l) => l.companyId)}::text[], ${col(lines, (l) => l.seq)}::bigint[],
+        ${col(lines, (l) => l.entity)}::text[], ${col(lines, (l) => l.rowId)}::text[], ${col(lines, (l) => l.changedAt)}::text[])
+    ), state as (
+      update sync_state s set last_seq = t.last
+      from unnest(${col(seqs, (s) => s[0])}::text[], ${col(seqs, (s) => s[1])}::bigint[]) as t(company_id, last)
+      where s.company_id = t.company_id
+    ), clients as (
+      update sync_clients c set last_mutation_id = t.last
+      from unnest(${col(ids, (i) => i[0])}::text[], ${col(ids, (i) => i[1])}::bigint[]) as t(client_id, last)
+      where c.client_id = t.client_id
+    )
+    insert into sync_results (client_id, mutation_id, status, message, fields, created_at)
+    select t.*, ${now} from unnest(${col(results, (r) => r.clientId)}::text[], ${col(results, (r) => r.result.id)}::bigint[],
+      ${col(results, (r) => r.result.status)}::text[], ${col(results, (r) => r.result.message ?? null)}::text[],
+      ${col(results, (r) => (r.result.fields ? JSON.stringify(r.result.fields) : null))}::text[])
+      as t(client_id, mutation_id, status, message, fields)
+    on conflict (client_id, mutation_id) do nothing`.execute(trx);
+}
