@@ -1,5 +1,5 @@
 import { ENTITY_DECLS, fileOwners, ownerMimeTypes, type TFileOwner } from '@lawfirm/shared-types';
-import { checkFile } from '../case-documents/sniff.ts';
+import { checkFile } from './sniff.ts';
 
 /**
  * What an owner kind declares about its files (its entity's `files`: kinds, how many, bytes), as the one

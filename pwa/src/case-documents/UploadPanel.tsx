@@ -3,7 +3,7 @@ import { useSync } from '../sync/hooks.ts';
 import { useToast } from '../feedback/toast.tsx';
 import { useSaveReport } from '../feedback/useSaveReport.ts';
 import { attachFilesLocal, type TAttachTarget } from './caseDocuments.actions.ts';
-import { ACCEPT_ATTRIBUTE, checkFile, checkPdfPages, SELECT_FILE_MESSAGE } from './sniff.ts';
+import { ACCEPT_ATTRIBUTE, checkFile, checkPdfPages, SELECT_FILE_MESSAGE } from '../attachments/sniff.ts';
 import './case-documents.css';
 
 export const UPLOADED_MESSAGE = 'Files Uploaded Successfully!';
