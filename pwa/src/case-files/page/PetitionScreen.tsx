@@ -15,6 +15,7 @@ import { useCan, useFirstSyncRunning, usePetitionPage } from '../useCaseFiles.ts
 import type { TPetitionPage } from './petitionPage.data.ts';
 import { LawyerProfileDialog } from './LawyerProfileDialog.tsx';
 import { PetitionTabs } from './PetitionTabs.tsx';
+import { TellClientButton } from '../../tell-client/TellClient.tsx';
 import '../case-files.css';
 
 /**
@@ -146,6 +147,7 @@ function PetitionHeader({ page, petition }: { page: TPetitionPage; petition: TPe
           Download PDF
         </button>
         {canHearing && <HearingDateControl petitionId={petition.id} next={page.next} />}
+        {canEdit && <TellClientButton petitionId={petition.id} />}
       </div>
       {profileOf && <LawyerProfileDialog lawyerId={profileOf} onClose={() => setProfileOf(null)} />}
     </header>
