@@ -5,7 +5,7 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import { sharedJwtSecret, type Config } from './config.ts';
 import type { TFileStore } from './files/file-store.ts';
-import { openFileStore } from './files/open-store.ts';
+import { checkFileStore, openFileStore } from './files/open-store.ts';
 import type { Db, DbHandle, DbKind } from './db/connect.ts';
 import { zodValidatorCompiler } from './http/errors.ts';
 import { registerAnswerCache } from './http/answer-cache.ts';
@@ -71,6 +71,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   const app = Fastify(options);
   app.decorate('config', config);
   app.decorate('files', await openFileStore(config.fileStore, config.dataDir));
+  await checkFileStore(app.files);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('registry', REGISTRY);

@@ -110,6 +110,13 @@ describe.each(['folder', 's3'] as const)('the %s file store', (kind) => {
   });
 });
 
+it('a server whose S3 bucket cannot be read does not start, and says what to check', async () => {
+  const settings = { ...(await settingsOf('s3')), bucket: 'no-such-bucket' } as TFileStoreSettings;
+  await expect(createTestApp('sqlite', { fileStore: settings })).rejects.toThrow(
+    /The file store s3:\/\/no-such-bucket .* cannot be read .*Check S3_BUCKET/,
+  );
+});
+
 it('reads an HTTP Range header as RFC 9110 says', () => {
   expect(requestedRange(undefined, 10)).toBe('whole');
   expect(requestedRange('bytes=2-4', 10)).toEqual({ start: 2, end: 4 });

@@ -30,3 +30,19 @@ export async function openFileStore(settings: TFileStoreSettings, dataDir: strin
   const { s3Store } = await import('./s3-store.ts');
   return s3Store(settings);
 }
+
+/**
+ * Fails the start, with what to check, when the configured store cannot be listed (no such bucket, wrong keys,
+ * an endpoint that does not answer): better than a server that starts and then fails every upload.
+ */
+export async function checkFileStore(store: TFileStore): Promise<void> {
+  if (store.kind === 'folder') return;
+  try {
+    for await (const file of store.list(['server-check'])) if (file) break;
+  } catch (e) {
+    throw new Error(
+      `The file store ${store.where} cannot be read (${e instanceof Error ? e.message || e.name : String(e)}). ` +
+        'Check S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and S3_FORCE_PATH_STYLE.',
+    );
+  }
+}
