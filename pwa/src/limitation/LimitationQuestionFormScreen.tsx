@@ -16,7 +16,7 @@ import { ZLimitationQuestionForm } from '@lawfirm/shared-types/limitation/limita
 import { useAuth } from '../auth/AuthContext.tsx';
 import { deleteLocal, putLocal } from '../sync/actions.ts';
 import { useEntityRow, useEntityRows, useSync } from '../sync/hooks.ts';
-import { withRowRules, type TField } from '../ui/fields.ts';
+import { withRowRules, type TDraft, type TField } from '../ui/fields.ts';
 import { Field } from '../ui/forms/Field.tsx';
 import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
 import { useFieldRows } from '../ui/forms/useFieldRows.tsx';
@@ -113,6 +113,64 @@ export function LimitationQuestionFormScreen() {
   return <QuestionForm key={id ?? 'new'} question={question ?? null} initial={initial} />;
 }
 
+/** The form as ZLimitationQuestionForm reads it (the old client's shape): a sub answer's order by default its place. */
+function payloadOf(draft: TDraft, answerRows: readonly TAnswerRow[], subRows: readonly TSubRow[]) {
+  return {
+    limitation_calculator_case_id: draft.limitation_calculator_case_id ?? '',
+    question: draft.question ?? '',
+    limitation_calculator_answers: answerRows.map((a, i) => ({
+      answer: a.answer,
+      article: a.article,
+      also_known_as: a.aka
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+      display_order: i + 1,
+      limitation_calculator_sub_answers: subRows
+        .filter((s) => s.answer_key === a.key)
+        .map((s, k) => ({
+          sub_answer: s.sub_answer,
+          date_field_label: s.date_field_label,
+          days: s.days.trim() === '' ? null : s.days,
+          display_order: s.display_order.trim() === '' ? k + 1 : s.display_order,
+        })),
+    })),
+  };
+}
+
+/** Each row's values as stored (the question under '', answers and sub answers by key); empty when not valid. */
+function storedByKey(
+  form: ReturnType<typeof payloadOf>,
+  answerRows: readonly TAnswerRow[],
+  subRows: readonly TSubRow[],
+): Map<string, Record<string, unknown>> {
+  const out = new Map<string, Record<string, unknown>>();
+  const r = ZLimitationQuestionForm.safeParse(form);
+  if (!r.success) return out;
+  out.set('', { question: r.data.question });
+  for (const [i, a] of r.data.limitation_calculator_answers.entries()) {
+    const key = answerRows[i]!.key;
+    const { limitation_calculator_sub_answers: subs, id: _a, ...values } = a;
+    out.set(key, values);
+    const mine = subRows.filter((s) => s.answer_key === key);
+    for (const [k, sub] of subs.entries()) {
+      const { id: _s, ...subValues } = sub;
+      out.set(mine[k]!.key, subValues);
+    }
+  }
+  return out;
+}
+
+/** Only what changed since the form opened (everything for a row it did not have); lists compared by content. */
+const changedOf = (before: Record<string, unknown> | undefined, after: Record<string, unknown>) =>
+  before
+    ? Object.fromEntries(
+        Object.entries(after).filter(
+          ([k, v]) => JSON.stringify(before[k] ?? null) !== JSON.stringify(v ?? null),
+        ),
+      )
+    : after;
+
 function QuestionForm({ question, initial }: { question: TToolsRow | null; initial: TAnswer[] }) {
   const ctx = useSync();
   const toast = useToast();
@@ -141,25 +199,11 @@ function QuestionForm({ question, initial }: { question: TToolsRow | null; initi
   const [errors, setErrors] = useState<Record<string, string>>({});
   const subsOf = (answerKey: string) => subs.rows.filter((s) => s.answer_key === answerKey);
 
-  const payload = () => ({
-    limitation_calculator_case_id: form.draft.limitation_calculator_case_id ?? '',
-    question: form.draft.question ?? '',
-    limitation_calculator_answers: answers.rows.map((a, i) => ({
-      answer: a.answer,
-      article: a.article,
-      also_known_as: a.aka
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-      display_order: i + 1,
-      limitation_calculator_sub_answers: subsOf(a.key).map((s, k) => ({
-        sub_answer: s.sub_answer,
-        date_field_label: s.date_field_label,
-        days: s.days.trim() === '' ? null : s.days,
-        display_order: s.display_order.trim() === '' ? k + 1 : s.display_order,
-      })),
-    })),
-  });
+  const payload = () => payloadOf(form.draft, answers.rows, subs.rows);
+  // What each row held as the form opened, as a save would store it: an edit sends only what changed.
+  const [before] = useState(() =>
+    storedByKey(payloadOf(form.draft, answers.rows, subs.rows), answers.rows, subs.rows),
+  );
 
   /** Every message of the form's schema shown at once; the checked form when there is none. */
   const check = () => {
@@ -180,27 +224,32 @@ function QuestionForm({ question, initial }: { question: TToolsRow | null; initi
     try {
       await saved(
         async () => {
-          // A row's parent is fixed when it is made: an edit sends only its own fields.
-          await putLocal(db, 'limitation_questions', questionId, {
-            question: checked.question,
-            ...(question ? {} : { limitation_calculator_case_id: checked.limitation_calculator_case_id }),
-          });
+          // A row's parent is fixed when it is made; an edit sends only the fields it changed, so another
+          // device's edit of another field merges.
+          const q = question
+            ? changedOf(before.get(''), { question: checked.question })
+            : {
+                question: checked.question,
+                limitation_calculator_case_id: checked.limitation_calculator_case_id,
+              };
+          if (Object.keys(q).length) await putLocal(db, 'limitation_questions', questionId, q);
           for (const [i, a] of checked.limitation_calculator_answers.entries()) {
             const answerId = answers.rows[i]!.key;
             const isNew = !initial.some((x) => x.id === answerId);
             const { limitation_calculator_sub_answers: subRows, id: _a, ...values } = a;
-            await putLocal(db, 'limitation_answers', answerId, {
-              ...values,
-              ...(isNew ? { question_id: questionId } : {}),
-            });
+            const answerPatch = isNew
+              ? { ...values, question_id: questionId }
+              : changedOf(before.get(answerId), values);
+            if (Object.keys(answerPatch).length)
+              await putLocal(db, 'limitation_answers', answerId, answerPatch);
             for (const [k, s] of subRows.entries()) {
               const subId = subsOf(answerId)[k]!.key;
               const subNew = !initial.some((x) => x.subs.some((y) => y.id === subId));
               const { id: _s, ...subValues } = s;
-              await putLocal(db, 'limitation_sub_answers', subId, {
-                ...subValues,
-                ...(subNew ? { answer_id: answerId } : {}),
-              });
+              const subPatch = subNew
+                ? { ...subValues, answer_id: answerId }
+                : changedOf(before.get(subId), subValues);
+              if (Object.keys(subPatch).length) await putLocal(db, 'limitation_sub_answers', subId, subPatch);
             }
           }
           // Answers and sub answers taken out of the form are deleted.
