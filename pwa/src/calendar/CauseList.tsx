@@ -4,6 +4,8 @@ import { useDownload } from '../shell/useDownload.ts';
 import { addDays, causeListRows, type THearing } from './calendar.logic.ts';
 import { HearingList } from './HearingList.tsx';
 import type { TCauseLists } from './useHearings.ts';
+import { orderedByPlace } from '../court-day/recordHearing.logic.ts';
+import { TodayHearings } from '../court-day/TodayHearings.tsx';
 
 /**
  * One day's cause list (issue 13 item 3): the hearings of the day by court, each with its case number and
@@ -26,7 +28,9 @@ function CauseListSection({
   limit?: number;
 }) {
   const pdf = useDownload();
-  const list = hearings?.filter((h) => h.kind === 'hearing');
+  const heard = hearings?.filter((h) => h.kind === 'hearing');
+  // Today's list by court and serial, with Record hearing (issue 34): cut to its first ones in that order.
+  const list = heading === 'Today' && heard ? orderedByPlace(heard) : heard;
   const shown = limit && list && list.length > limit ? list.slice(0, limit) : list;
   const id = `cause-${heading}`;
   return (
@@ -34,7 +38,11 @@ function CauseListSection({
       <h2 id={id}>
         {heading} <span className="cause-date">{formatDate(date)}</span>
       </h2>
-      <HearingList hearings={shown} empty={empty} />
+      {heading === 'Today' ? (
+        <TodayHearings hearings={shown} empty={empty} />
+      ) : (
+        <HearingList hearings={shown} empty={empty} />
+      )}
       {list && shown !== list && (
         <p className="cause-more">
           <Link to="/cause-list">

@@ -87,6 +87,8 @@ describe('hearing calendar logic', () => {
         type: null,
         summary: null,
         createdBy: null,
+        courtRoom: null,
+        serialNo: null,
       },
       {
         id: 's1',
@@ -102,6 +104,8 @@ describe('hearing calendar logic', () => {
         type: 'Arguments',
         summary: null,
         createdBy: null,
+        courtRoom: null,
+        serialNo: null,
       },
     ]);
     expect(days.get('2026-12-01')!.map((h) => h.id)).toEqual(['s4']);

@@ -42,6 +42,9 @@ export type THearing = {
   summary: string | null;
   /** Who added a meeting (they may change it, as an admin may any event). */
   createdBy: string | null;
+  /** Where the hearing is: its court room and serial in the day's cause list (issue 34; both optional). */
+  courtRoom?: string | null;
+  serialNo?: number | null;
 };
 
 export type TCalendarLookups = {
@@ -137,6 +140,8 @@ export function hearingsByDay(
       type,
       summary: s.description ?? null,
       createdBy: null,
+      courtRoom: typeof s.court_room === 'string' ? s.court_room : null,
+      serialNo: typeof s.serial_no === 'number' ? s.serial_no : null,
     });
   }
   for (const m of meetings)

@@ -22,7 +22,7 @@ describe('what a record of the hearing writes', () => {
     const t = recordTargets([sheet('c', '2026-12-05', { description: 'Notice issued' })], '2026-11-30');
     expect(t).toEqual({ hearing: null, next: null });
     expect(
-      recordTargets([sheet('x', '2026-11-30', { deleted_at: '2026-11-29' } as never)], '2026-11-30').hearing,
+      recordTargets([sheet('x', '2026-11-30', { deleted_at: '2026-11-29' })], '2026-11-30').hearing,
     ).toBeNull();
   });
 });

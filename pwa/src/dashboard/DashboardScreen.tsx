@@ -10,6 +10,7 @@ import { DashboardCauseLists, HearingsBanner } from '../calendar/HearingsBanner.
 import { preloadScreen } from '../app/routes.tsx';
 import { whenSettled } from '../browser/whenIdle.ts';
 import { mark } from '../browser/marks.ts';
+import { UnrecordedWarning } from '../court-day/TodayHearings.tsx';
 
 /**
  * The tiles a lawyer opens most from here (in court: the case files and tomorrow's hearings): their screens'
@@ -153,6 +154,7 @@ export function DashboardScreen() {
       <h1 id="dashboard-title">Dashboard</h1>
       <FirmSetupLead />
       <HearingsBanner />
+      <UnrecordedWarning />
       <ul className="tiles">
         {tiles.map((t) => (
           <Tile

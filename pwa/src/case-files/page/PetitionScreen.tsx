@@ -16,6 +16,7 @@ import type { TPetitionPage } from './petitionPage.data.ts';
 import { LawyerProfileDialog } from './LawyerProfileDialog.tsx';
 import { PetitionTabs } from './PetitionTabs.tsx';
 import { TellClientButton } from '../../tell-client/TellClient.tsx';
+import { RecordHearingButton } from '../../court-day/RecordHearingButton.tsx';
 import '../case-files.css';
 
 /**
@@ -148,6 +149,7 @@ function PetitionHeader({ page, petition }: { page: TPetitionPage; petition: TPe
         </button>
         {canHearing && <HearingDateControl petitionId={petition.id} next={page.next} />}
         {canEdit && <TellClientButton petitionId={petition.id} />}
+        <RecordHearingButton petitionId={petition.id} />
       </div>
       {profileOf && <LawyerProfileDialog lawyerId={profileOf} onClose={() => setProfileOf(null)} />}
     </header>
