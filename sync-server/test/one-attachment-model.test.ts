@@ -204,6 +204,12 @@ describeEachDb('one attachment model', (kind) => {
     });
     expect(rest.statusCode, rest.body).toBe(422);
     expect(rest.json()).toMatchObject({ message: tooManyFilesMessage(MAX_RECEIPTS) });
+    // The case documents' attachment calls (rest-contract 34–36) still know case documents' files only.
+    const first = (await payment()).attachments[0]!.id;
+    const del = await f.call('DELETE', `/api/attachments/${first}`, f.admin);
+    expect(del.statusCode).toBe(404);
+    expect(del.json()).toHaveProperty('message');
+    expect((await payment()).attachments).toHaveLength(MAX_RECEIPTS);
   });
 
   it("refuses a file for another firm's row, whatever the owner kind", async () => {

@@ -81,6 +81,12 @@ async function ownerPetition(
   return owner.petition_id;
 }
 
+/**
+ * Whether a row is a file of a case document: the calls below (rest-contract 34–36) know those only, as they
+ * did before a payment's receipts and a library page's files joined the one attachment model.
+ */
+const isCaseFile = (row: { petition_id?: string | null } | undefined): boolean => !!row?.petition_id;
+
 /** rest-contract 34: the whole row comes back; only its title and display order change. */
 export async function updateAttachment(
   db: Db,
@@ -91,7 +97,7 @@ export async function updateAttachment(
   requireEditor(actor);
   await inTransaction(db, async (trx) => {
     const firm = forActor(trx, actor);
-    if (!(await firm.find('attachments', id))) throw notFound();
+    if (!isCaseFile(await firm.find('attachments', id))) throw notFound();
     const values: Record<string, unknown> = {};
     // A title the row sent back without (undefined here) stays as it is.
     if (data.title !== undefined) values.title = data.title;
@@ -106,7 +112,7 @@ export async function deleteAttachments(db: Db, actor: TActor, ids: string[]): P
   await inTransaction(db, async (trx) => {
     const firm = forActor(trx, actor);
     for (const id of new Set(ids)) {
-      if (!(await firm.find('attachments', id))) throw notFound(MSG.notFound);
+      if (!isCaseFile(await firm.find('attachments', id))) throw notFound(MSG.notFound);
       await firm.remove(attachmentsEntity, id);
     }
   });
