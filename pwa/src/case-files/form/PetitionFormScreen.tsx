@@ -37,6 +37,7 @@ import {
   petitionDraft,
   petitionRow,
 } from './petitionForm.logic.ts';
+import { ConflictWarnings, useCaseConflicts, useConflictGate } from '../../conflicts/ConflictWarnings.tsx';
 import '../case-files.css';
 
 /**
@@ -146,6 +147,12 @@ function PetitionForm({
   // Not a field: the message of a save that failed.
   const [failure, setFailure] = useState<string | null>(null);
   const { draft } = form;
+  // Issue 34: a party on the other side of another case of the firm, as typed and again before the save.
+  const conflicts = useCaseConflicts(
+    { petitioner: petitioners.rows, opponent: opponents.rows },
+    petition?.id ?? null,
+  );
+  const conflictGate = useConflictGate(conflicts);
 
   const lawyers = useMemo(
     () => lawyerOptions(users, petition?.lawyer_ids ?? [], user ? { id: user.id, name: user.name } : null),
@@ -191,6 +198,7 @@ function PetitionForm({
     const pets = petitioners.read();
     const opps = opponents.read();
     if (!pets || !opps) throw new Error('A party name is too long.');
+    if (!(await conflictGate.confirm())) throw new Error('Not saved: a possible conflict.');
     if (!ctx) {
       setFailure('The local database is not open yet.');
       throw new Error('The local database is not open yet.');
@@ -274,6 +282,7 @@ function PetitionForm({
           onRemove={opponents.discard}
         />
       </div>
+      <ConflictWarnings warnings={conflicts} />
       <Field {...form.bind('is_moot_case')} />
       <div className="form-actions">
         <button type="submit" className="btn primary" disabled={form.submitting}>
@@ -284,6 +293,7 @@ function PetitionForm({
         </Link>
       </div>
       {form.dialog}
+      {conflictGate.dialog}
     </form>
   );
 }

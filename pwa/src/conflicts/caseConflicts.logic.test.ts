@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { buildConflictIndex } from '@lawfirm/shared-types/court-day/conflict-check.ts';
+import { caseConflictWarnings } from './caseConflicts.logic.ts';
+
+const people = [{ id: 'u1', name: 'Muhammad Aslam', cnic: '35202-1234567-1' }];
+const index = buildConflictIndex(
+  [{ id: 'c1', number: 'W.P. 1221/2025' }],
+  [
+    { petition_id: 'c1', side: 'petitioner', name: 'Muhammad Aslam', user_id: 'u1' },
+    { petition_id: 'c1', side: 'opponent', name: 'Province of Punjab' },
+  ],
+  people,
+);
+const none = { petitioner: [], opponent: [] };
+
+describe('caseConflictWarnings', () => {
+  it('warns of the firm’s client typed as an opponent under a spelling variant', () => {
+    expect(
+      caseConflictWarnings(index, { ...none, opponent: [{ name: 'Mohd. Aslam' }] }, people, null),
+    ).toEqual(['Possible conflict: Muhammad Aslam is the petitioner in W.P. 1221/2025']);
+  });
+
+  it('finds an Urdu name linked to the client by the client’s CNIC', () => {
+    expect(
+      caseConflictWarnings(
+        index,
+        { ...none, opponent: [{ name: 'محمد اسلم', user_id: 'u1' }] },
+        people,
+        null,
+      ),
+    ).toEqual(['Possible conflict: Muhammad Aslam is the petitioner in W.P. 1221/2025']);
+  });
+
+  it('says nothing for the same side, an unrelated name, or the case being edited', () => {
+    expect(
+      caseConflictWarnings(index, { ...none, petitioner: [{ name: 'Muhammad Aslam' }] }, people, null),
+    ).toEqual([]);
+    expect(
+      caseConflictWarnings(index, { ...none, opponent: [{ name: 'Tariq Mehmood' }] }, people, null),
+    ).toEqual([]);
+    expect(
+      caseConflictWarnings(index, { ...none, opponent: [{ name: 'Muhammad Aslam' }] }, people, 'c1'),
+    ).toEqual([]);
+  });
+});
