@@ -14,7 +14,13 @@ import {
   paymentValues,
   type TPaymentDraft,
 } from './PaymentFields.tsx';
-import { addReceiptsLocal, savePaymentsLocal, totalsOf, type TListedInvoice } from './invoices.data.ts';
+import {
+  addReceiptsLocal,
+  RECEIPTS_TABLE,
+  savePaymentsLocal,
+  totalsOf,
+  type TListedInvoice,
+} from './invoices.data.ts';
 import { ReceiptPicker, SavedReceipt, useReceiptRemoval } from './Receipts.tsx';
 
 export const MSG_PAID_OK = 'Paid Successfully!';
@@ -46,7 +52,7 @@ export function MarkPaidDialog({
   const [asking, setAsking] = useState<string | null>(null);
   const receiptRemoval = useReceiptRemoval((r) => {
     if (ctx)
-      void saved(() => deleteLocal(ctx.db, 'payment_receipts', r.id), MSG.deletedOk).catch((e) =>
+      void saved(() => deleteLocal(ctx.db, RECEIPTS_TABLE, r.id), MSG.deletedOk).catch((e) =>
         toast.failed(e),
       );
   });
