@@ -25,6 +25,7 @@ import { invoicesBench } from './bench/invoices.ts';
 import { datedDocumentsBench } from './bench/dated-documents.ts';
 import { libraryBench } from './bench/library.ts';
 import { conflictCheckBench } from './bench/conflict-check.ts';
+import { recordHearingBench } from './bench/record-hearing.ts';
 import { calendarBench } from './bench/calendar.ts';
 import { availabilityBench } from './bench/availability.ts';
 import { ensurePwaBuild } from './bench/pwa-size.ts';
@@ -498,6 +499,8 @@ const calendar = await calendarBench();
 rows.push(...calendar.rows);
 // Issue 34: the conflict check over 20,000 cases on the device (the index's build printed beside).
 rows.push(...conflictCheckBench().rows);
+// Issue 34: Record hearing's save to the next date in the calendar's query, on the device's database.
+rows.push(...(await recordHearingBench()).rows);
 
 // Issue 28: /api/health stays quick while anonymous FIR PDFs and the largest invoices the bounds allow are made.
 const availability = await availabilityBench();
