@@ -14,15 +14,11 @@ import { deleteLocal, putLocal } from '../sync/actions.ts';
 import { storeLocalFile, type TStoredFile } from '../sync/attachments.ts';
 import { syncTables } from '../sync/rebase.ts';
 import { useEntityRow, useEntityRows, useSync } from '../sync/hooks.ts';
-import {
-  CheckboxField,
-  FieldFrame,
-  FormField,
-  SelectField,
-  TextField,
-  useForm,
-  zodFieldErrors,
-} from '../ui/form.tsx';
+import { FieldFrame } from '../ui/form.tsx';
+import { CHECKED, type TDraft, type TField } from '../ui/fields.ts';
+import { Field } from '../ui/forms/Field.tsx';
+import { schemaErrors } from '../ui/forms/schemaRules.ts';
+import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
 import { useToast } from '../feedback/toast.tsx';
 import { useSaveReport } from '../feedback/useSaveReport.ts';
 import {
@@ -45,6 +41,36 @@ const DECLS = {
   sample_pleadings: pleadingsDecl,
 } as const;
 
+const URL_FIELD: TField = { key: 'public_url', label: 'Public URL' };
+
+/** The fields a kind of page has, in the form's order (the content is the rich text editor's, below them). */
+function pageFields(
+  kind: TPageKind,
+  columns: Record<string, unknown>,
+  titleRequired: string | undefined,
+): TField[] {
+  const fields: TField[] = [
+    {
+      key: 'title',
+      label: kind.titleColumn === 'case_title' ? 'Proposition' : 'Title',
+      maxLength: 500,
+      ...(titleRequired ? { required: titleRequired } : {}),
+    },
+  ];
+  if ('contract_category_id' in columns)
+    fields.push({
+      key: 'contract_category_id',
+      label: 'Contract Category',
+      kind: 'select',
+      placeholder: '--Select Category--',
+    });
+  if ('keywords' in columns) fields.push({ key: 'keywords', label: 'Keywords', maxLength: 2000 });
+  if ('legal_provisions' in columns)
+    fields.push({ key: 'legal_provisions', label: 'Legal Provisions', kind: 'textarea', maxLength: 5000 });
+  fields.push({ key: 'published', label: 'Published', kind: 'checkbox' });
+  return fields;
+}
+
 /** The public address of a page with a copy button (part 2 §2.7, part 3 §2.7–2.8). */
 function PublicUrl({ url }: { url: string }) {
   const toast = useToast();
@@ -58,14 +84,19 @@ function PublicUrl({ url }: { url: string }) {
     }
   };
   return (
-    <FieldFrame id={id} label="Public URL">
-      <div className="input-group">
-        <input id={id} className="input" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
+    <Field
+      id={id}
+      field={URL_FIELD}
+      value={url}
+      onChange={() => undefined}
+      readOnly
+      onFocus={(e) => (e.currentTarget as HTMLInputElement).select()}
+      addon={
         <button type="button" className="btn input-addon" onClick={() => void copy()}>
           Copy
         </button>
-      </div>
-    </FieldFrame>
+      }
+    />
   );
 }
 
@@ -105,37 +136,48 @@ function PageFields({ kind, row }: { kind: TPageKind; row: TPage | null }) {
     kind.name === 'contracts_and_agreements' ? undefined : null,
   );
   const files = useEntityRows<TFileRow>(FILES_TABLE, { owner_id: pageId });
+  // Files picked are unsaved work too, beside the fields.
   const [chosen, setChosen] = useState<File[]>([]);
   const textFields = ['keywords', 'legal_provisions', 'contract_category_id'].filter(
     (f) => f in decl.columns,
   );
-  const [opened] = useState(() => ({
-    values: {
-      title: textOf(row?.[kind.titleColumn]),
-      content: textOf(row?.content),
-      ...Object.fromEntries(textFields.map((f) => [f, textOf(row?.[f])])),
-    },
-    published: row ? row.published !== false : true,
-    seen: row?.field_versions as Record<string, number> | undefined,
-  }));
-  const [published, setPublished] = useState(opened.published);
-  const toRow = (v: Record<string, string>) => ({
-    [kind.titleColumn]: v.title!.trim(),
+  const toRow = (v: TDraft) => ({
+    [kind.titleColumn]: (v.title ?? '').trim(),
     content: v.content || null,
-    published,
-    ...Object.fromEntries(textFields.map((f) => [f, v[f]!.trim() || null])),
+    published: v.published === CHECKED,
+    ...Object.fromEntries(textFields.map((f) => [f, (v[f] ?? '').trim() || null])),
   });
-  const validate = (v: Record<string, string>) => {
-    const errors = zodFieldErrors(decl.schema, toRow(v));
+  // The row schema's messages (the title's under the form's own key); the content is a draft key of its own.
+  const check = (v: TDraft) => {
+    const errors = schemaErrors(decl.schema, toRow(v));
     return { ...errors, title: errors[kind.titleColumn] };
   };
-  const form = useForm<Record<string, string>>(opened.values, validate);
-  const slugTitle = row ? titleOf(kind, row) : form.values.title!;
+  const [opened] = useState(() => ({
+    fields: pageFields(kind, decl.columns, check({ title: '' }).title),
+    seen: row?.field_versions as Record<string, number> | undefined,
+    // The editor reads its HTML once.
+    content: textOf(row?.content),
+  }));
+  const { fields } = opened;
+  const form = useFieldForm(
+    fields,
+    () => ({
+      title: textOf(row?.[kind.titleColumn]),
+      content: opened.content,
+      published: !row || row.published !== false ? CHECKED : '',
+      ...Object.fromEntries(textFields.map((f) => [f, textOf(row?.[f])])),
+    }),
+    { check, dirty: chosen.length > 0 },
+  );
+  const slugTitle = row ? titleOf(kind, row) : (form.draft.title ?? '');
   const url = `${location.origin}${publicPath(kind, { id: pageId, slug: row?.slug, [kind.titleColumn]: slugTitle })}`;
 
-  const save = async (v: Record<string, string>) => {
-    if (!ctx) return toast.error('Something went wrong!', 'The local database is not open yet.');
-    const values = toRow(v);
+  const save = async () => {
+    if (!ctx) {
+      toast.error('Something went wrong!', 'The local database is not open yet.');
+      throw new Error('The local database is not open yet.');
+    }
+    const values = toRow(form.draft);
     try {
       await saved(
         async () => {
@@ -166,9 +208,11 @@ function PageFields({ kind, row }: { kind: TPageKind; row: TPage | null }) {
         row ? MSG.updatedOk : MSG.savedOk,
         { files: (h) => h },
       );
+      setChosen([]);
       await navigate(kind.routes.list);
     } catch (e) {
       toast.failed(e);
+      throw e;
     }
   };
 
@@ -177,39 +221,26 @@ function PageFields({ kind, row }: { kind: TPageKind; row: TPage | null }) {
   };
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(save)}>
-      <TextField
-        label={kind.titleColumn === 'case_title' ? 'Proposition' : 'Title'}
-        required
-        maxLength={500}
-        {...form.bind('title')}
-      />
+    <form noValidate onSubmit={form.submit(save)}>
+      <Field {...form.bind('title')} />
       {'contract_category_id' in decl.columns && (
-        <SelectField
-          label="Contract Category"
-          placeholder="--Select Category--"
-          options={(categories ?? []).map((c) => ({ value: c.id, label: textOf(c.title) }))}
+        <Field
           {...form.bind('contract_category_id')}
+          field={{
+            ...form.bind('contract_category_id').field,
+            options: (categories ?? []).map((c) => ({ value: c.id, label: textOf(c.title) })),
+          }}
         />
       )}
-      {'keywords' in decl.columns && (
-        <TextField label="Keywords" maxLength={2000} {...form.bind('keywords')} />
-      )}
-      {'legal_provisions' in decl.columns && (
-        <FormField
-          field={{ kind: 'textarea' }}
-          label="Legal Provisions"
-          maxLength={5000}
-          {...form.bind('legal_provisions')}
-        />
-      )}
+      {'keywords' in decl.columns && <Field {...form.bind('keywords')} />}
+      {'legal_provisions' in decl.columns && <Field {...form.bind('legal_provisions')} />}
       <FieldFrame id={editorId} label="Content" error={form.errors.content}>
         <Suspense fallback={<p role="status">Loading....</p>}>
           <RichTextEditor
             id={editorId}
             label="Content"
-            html={opened.values.content}
-            onChange={(html) => form.setValue('content', html)}
+            html={opened.content}
+            onChange={(html) => form.set('content', html)}
           />
         </Suspense>
       </FieldFrame>
@@ -233,7 +264,7 @@ function PageFields({ kind, row }: { kind: TPageKind; row: TPage | null }) {
           ))}
         </ul>
       ) : null}
-      <CheckboxField label="Published" checked={published} onChange={setPublished} />
+      <Field {...form.bind('published')} />
       <PublicUrl url={url} />
       <div className="form-actions">
         <button type="submit" className="btn primary" disabled={form.submitting}>
@@ -243,6 +274,7 @@ function PageFields({ kind, row }: { kind: TPageKind; row: TPage | null }) {
           Back
         </Link>
       </div>
+      {form.dialog}
     </form>
   );
 }
