@@ -16,6 +16,7 @@ import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
 import { deleteEventLocal, saveEventLocal } from './calendar.actions.ts';
 import { CASE_SEARCH_MIN, type THearing } from './calendar.logic.ts';
 import { useCaseSearch } from './useHearings.ts';
+import { COURT_ROOM_FIELD, placeDraft, SERIAL_FIELD } from '../court-day/placeFields.ts';
 
 /** What the modal opens on: a day to add an event to, or an event to edit (or only read). */
 export type TEventTarget = { mode: 'add'; date: string } | { mode: 'edit' | 'view'; event: THearing };
@@ -49,7 +50,8 @@ const TITLE_SEARCH: TField = {
   kind: 'autocomplete',
   placeholder: 'Find by Case No',
 };
-const FIELDS = [DATE, TITLE, SUMMARY];
+// A hearing's court room and serial (issue 34), shown for a case's hearing only.
+const FIELDS = [DATE, TITLE, SUMMARY, COURT_ROOM_FIELD, SERIAL_FIELD];
 
 export function EventModal({
   target,
@@ -77,6 +79,7 @@ export function EventModal({
       title: event?.title ?? '',
       summary: event?.summary ?? '',
       case_id: event?.petitionId ?? '',
+      ...placeDraft(event),
     }),
     {
       readOnly,
@@ -112,7 +115,15 @@ export function EventModal({
             userId,
             event,
             petitionId
-              ? { date, summary, petitionId }
+              ? {
+                  date,
+                  summary,
+                  petitionId,
+                  place: {
+                    court_room: (values.court_room as string | null) ?? null,
+                    serial_no: (values.serial_no as number | null) ?? null,
+                  },
+                }
               : { date, summary, petitionId: null, title: title.trim() },
           ),
         MSG_EVENT_SAVED,
@@ -198,6 +209,12 @@ export function EventModal({
           onEnter={searching ? submit : undefined}
         />
         <Field {...form.bind('summary')} rows={3} />
+        {(hearing || !!caseId) && (
+          <div className="event-place">
+            <Field {...form.bind('court_room')} />
+            <Field {...form.bind('serial_no')} inputMode="numeric" />
+          </div>
+        )}
       </form>
       {form.dialog}
     </Modal>

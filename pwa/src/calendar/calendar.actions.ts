@@ -7,7 +7,16 @@ import type { THearing } from './calendar.logic.ts';
 export type TEventSave = {
   date: string;
   summary: string | null;
-} & ({ petitionId: string } | { petitionId: null; title: string });
+} & (
+  | {
+      petitionId: string;
+      /** The hearing's court room and serial (issue 34), when the modal showed them. */
+      place?: { court_room: string | null; serial_no: number | null };
+    }
+  | { petitionId: null; title: string }
+);
+
+const placeOf = (save: TEventSave) => (save.petitionId !== null ? (save.place ?? {}) : {});
 
 /**
  * Saves a calendar event on the device (queued for the server, shown at once, no network needed), through the
@@ -21,7 +30,11 @@ export async function saveEventLocal(
   save: TEventSave,
 ): Promise<string> {
   if (event?.kind === 'hearing') {
-    await putLocal(db, 'order_sheets', event.id, { order_sheet_date: save.date, description: save.summary });
+    await putLocal(db, 'order_sheets', event.id, {
+      order_sheet_date: save.date,
+      description: save.summary,
+      ...placeOf(save),
+    });
     return event.id;
   }
   if (event?.kind === 'meeting') {
@@ -39,6 +52,7 @@ export async function saveEventLocal(
       petition_id: save.petitionId,
       order_sheet_date: save.date,
       description: save.summary,
+      ...placeOf(save),
     });
   else
     await putLocal(db, 'calendar_meetings', id, {

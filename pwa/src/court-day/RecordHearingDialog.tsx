@@ -2,12 +2,6 @@ import { useState } from 'react';
 import { formatDate, parseDisplayDate } from '@lawfirm/shared-types';
 import { ORDER_SHEETS } from '@lawfirm/shared-types/case-documents/dated.modules.ts';
 import { caseNameOf, caseTitle } from '@lawfirm/shared-types/case-files/case-title.ts';
-import {
-  COURT_ROOM_MAX,
-  HEARING_PLACE_SHAPE,
-  MSG_SERIAL_NO_INVALID,
-  SERIAL_NO_MAX,
-} from '@lawfirm/shared-types/court-day/hearing-place.ts';
 import { NEXT_DATE_PICKS, quickPickDate } from '@lawfirm/shared-types/court-day/next-date.ts';
 import { ConfirmDialog, Modal } from '../feedback/Modal.tsx';
 import { useToast } from '../feedback/toast.tsx';
@@ -31,28 +25,15 @@ import {
   recordTargets,
 } from './recordHearing.logic.ts';
 import { useRecordData, type TRecordData } from './useRecordHearing.ts';
+import { COURT_ROOM_FIELD, SERIAL_FIELD } from './placeFields.ts';
 import './court-day.css';
 
 /** The declared fields (docs/forms.md); the outcome's options are the firm's order-sheet types. */
 const OUTCOME: TField = { key: 'outcome', label: 'Outcome', kind: 'select', required: MSG_OUTCOME_REQUIRED };
 const NOTE: TField = { key: 'note', label: 'Note', kind: 'textarea', maxLength: 5000 };
 const NEXT: TField = { key: 'next', label: 'Next date', kind: 'date', invalid: DATE_INVALID };
-const ROOM: TField = {
-  key: 'court_room',
-  label: 'Court room',
-  maxLength: COURT_ROOM_MAX,
-  rule: HEARING_PLACE_SHAPE.court_room,
-};
-const SERIAL: TField = {
-  key: 'serial_no',
-  label: 'Serial',
-  kind: 'number',
-  max: SERIAL_NO_MAX,
-  invalid: MSG_SERIAL_NO_INVALID,
-  rule: HEARING_PLACE_SHAPE.serial_no,
-};
 const ARCHIVE: TField = { key: 'archive', label: 'Archive the case', kind: 'checkbox' };
-const FIELDS_BASE = [NOTE, NEXT, ROOM, SERIAL, ARCHIVE];
+const FIELDS_BASE = [NOTE, NEXT, COURT_ROOM_FIELD, SERIAL_FIELD, ARCHIVE];
 
 /** The record form in its dialog, once the case's data is read from the device. */
 export function RecordHearingDialog({
