@@ -5,6 +5,7 @@ import { LIMITATION_ENTITIES } from '../limitation/limitation.entities.ts';
 import { FIR_ENTITIES } from '../fir/fir.entities.ts';
 import { BILLING_ENTITIES } from '../invoices/invoices.entities.ts';
 import { CALENDAR_ENTITIES } from '../calendar/meetings.entities.ts';
+import { CASE_NOTICE_ENTITIES } from '../court-day/case-notices.entities.ts';
 import { contactRequestsDecl } from '../contact-requests/contact-requests.entities.ts';
 import { settingsDecl } from '../settings/settings.entities.ts';
 import { usersDecl } from '../users/users.entities.ts';
@@ -29,6 +30,7 @@ const OWN_DECLS = [
   ...LIBRARY_ENTITIES,
   ...BILLING_ENTITIES,
   ...CALENDAR_ENTITIES,
+  ...CASE_NOTICE_ENTITIES,
 ] as const satisfies readonly TEntityDecl[];
 
 /** The one attachment model: the files of every entity whose declaration says it owns files (`files`). */

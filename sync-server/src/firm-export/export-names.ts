@@ -140,6 +140,15 @@ export const EXPORT_ENTITIES: Readonly<Record<TEntityName, TExportEntity>> = {
   },
   opinions: { file: 'opinions', about: 'Legal opinions issued' },
   calendar_meetings: { file: 'meetings', about: 'Meetings in the court calendar' },
+  case_notices: {
+    file: 'clients_told',
+    about: 'When a client was told of their case by WhatsApp or SMS, and by whom (updated_by)',
+    fields: { recipient_id: 'client_user_id' },
+  },
+  conflict_acks: {
+    file: 'conflict_acknowledgements',
+    about: 'Possible conflicts a user acknowledged when saving a case (Save Anyway)',
+  },
   conflicts: {
     file: 'sync_conflicts',
     about: 'Edits made at once on two devices, with both values, and which was kept',
