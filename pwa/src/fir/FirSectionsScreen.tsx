@@ -8,7 +8,9 @@ import { useAuth } from '../auth/AuthContext.tsx';
 import { deleteLocal } from '../sync/actions.ts';
 import { useEntityRows, useSync } from '../sync/hooks.ts';
 import { EditDeleteCell } from '../tables/EditDeleteCell.tsx';
-import { SelectField, TextField } from '../ui/form.tsx';
+import type { TField } from '../ui/fields.ts';
+import { Field } from '../ui/forms/Field.tsx';
+import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
 import { ListTable } from '../tables/ListTable.tsx';
 import { Modal } from '../feedback/Modal.tsx';
 import { Paginator } from '../tables/Paginator.tsx';
@@ -45,7 +47,6 @@ export function FirSectionsScreen() {
   const admin = can(actor, 'referenceData.manage');
   const rows = useEntityRows<TToolsRow>('fir_sections');
   const statutes = useEntityRows<TToolsRow>('statutes');
-  const [draft, setDraft] = useState<TFilters>(NONE);
   const [filters, setFilters] = useState<TFilters>(NONE);
   const [page, setPage] = useState(1);
   const [detail, setDetail] = useState<TToolsRow | null>(null);
@@ -57,6 +58,22 @@ export function FirSectionsScreen() {
     () => undefined,
     { detail: (r) => `Section ${String(r.fir_no)}` },
   );
+  const fields = useMemo<TField[]>(
+    () => [
+      { key: 'section', label: 'Section' },
+      { key: 'title', label: 'Title/Offences' },
+      {
+        key: 'statute_id',
+        label: 'Statute',
+        kind: 'select',
+        placeholder: 'All statutes',
+        options: (statutes ?? []).map((s) => ({ value: s.id, label: String(s.title) })),
+      },
+    ],
+    [statutes],
+  );
+  // A search, not the user's work: leaving never asks.
+  const form = useFieldForm(fields, { ...NONE }, { unguarded: true });
   const statuteTitle = useMemo(
     () => new Map((statutes ?? []).map((s) => [s.id, String(s.title)])),
     [statutes],
@@ -90,26 +107,17 @@ export function FirSectionsScreen() {
         className="form filters"
         onSubmit={(e) => {
           e.preventDefault();
-          search(draft);
+          const { draft } = form;
+          search({
+            section: draft.section ?? '',
+            title: draft.title ?? '',
+            statute_id: draft.statute_id ?? '',
+          });
         }}
       >
-        <TextField
-          label="Section"
-          value={draft.section}
-          onChange={(v) => setDraft({ ...draft, section: v })}
-        />
-        <TextField
-          label="Title/Offences"
-          value={draft.title}
-          onChange={(v) => setDraft({ ...draft, title: v })}
-        />
-        <SelectField
-          label="Statute"
-          value={draft.statute_id}
-          onChange={(v) => setDraft({ ...draft, statute_id: v })}
-          placeholder="All statutes"
-          options={(statutes ?? []).map((s) => ({ value: s.id, label: String(s.title) }))}
-        />
+        <Field {...form.bind('section')} />
+        <Field {...form.bind('title')} />
+        <Field {...form.bind('statute_id')} />
         <div className="form-actions tool-actions">
           <button type="submit" className="btn primary">
             Search
@@ -118,7 +126,7 @@ export function FirSectionsScreen() {
             type="button"
             className="btn"
             onClick={() => {
-              setDraft(NONE);
+              form.reset();
               search(NONE);
             }}
           >

@@ -9,7 +9,9 @@ import { useAuth } from '../auth/AuthContext.tsx';
 import { readDexie } from '../sync/db-access.ts';
 import { useEntityRows, useLiveQuery, usePendingIds, useSync } from '../sync/hooks.ts';
 import { EditDeleteCell } from '../tables/EditDeleteCell.tsx';
-import { SelectField, TextField } from '../ui/form.tsx';
+import type { TField } from '../ui/fields.ts';
+import { Field } from '../ui/forms/Field.tsx';
+import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
 import { ListTable } from '../tables/ListTable.tsx';
 import { Paginator } from '../tables/Paginator.tsx';
 import { PendingMark } from '../feedback/PendingMark.tsx';
@@ -54,6 +56,13 @@ function LoadedThumbnail({ file }: { file: TFileRow }) {
   );
 }
 
+const FILTER_LABELS: Record<string, string> = {
+  case_title: 'Proposition',
+  keywords: 'Keyword',
+  title: 'Title',
+  contract_category_id: 'Category',
+};
+
 /** A library list (part 2 §2.7 as a table, part 3 §2.7–2.8 as cards), its filters and the library search. */
 export function PageList({ kind }: { kind: TPageKind }) {
   const { read, manage } = useCanManage();
@@ -64,9 +73,26 @@ export function PageList({ kind }: { kind: TPageKind }) {
     kind.name === 'contracts_and_agreements' ? undefined : null,
   );
   const pending = usePendingIds(kind.name);
-  const [filters, setFiltersNow] = useState<Record<string, string>>(() =>
-    Object.fromEntries(kind.rest.filters.map((f) => [f, ''])),
+  const fields = useMemo<TField[]>(
+    () =>
+      kind.rest.filters.map((f) =>
+        f === 'contract_category_id'
+          ? {
+              key: f,
+              label: FILTER_LABELS[f]!,
+              kind: 'select',
+              placeholder: 'All categories',
+              options: (categories ?? []).map((c) => ({ value: c.id, label: textOf(c.title) })),
+            }
+          : { key: f, label: FILTER_LABELS[f] ?? f },
+      ),
+    [kind, categories],
   );
+  // Filters are a query, not the user's work: leaving never asks.
+  const form = useFieldForm(fields, () => Object.fromEntries(kind.rest.filters.map((f) => [f, ''])), {
+    unguarded: true,
+  });
+  const filters = form.draft;
   const [pageNo, setPageNo] = useState(1);
   const filtering = Object.values(filters).some((v) => v.trim());
   // With no filter, only the page shown is read, in title order from its index (a library of thousands opens
@@ -80,8 +106,8 @@ export function PageList({ kind }: { kind: TPageKind }) {
     user && pageNo === 1 && !filtering ? pageListKey(user.id, kind) : undefined,
   );
   const paged = livePage?.kind === kind.name && livePage.pageNo === pageNo ? livePage : undefined;
-  const setFilters = (next: (s: Record<string, string>) => Record<string, string>) => {
-    setFiltersNow(next);
+  const setFilter = (key: string, text: string) => {
+    form.set(key, text);
     setPageNo(1);
   };
   const del = useConfirmedDelete(
@@ -118,12 +144,6 @@ export function PageList({ kind }: { kind: TPageKind }) {
       View
     </a>
   );
-  const filterLabels: Record<string, string> = {
-    case_title: 'Proposition',
-    keywords: 'Keyword',
-    title: 'Title',
-    contract_category_id: 'Category',
-  };
 
   let list: ReactNode;
   if (isTable)
@@ -212,29 +232,16 @@ export function PageList({ kind }: { kind: TPageKind }) {
         aria-label={`Filter ${kind.titles.list}`}
         onSubmit={(e) => e.preventDefault()}
       >
-        {kind.rest.filters.map((f) =>
-          f === 'contract_category_id' ? (
-            <SelectField
-              key={f}
-              label={filterLabels[f]!}
-              value={filters[f] ?? ''}
-              onChange={(v) => setFilters((s) => ({ ...s, [f]: v }))}
-              placeholder="All categories"
-              options={(categories ?? []).map((c) => ({ value: c.id, label: textOf(c.title) }))}
-            />
-          ) : (
-            <TextField
-              key={f}
-              label={filterLabels[f]!}
-              value={filters[f] ?? ''}
-              onChange={(v) => setFilters((s) => ({ ...s, [f]: v }))}
-            />
-          ),
-        )}
+        {kind.rest.filters.map((f) => (
+          <Field key={f} {...form.bind(f)} onChange={(v) => setFilter(f, v)} />
+        ))}
         <button
           type="button"
           className="btn"
-          onClick={() => setFilters(() => Object.fromEntries(kind.rest.filters.map((f) => [f, ''])))}
+          onClick={() => {
+            form.reset();
+            setPageNo(1);
+          }}
         >
           Reset
         </button>

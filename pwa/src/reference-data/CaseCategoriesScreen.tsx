@@ -1,8 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { MSG } from '@lawfirm/shared-types';
 import { usePendingFor, useSync } from '../sync/hooks.ts';
-import { SelectField, TextField } from '../ui/form.tsx';
+import type { TField } from '../ui/fields.ts';
+import { Field } from '../ui/forms/Field.tsx';
+import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
 import { ListTable } from '../tables/ListTable.tsx';
 import { useConfirmedDelete } from '../feedback/useConfirmedDelete.tsx';
 import { EditDeleteCell } from '../tables/EditDeleteCell.tsx';
@@ -31,8 +33,19 @@ export function CaseCategoriesScreen() {
   const categories = useCaseCategories();
   const links = useCaseCategoryCourts();
   const courts = useCourts();
-  const [filter, setFilter] = useState<TCategoryFilter>(NO_CATEGORY_FILTER);
   const courtOptions = useMemo(() => (courts ?? []).map((c) => ({ value: c.id, label: c.title })), [courts]);
+  const fields = useMemo<TField[]>(
+    () => [
+      { key: 'title', label: 'Filter by title' },
+      { key: 'courtId', label: 'Filter by court', kind: 'select', placeholder: 'All', options: courtOptions },
+    ],
+    [courtOptions],
+  );
+  // A query, not the user's work: leaving never asks.
+  const form = useFieldForm(fields, { ...NO_CATEGORY_FILTER }, { unguarded: true });
+  const title = form.draft.title ?? '';
+  const courtId = form.draft.courtId ?? '';
+  const filter = useMemo<TCategoryFilter>(() => ({ title, courtId }), [title, courtId]);
   const shown = useMemo(
     () => categories && links && filterCategories(categories, links, filter),
     [categories, links, filter],
@@ -57,20 +70,9 @@ export function CaseCategoriesScreen() {
         )}
       </div>
       <div className="list-filters" role="search" aria-label="Filter case categories">
-        <TextField
-          label="Filter by title"
-          type="search"
-          value={filter.title}
-          onChange={(title) => setFilter((f) => ({ ...f, title }))}
-        />
-        <SelectField
-          label="Filter by court"
-          value={filter.courtId}
-          placeholder="All"
-          options={courtOptions}
-          onChange={(courtId) => setFilter((f) => ({ ...f, courtId }))}
-        />
-        <button type="button" className="btn" onClick={() => setFilter(NO_CATEGORY_FILTER)}>
+        <Field {...form.bind('title')} type="search" />
+        <Field {...form.bind('courtId')} />
+        <button type="button" className="btn" onClick={() => form.reset()}>
           Reset
         </button>
       </div>

@@ -1,11 +1,15 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { moduleTypesDecl } from '@lawfirm/shared-types';
-import { withRowRules } from '../ui/fields.ts';
-import { SelectField } from '../ui/form.tsx';
+import { withRowRules, type TField } from '../ui/fields.ts';
+import { Field } from '../ui/forms/Field.tsx';
+import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
 import { RowTable, type TColumn } from '../ui/RowTable.tsx';
 import { MODULE_OPTIONS, nextDisplayOrder } from './referenceData.logic.ts';
 import { useCanManageReference, useModuleTypes } from './useReferenceData.ts';
 import './reference-data.css';
+
+/** Which module's types are shown: a query, not the user's work, so leaving never asks. */
+const FILTER: TField[] = [{ key: 'module_id', label: 'Module', kind: 'select', options: MODULE_OPTIONS }];
 
 /**
  * Module types (part 2 §2.4): the types of order sheets, naqal forms, talbana and synopsis. The original
@@ -14,7 +18,8 @@ import './reference-data.css';
 export function ModuleTypesScreen() {
   const all = useModuleTypes();
   const canEdit = useCanManageReference();
-  const [moduleId, setModuleId] = useState(MODULE_OPTIONS[0]?.value ?? '1');
+  const form = useFieldForm(FILTER, { module_id: MODULE_OPTIONS[0]?.value ?? '1' }, { unguarded: true });
+  const moduleId = form.draft.module_id ?? '';
   const shown = useMemo(() => all?.filter((t) => String(t.module_id) === moduleId), [all, moduleId]);
   const columns = useMemo<TColumn[]>(
     () =>
@@ -43,7 +48,7 @@ export function ModuleTypesScreen() {
     <section className="page">
       <h1>Module Types</h1>
       <div className="list-filters">
-        <SelectField label="Module" value={moduleId} onChange={setModuleId} options={MODULE_OPTIONS} />
+        <Field {...form.bind('module_id')} />
       </div>
       <RowTable
         entity="module_types"
@@ -51,7 +56,7 @@ export function ModuleTypesScreen() {
         rows={shown}
         canEdit={canEdit}
         // A type added to another module would vanish from view: show that module instead.
-        add={{ onAdded: (v) => setModuleId(String(v.module_id)) }}
+        add={{ onAdded: (v) => form.set('module_id', String(v.module_id)) }}
       />
     </section>
   );

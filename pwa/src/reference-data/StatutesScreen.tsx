@@ -1,11 +1,15 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { statutesDecl } from '@lawfirm/shared-types';
-import { withRowRules } from '../ui/fields.ts';
-import { TextField } from '../ui/form.tsx';
+import { withRowRules, type TField } from '../ui/fields.ts';
+import { Field } from '../ui/forms/Field.tsx';
+import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
 import { RowTable, type TColumn } from '../ui/RowTable.tsx';
 import { nextDisplayOrder, titleMatches } from './referenceData.logic.ts';
 import { useCanManageReference, useStatutes } from './useReferenceData.ts';
 import './reference-data.css';
+
+/** A query, not the user's work: leaving never asks. */
+const FILTER: TField[] = [{ key: 'title', label: 'Filter by title' }];
 
 /**
  * Statutes (part 3 §2.18): inline edit of title and display order, and an add row. The original re-queries
@@ -14,7 +18,8 @@ import './reference-data.css';
 export function StatutesScreen() {
   const statutes = useStatutes();
   const canEdit = useCanManageReference();
-  const [filter, setFilter] = useState('');
+  const form = useFieldForm(FILTER, { title: '' }, { unguarded: true });
+  const filter = form.draft.title ?? '';
   const shown = useMemo(() => statutes?.filter((s) => titleMatches(s, filter)), [statutes, filter]);
   const columns = useMemo<TColumn[]>(
     () =>
@@ -34,7 +39,7 @@ export function StatutesScreen() {
     <section className="page">
       <h1>Statutes</h1>
       <div className="list-filters">
-        <TextField label="Filter by title" type="search" value={filter} onChange={setFilter} />
+        <Field {...form.bind('title')} type="search" />
       </div>
       <RowTable entity="statutes" columns={columns} rows={shown} canEdit={canEdit} add />
     </section>

@@ -39,8 +39,19 @@ import {
 } from '../useCaseFiles.ts';
 import { CaseCard, type TCardGates } from './CaseCard.tsx';
 import { CaseSearchForm } from './CaseSearchForm.tsx';
+import { FieldControl } from '../../ui/FieldControl.tsx';
+import type { TControl } from '../../ui/fields.ts';
 import { useNextHearings } from './useNextHearings.ts';
 import '../case-files.css';
+
+/** The list's order: applied at once, not a form, so the kit's control alone beside its own label. */
+const ORDER_FIELD: TControl = {
+  kind: 'select',
+  options: [
+    { value: 'newest', label: 'Newest first' },
+    { value: 'hearing', label: 'Next hearing' },
+  ],
+};
 
 /**
  * Case Files (/petitions, part 1 §2). The whole list is filtered on the device (filterCases) and shown 20 to
@@ -144,14 +155,12 @@ export function CaseFilesScreen() {
         <FiltersButton fold={fold} active={active} />
         <span className="case-order">
           <label htmlFor={`${fold.id}-order`}>Order</label>
-          <select
+          <FieldControl
+            field={ORDER_FIELD}
             id={`${fold.id}-order`}
             value={order}
-            onChange={(e) => apply(filters, 1, e.target.value as TCaseOrder)}
-          >
-            <option value="newest">Newest first</option>
-            <option value="hearing">Next hearing</option>
-          </select>
+            onChange={(v) => apply(filters, 1, v as TCaseOrder)}
+          />
         </span>
       </div>
       <FiltersRegion fold={fold} className="case-filters">

@@ -1,11 +1,33 @@
-import { useState, type FormEvent } from 'react';
-import type { Option } from '../../ui/form.tsx';
-import { CheckboxField, SelectField, TextField } from '../../ui/form.tsx';
+import { useMemo, type FormEvent } from 'react';
+import { CHECKED, type TDraft, type TField, type TOption } from '../../ui/fields.ts';
+import { Field } from '../../ui/forms/Field.tsx';
+import { useFieldForm } from '../../ui/forms/useFieldForm.tsx';
 import type { TCaseFilters } from '../filterCases.ts';
+
+const FIELDS = (courts: readonly TOption[]): TField[] => [
+  { key: 'caseNo', label: 'Case #', maxLength: 50 },
+  { key: 'year', label: 'Year', maxLength: 4 },
+  { key: 'courtId', label: 'Court', kind: 'select', placeholder: 'All', options: courts },
+  { key: 'partyName', label: 'Party Name', maxLength: 191 },
+  { key: 'pendingTag', label: 'Pending Tag', maxLength: 100 },
+  { key: 'pendingOnly', label: 'Pending Cases Only', kind: 'checkbox' },
+  { key: 'mootOnly', label: 'Moot Cases Only', kind: 'checkbox' },
+];
+
+const draftOfFilters = (f: TCaseFilters): TDraft => ({
+  caseNo: f.caseNo,
+  year: f.year,
+  courtId: f.courtId,
+  partyName: f.partyName,
+  pendingTag: f.pendingTag,
+  pendingOnly: f.pendingOnly ? CHECKED : '',
+  mootOnly: f.mootOnly ? CHECKED : '',
+});
 
 /**
  * The Case Files search form. It edits a draft; Search (or Enter in any field, a real form submit) applies
- * it. The parent keys this form by the applied filters, so Reset and Back show what is applied.
+ * it. The parent keys this form by the applied filters, so Reset and Back show what is applied. A query, not
+ * the user's work: leaving never asks (unguarded).
  */
 export function CaseSearchForm({
   applied,
@@ -14,40 +36,40 @@ export function CaseSearchForm({
   onReset,
 }: {
   applied: TCaseFilters;
-  courts: readonly Option[];
+  courts: readonly TOption[];
   onSearch: (filters: TCaseFilters) => void;
   onReset: () => void;
 }) {
-  const [draft, setDraft] = useState<TCaseFilters>(applied);
-  const set =
-    <K extends keyof TCaseFilters>(key: K) =>
-    (value: TCaseFilters[K]) =>
-      setDraft((d) => ({ ...d, [key]: value }));
+  const fields = useMemo(() => FIELDS(courts), [courts]);
+  const form = useFieldForm(fields, () => draftOfFilters(applied), { unguarded: true });
+  const { draft } = form;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onSearch(draft);
+    onSearch({
+      ...applied,
+      caseNo: draft.caseNo ?? '',
+      year: draft.year ?? '',
+      courtId: draft.courtId ?? '',
+      partyName: draft.partyName ?? '',
+      pendingTag: draft.pendingTag ?? '',
+      pendingOnly: draft.pendingOnly === CHECKED,
+      mootOnly: draft.mootOnly === CHECKED,
+    });
   };
   return (
     <form className="case-search" role="search" aria-label="Search case files" onSubmit={submit}>
-      <TextField label="Case #" value={draft.caseNo} onChange={set('caseNo')} maxLength={50} />
-      <TextField
-        label="Year"
-        value={draft.year}
-        onChange={(v) => set('year')(v.replace(/\D/g, '').slice(0, 4))}
+      <Field {...form.bind('caseNo')} />
+      <Field
+        {...form.bind('year')}
+        onChange={(v) => form.set('year', v.replace(/\D/g, '').slice(0, 4))}
         inputMode="numeric"
       />
-      <SelectField
-        label="Court"
-        value={draft.courtId}
-        onChange={set('courtId')}
-        placeholder="All"
-        options={courts}
-      />
-      <TextField label="Party Name" value={draft.partyName} onChange={set('partyName')} maxLength={191} />
-      <TextField label="Pending Tag" value={draft.pendingTag} onChange={set('pendingTag')} maxLength={100} />
+      <Field {...form.bind('courtId')} />
+      <Field {...form.bind('partyName')} />
+      <Field {...form.bind('pendingTag')} />
       <div className="case-search-checks">
-        <CheckboxField label="Pending Cases Only" checked={draft.pendingOnly} onChange={set('pendingOnly')} />
-        <CheckboxField label="Moot Cases Only" checked={draft.mootOnly} onChange={set('mootOnly')} />
+        <Field {...form.bind('pendingOnly')} />
+        <Field {...form.bind('mootOnly')} />
       </div>
       <div className="case-search-buttons">
         <button type="submit" className="btn primary">
