@@ -277,7 +277,9 @@ export function createPushWriter(
         }
       }
       const closing = await seqs.close();
-      if (batch) await flushGroup(trx, closing.lines, closing.lasts, lastIds, results);
+      // A group of retries only (every id seen before) has nothing to write.
+      if (batch && (closing.lines.length || lastIds.size || results.length))
+        await flushGroup(trx, closing.lines, closing.lasts, lastIds, results);
       await trx.commit().execute();
     } catch {
       await trx

@@ -36,15 +36,18 @@ export async function syncRoutes(fastify: FastifyInstance): Promise<void> {
     async (req) => {
       const { actor } = await req.auth();
       const body = req.body;
+      let mailed = false;
       const answer = await writer.push(actor, body.clientId, body.mutations, {
         mail: async (trx, mail) => {
           await app.mailer.enqueue(mail, trx);
+          mailed = true;
         },
         // Never the request's Host, which the sender chooses (auth/links.ts).
         loginUrl: `${configuredOrigin(app.config)}/login`,
       });
-      // Mails queued inside the push's transactions go out now rather than at the sender's next round.
-      app.mailer.wake();
+      // Mails queued inside the push's transactions go out now rather than at the sender's next round. Only
+      // then: a wake reads the mail queue, a statement each of fifty phones' pushes paid on a busy pool.
+      if (mailed) app.mailer.wake();
       return answer;
     },
   );
