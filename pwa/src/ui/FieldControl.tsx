@@ -25,7 +25,7 @@ export type TFieldControlProps = TControlAttrs & {
 };
 
 /**
- * The one renderer of a field's control (DESIGN §3), for the forms (inside FieldFrame, ui/form.tsx) and for
+ * The one renderer of a field's control (DESIGN §3), for the forms (inside Field, ui/forms/Field.tsx) and for
  * the cells of the row table: the field's kind picks the control, a mask formats what is typed, and the
  * caller's attributes (label wiring, name, blur) go onto it. The frame around it is the caller's.
  */
