@@ -22,6 +22,7 @@ const COLLEAGUE = {
 };
 let h: Harness;
 let aslam: string;
+let bibi: string;
 const today = todayInPakistan();
 
 async function call<T>(method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>): Promise<T> {
@@ -41,7 +42,7 @@ beforeAll(async () => {
   const lahore = await seedCourtId(h, 'Lahore High Court, Lahore');
   const karachi = await seedCourtId(h, 'Sindh High Court, Karachi');
   aslam = await seedPetition(h, { case_no: '41', year: 2026, title: 'Aslam v. State', court_id: lahore });
-  const bibi = await seedPetition(h, {
+  bibi = await seedPetition(h, {
     case_no: '7',
     year: 2025,
     title: 'Bibi v. Landlord',
@@ -184,5 +185,46 @@ it('records a hearing offline on a phone with a photo and +14; the next date sho
     await c.page.getByText(formatDate(next)).first().waitFor({ timeout: WAIT_MS });
   } finally {
     for (const d of devices) await d.ctx.close();
+  }
+});
+
+it('from the case page: nothing typed is lost on close, and Decided asks to archive the case', async () => {
+  let d: Device | undefined;
+  try {
+    d = await signedInDevice(h, E2E_ADMIN.email, E2E_ADMIN.password, PHONE);
+    const { page } = d;
+    // The cause list offers it too, for each hearing of today not recorded yet.
+    await page.goto(`${h.baseUrl}/cause-list`);
+    await page
+      .getByRole('region', { name: /^Today/ })
+      .getByRole('button', { name: 'Record hearing: 7/2025 Bibi v. Landlord' })
+      .waitFor({ timeout: WAIT_MS });
+    await page.goto(`${h.baseUrl}/petitions/${bibi}`);
+    await page.getByRole('button', { name: 'Record hearing', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Record hearing' });
+    await dialog.getByLabel('Note', { exact: true }).fill('Judgment announced; petition allowed.');
+    // Closing asks first; Keep editing keeps the note.
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await page.getByText('Discard what you typed?').waitFor();
+    await page.getByRole('button', { name: 'Keep editing', exact: true }).click();
+    expect(await dialog.getByLabel('Note', { exact: true }).inputValue()).toBe(
+      'Judgment announced; petition allowed.',
+    );
+    await dialog.getByLabel('Outcome', { exact: true }).selectOption({ label: 'Decided' });
+    await page.getByText('The case is decided. Archive it?').waitFor();
+    await page.getByRole('button', { name: 'Archive', exact: true }).click();
+    expect(await dialog.getByRole('checkbox', { name: 'Archive the case' }).isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect
+      .poll(
+        async () =>
+          (await call<{ petition: { archived: unknown } }>('GET', `/api/petitions/${bibi}`)).petition
+            .archived,
+        { timeout: WAIT_MS },
+      )
+      .toSatisfy((v) => v === true || v === 1 || v === '1');
+  } finally {
+    await d?.ctx.close();
   }
 });

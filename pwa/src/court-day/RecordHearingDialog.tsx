@@ -171,69 +171,79 @@ function RecordForm({
   const decided = !!decidedId && form.draft.outcome === decidedId;
 
   return (
-    <Modal open title="Record hearing" onClose={close}>
-      <form className="record-form" noValidate onSubmit={submit} aria-describedby="record-case">
-        <p className="record-case" id="record-case">
-          {name} · {formatDate(day)}
-        </p>
-        <Field
-          {...form.bind('outcome')}
-          field={outcomeField}
-          onChange={(text) => {
-            form.set('outcome', text);
-            if (decidedId && text === decidedId) setAsking(true);
-            else form.set('archive', '');
-          }}
-        />
-        {decided && <Field {...form.bind('archive')} />}
-        <Field {...form.bind('note')} rows={2} />
-        <div className="field record-photo">
-          <div className="field-label">
-            <label htmlFor="record-photo">Photo</label>
-          </div>
-          <input
-            id="record-photo"
-            type="file"
-            accept="image/*"
-            capture="environment"
-            aria-invalid={photoError ? true : undefined}
-            aria-describedby={photoError ? 'record-photo-error' : undefined}
-            onChange={(e) => void choosePhoto(e.target.files?.[0])}
-          />
-          {photo && <span className="record-photo-name">{photo.name}</span>}
-          {photoError && (
-            <div className="field-error" id="record-photo-error" role="alert">
-              {photoError}
-            </div>
-          )}
-        </div>
-        <div className="record-next">
+    // The question dialogs are siblings of the form's dialog, not inside it: a nested <dialog>'s close event
+    // would bubble to the form's dialog and read as a request to close the form.
+    <>
+      <Modal open title="Record hearing" onClose={close}>
+        <form className="record-form" noValidate onSubmit={submit} aria-describedby="record-case">
+          <p className="record-case" id="record-case">
+            {name} · {formatDate(day)}
+          </p>
           <Field
-            {...form.bind('next')}
-            placeholder="dd/mm/yyyy"
-            inputMode="numeric"
-            hint={picked ?? undefined}
+            {...form.bind('outcome')}
+            field={outcomeField}
             onChange={(text) => {
-              form.set('next', text);
-              setPicked(null);
+              form.set('outcome', text);
+              // A decided case has no next date: the question of archiving takes its place.
+              if (decidedId && text === decidedId) {
+                form.set('next', '');
+                setPicked(null);
+                setAsking(true);
+              } else form.set('archive', '');
             }}
           />
-          <div className="record-picks" role="group" aria-label="Next date in">
-            {NEXT_DATE_PICKS.map((d) => (
-              <button key={d} type="button" className="btn" onClick={() => pick(d)}>
-                +{d}
-              </button>
-            ))}
+          <Field {...form.bind('note')} rows={2} />
+          <div className="field record-photo">
+            <div className="field-label">
+              <label htmlFor="record-photo">Photo</label>
+            </div>
+            <input
+              id="record-photo"
+              type="file"
+              accept="image/*"
+              capture="environment"
+              aria-invalid={photoError ? true : undefined}
+              aria-describedby={photoError ? 'record-photo-error' : undefined}
+              onChange={(e) => void choosePhoto(e.target.files?.[0])}
+            />
+            {photo && <span className="record-photo-name">{photo.name}</span>}
+            {photoError && (
+              <div className="field-error" id="record-photo-error" role="alert">
+                {photoError}
+              </div>
+            )}
           </div>
-        </div>
-        <div className="record-place">
-          <Field {...form.bind('court_room')} />
-          <Field {...form.bind('serial_no')} inputMode="numeric" />
-        </div>
-        <button type="submit" className="btn primary record-save" disabled={form.submitting}>
-          Save
-        </button>
-      </form>
+          {!decided && (
+            <div className="record-next">
+              <Field
+                {...form.bind('next')}
+                placeholder="dd/mm/yyyy"
+                inputMode="numeric"
+                hint={picked ?? undefined}
+                onChange={(text) => {
+                  form.set('next', text);
+                  setPicked(null);
+                }}
+              />
+              <div className="record-picks" role="group" aria-label="Next date in">
+                {NEXT_DATE_PICKS.map((d) => (
+                  <button key={d} type="button" className="btn" onClick={() => pick(d)}>
+                    +{d}
+                  </button>
+                ))}
+              </div>
+            </div>
+          )}
+          {decided && <Field {...form.bind('archive')} />}
+          <div className="record-place">
+            <Field {...form.bind('court_room')} />
+            <Field {...form.bind('serial_no')} inputMode="numeric" />
+          </div>
+          <button type="submit" className="btn primary record-save" disabled={form.submitting}>
+            Save
+          </button>
+        </form>
+      </Modal>
       <ConfirmDialog
         open={asking}
         message="The case is decided. Archive it?"
@@ -247,6 +257,6 @@ function RecordForm({
         onCancel={() => setAsking(false)}
       />
       {form.dialog}
-    </Modal>
+    </>
   );
 }
