@@ -92,6 +92,13 @@ it('warns as the opponent is typed and before the save; Cancel keeps the form, S
     await save.click();
     await dialog.getByRole('button', { name: 'Save Anyway', exact: true }).click();
     await page.waitForURL(/\/petitions\/(?!create$)[^/]+$/);
+
+    // The admin's audit lists what was acknowledged (an admin's device, on the Conflict check screen).
+    await page.goto('/conflict-check');
+    const audit = page.getByRole('region', { name: 'Acknowledged Conflicts' });
+    await expect
+      .poll(() => audit.getByRole('listitem').allTextContents(), { timeout: WAIT_MS })
+      .toEqual([expect.stringContaining(warning)]);
   } finally {
     await d?.ctx.close();
   }

@@ -10,6 +10,7 @@ import { can } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { ScreenGuard } from '../shell/ScreenGuard.tsx';
 import { useConflictIndex } from './useConflictIndex.ts';
+import { ConflictAcksAudit } from './ConflictAcksAudit.tsx';
 import './conflicts.css';
 
 export function ConflictCheckScreen() {
@@ -101,6 +102,7 @@ function ConflictCheck() {
         </div>
       </form>
       <Results data={data} matches={matches} />
+      {seesCnics && <ConflictAcksAudit />}
     </section>
   );
 }

@@ -1,9 +1,11 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useEntityRows } from '../sync/hooks.ts';
+import { formatDate } from '@lawfirm/shared-types/common/dates.ts';
+import { useEntityRows, useSync } from '../sync/hooks.ts';
 import { usePetitionPage, useUsers } from '../case-files/useCaseFiles.ts';
 import type { TSettingsRow } from '../shell/useSettings.tsx';
 import { tellClientOffer, type TTellClientOffer } from './tellClient.logic.ts';
+import { recordClientTold } from './caseNotices.actions.ts';
 import './tell-client.css';
 
 type TProps = {
@@ -39,9 +41,17 @@ export function useTellClientOffer({ petitionId, outcome, nextDate }: TProps): T
  * or says why there is no number and links to the record to add one. The case page shows it, and the
  * record-hearing form may show it after a next date is set.
  */
-export function TellClientButton(props: TProps) {
+export function TellClientButton(
+  props: TProps & { /** The case's history of telling, under the button. */ history?: boolean },
+) {
   const offer = useTellClientOffer(props);
+  const ctx = useSync();
   const [open, setOpen] = useState(false);
+  // Opening a link is telling the client: the case's history says so (offline too).
+  const told = (channel: 'whatsapp' | 'sms') => () => {
+    if (ctx && offer?.ok)
+      recordClientTold(ctx.db, props.petitionId, channel, offer.userId).catch(() => undefined);
+  };
   const panelId = useId();
   if (!offer) return null;
   return (
@@ -66,10 +76,16 @@ export function TellClientButton(props: TProps) {
                 {offer.message}
               </p>
               <div className="tell-client-links">
-                <a className="btn" href={offer.whatsapp} target="_blank" rel="noopener noreferrer">
+                <a
+                  className="btn"
+                  href={offer.whatsapp}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  onClick={told('whatsapp')}
+                >
                   WhatsApp
                 </a>
-                <a className="btn" href={offer.sms}>
+                <a className="btn" href={offer.sms} onClick={told('sms')}>
                   SMS
                 </a>
               </div>
@@ -86,6 +102,51 @@ export function TellClientButton(props: TProps) {
           )}
         </div>
       )}
+      {props.history && <ClientToldHistory petitionId={props.petitionId} />}
     </div>
+  );
+}
+
+type TNoticeRow = {
+  id: string;
+  petition_id: string;
+  channel: string;
+  recipient_id?: string | null;
+  updated_by?: string | null;
+  updated_at?: string | null;
+  deleted_at?: string | null;
+};
+
+/** The case's history of telling the client: when, by whom, by which channel (newest first). */
+export function ClientToldHistory({ petitionId }: { petitionId: string }) {
+  const rows = useEntityRows<TNoticeRow>('case_notices');
+  const users = useUsers();
+  const mine = useMemo(
+    () =>
+      (rows ?? [])
+        .filter((r) => r.petition_id === petitionId && !r.deleted_at)
+        .sort((a, b) => (b.updated_at ?? '~').localeCompare(a.updated_at ?? '~')),
+    [rows, petitionId],
+  );
+  if (!mine.length) return null;
+  const nameOf = (id: string | null | undefined) => users?.find((u) => u.id === id)?.name ?? null;
+  return (
+    <section className="tell-client-history" aria-label="Client told">
+      <h2>Client Told</h2>
+      <ul>
+        {mine.map((r) => {
+          const by = nameOf(r.updated_by);
+          const to = nameOf(r.recipient_id);
+          return (
+            <li key={r.id}>
+              {r.updated_at ? formatDate(r.updated_at.slice(0, 10)) : 'Not synced yet'}:{' '}
+              {r.channel === 'sms' ? 'SMS' : 'WhatsApp'}
+              {to ? ` to ${to}` : ''}
+              {by ? ` by ${by}` : ''}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }

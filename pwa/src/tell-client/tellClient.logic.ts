@@ -33,6 +33,8 @@ export type TTellClientInput = {
 export type TTellClientOffer =
   | {
       ok: true;
+      /** The person told (their user record). */
+      userId: string;
       name: string;
       language: TClientLanguage;
       message: string;
@@ -54,6 +56,7 @@ export function tellClientOffer(input: TTellClientInput): TTellClientOffer {
   if (!links.ok) return { ok: false, message: links.message, userId: to.userId };
   return {
     ok: true,
+    userId: to.userId,
     name: to.name,
     language: to.language,
     message,

@@ -38,6 +38,7 @@ import {
   petitionRow,
 } from './petitionForm.logic.ts';
 import { ConflictWarnings, useCaseConflicts, useConflictGate } from '../../conflicts/ConflictWarnings.tsx';
+import { recordConflictAcks } from '../../tell-client/caseNotices.actions.ts';
 import '../case-files.css';
 
 /**
@@ -218,6 +219,8 @@ function PetitionForm({
           }),
         petition ? MSG.updatedOk : MSG.savedOk,
       );
+      // Saved despite possible conflicts: the admin's audit keeps what was acknowledged.
+      if (conflicts.length) await recordConflictAcks(ctx.db, id, conflicts);
       await navigate(`/petitions/${encodeURIComponent(id)}`);
     } catch (e) {
       setFailure(e instanceof Error ? e.message : String(e));

@@ -148,7 +148,7 @@ function PetitionHeader({ page, petition }: { page: TPetitionPage; petition: TPe
           Download PDF
         </button>
         {canHearing && <HearingDateControl petitionId={petition.id} next={page.next} />}
-        {canEdit && <TellClientButton petitionId={petition.id} />}
+        {canEdit && <TellClientButton petitionId={petition.id} history />}
         <RecordHearingButton petitionId={petition.id} />
       </div>
       {profileOf && <LawyerProfileDialog lawyerId={profileOf} onClose={() => setProfileOf(null)} />}
