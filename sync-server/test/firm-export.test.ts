@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, renameSync, rmdirSync } from 'node:fs';
+import { renameSync, symlinkSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -343,11 +343,12 @@ describeEachDb('firm export', (kind) => {
   });
 
   it('fails a download whose stored file cannot be read, never answering a short zip', async () => {
-    // One of firm B's files is unreadable (a folder where the file should be): the export fails after its
-    // first tables are made, before a byte was sent, so the answer is an error with a message.
+    // One of firm B's files cannot be read (a link to itself: the file system answers ELOOP, not "no such
+    // file", which the export would note as missing): the export fails after its first tables are made,
+    // before a byte was sent, so the answer is an error with a message.
     const blob = join(t.config.dataDir, 'files', firmB, 'blobs', [...b.files.keys()][0]!);
     renameSync(blob, `${blob}.aside`);
-    mkdirSync(blob);
+    symlinkSync(blob, blob);
     try {
       const res = await call('GET', '/api/firm_export', adminB);
       expect(res.statusCode).toBe(500);
@@ -356,7 +357,7 @@ describeEachDb('firm export', (kind) => {
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.headers['content-disposition']).toBeUndefined();
     } finally {
-      rmdirSync(blob);
+      unlinkSync(blob);
       renameSync(`${blob}.aside`, blob);
     }
   });
