@@ -17,7 +17,9 @@ import {
 import { useAuth } from '../auth/AuthContext.tsx';
 import { deleteLocal } from '../sync/actions.ts';
 import { usePendingIds, useSync } from '../sync/hooks.ts';
-import { FieldControl } from '../ui/FieldControl.tsx';
+import { CHECKED, type TDraft, type TField } from '../ui/fields.ts';
+import { Field } from '../ui/forms/Field.tsx';
+import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
 import { ListTable } from '../tables/ListTable.tsx';
 import { Paginator } from '../tables/Paginator.tsx';
 import { PendingMark } from '../feedback/PendingMark.tsx';
@@ -29,26 +31,41 @@ import { MarkPaidDialog } from './MarkPaidDialog.tsx';
 import './invoices.css';
 
 export const NUMBER_ON_SYNC = 'number on sync';
-const DATE_FIELD = { kind: 'date' } as const;
 export const invoiceNoText = (no: number | null) => (no == null ? NUMBER_ON_SYNC : String(no));
 
-type TFilters = {
-  from: string;
-  to: string;
-  date_type: TInvoiceDateType;
-  invoice_no: string;
-  client_name: string;
-  status: string;
-  archived: boolean;
-};
-const EMPTY: TFilters = {
+/** The list's filters: a query, not the user's work, so the form is unguarded. The range is typed dd/mm/yyyy. */
+const FILTERS: TField[] = [
+  { key: 'from', label: 'From', kind: 'date' },
+  { key: 'to', label: 'To', kind: 'date' },
+  {
+    key: 'date_type',
+    label: 'Date type',
+    kind: 'select',
+    options: [
+      { value: 'created_at', label: 'Created' },
+      { value: 'due_date', label: 'Due' },
+      { value: 'paid_date', label: 'Paid' },
+    ],
+  },
+  { key: 'invoice_no', label: 'Invoice number' },
+  { key: 'client_name', label: 'Client name' },
+  {
+    key: 'status',
+    label: 'Status',
+    kind: 'select',
+    placeholder: 'All',
+    options: INVOICE_STATUSES.map((s) => ({ value: String(s.id), label: s.title })),
+  },
+  { key: 'archived', label: 'Archived', kind: 'checkbox' },
+];
+const EMPTY: TDraft = {
   from: '',
   to: '',
   date_type: 'created_at',
   invoice_no: '',
   client_name: '',
   status: '',
-  archived: false,
+  archived: '',
 };
 
 /** Invoices (part 3 §2.5): filters folded on phones, totals, a page of rows, actions by role; all on the device. */
@@ -58,7 +75,8 @@ export default function InvoicesScreen() {
   const toast = useToast();
   const all = useInvoices();
   const pending = usePendingIds('invoices');
-  const [f, setF] = useState<TFilters>(EMPTY);
+  const form = useFieldForm(FILTERS, EMPTY, { unguarded: true });
+  const f = form.draft;
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<{ id: string; details: boolean } | null>(null);
   const del = useConfirmedDelete(
@@ -70,18 +88,18 @@ export default function InvoicesScreen() {
   );
 
   // The range is typed dd/mm/yyyy; it filters once both ends are real dates.
-  const from = parseDisplayDate(f.from.trim());
-  const to = parseDisplayDate(f.to.trim());
+  const from = parseDisplayDate((f.from ?? '').trim());
+  const to = parseDisplayDate((f.to ?? '').trim());
   const range = from && to;
   const filtered = useMemo(
     () =>
       filterInvoices(all ?? [], {
-        invoice_no: f.invoice_no,
-        client_name: f.client_name,
-        is_archive: f.archived,
+        invoice_no: f.invoice_no ?? '',
+        client_name: f.client_name ?? '',
+        is_archive: f.archived === CHECKED,
         from: from && to ? (from <= to ? from : to) : null,
         to: from && to ? (from <= to ? to : from) : null,
-        date_type: f.date_type,
+        date_type: (f.date_type || 'created_at') as TInvoiceDateType,
         invoice_status_id: f.status ? Number(f.status) : null,
       }),
     [all, f, from, to],
@@ -96,10 +114,14 @@ export default function InvoicesScreen() {
   const admin = invoicesDecl.policy.canCreate(actor);
   const stats = invoiceStats(filtered);
   const shown = pageOf(filtered, page);
-  const set = (patch: Partial<TFilters>) => {
-    setF((old) => ({ ...old, ...patch }));
-    setPage(1);
-  };
+  // Any filter changed shows its first page.
+  const bind = (key: string) => ({
+    ...form.bind(key),
+    onChange: (text: string) => {
+      form.set(key, text);
+      setPage(1);
+    },
+  });
   const download = async (inv: TListedInvoice) => {
     if (!ctx) return;
     try {
@@ -124,61 +146,21 @@ export default function InvoicesScreen() {
       <details className="card invoice-filters">
         <summary>Filters</summary>
         <div className="filter-grid">
-          <label className="field">
-            <span className="field-label">From</span>
-            <FieldControl field={DATE_FIELD} value={f.from} onChange={(v) => set({ from: v })} />
-          </label>
-          <label className="field">
-            <span className="field-label">To</span>
-            <FieldControl field={DATE_FIELD} value={f.to} onChange={(v) => set({ to: v })} />
-          </label>
-          {range && (
-            <label className="field">
-              <span className="field-label">Date type</span>
-              {/* Named by its label alone: a label holding a select is otherwise named with the chosen option too. */}
-              <select
-                aria-label="Date type"
-                value={f.date_type}
-                onChange={(e) => set({ date_type: e.target.value as TInvoiceDateType })}
-              >
-                <option value="created_at">Created</option>
-                <option value="due_date">Due</option>
-                <option value="paid_date">Paid</option>
-              </select>
-            </label>
-          )}
-          <label className="field">
-            <span className="field-label">Invoice number</span>
-            <input
-              inputMode="numeric"
-              value={f.invoice_no}
-              onChange={(e) => set({ invoice_no: e.target.value })}
-            />
-          </label>
-          <label className="field">
-            <span className="field-label">Client name</span>
-            <input value={f.client_name} onChange={(e) => set({ client_name: e.target.value })} />
-          </label>
-          <label className="field">
-            <span className="field-label">Status</span>
-            <select aria-label="Status" value={f.status} onChange={(e) => set({ status: e.target.value })}>
-              <option value="">All</option>
-              {INVOICE_STATUSES.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.title}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={f.archived}
-              onChange={(e) => set({ archived: e.target.checked })}
-            />
-            Archived
-          </label>
-          <button type="button" className="btn" onClick={() => set(EMPTY)}>
+          <Field {...bind('from')} />
+          <Field {...bind('to')} />
+          {range && <Field {...bind('date_type')} />}
+          <Field {...bind('invoice_no')} inputMode="numeric" />
+          <Field {...bind('client_name')} />
+          <Field {...bind('status')} />
+          <Field {...bind('archived')} />
+          <button
+            type="button"
+            className="btn"
+            onClick={() => {
+              form.reset();
+              setPage(1);
+            }}
+          >
             Reset
           </button>
         </div>

@@ -1,8 +1,11 @@
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router';
 import { CONTRACTS, PAGE_KINDS, PLEADINGS, PROPOSITIONS } from '@lawfirm/shared-types/library/page-kinds.ts';
 import { cut80 } from '@lawfirm/shared-types/library/page-text.ts';
 import { useEntityRows } from '../sync/hooks.ts';
+import type { TField } from '../ui/fields.ts';
+import { Field } from '../ui/forms/Field.tsx';
+import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
 import type { TRow } from '../sync/db.ts';
 import { buildLibraryIndex, searchLibrary } from './librarySearch.ts';
 import { publicPath } from './pagePaths.ts';
@@ -13,13 +16,18 @@ const KIND_LABEL: Record<string, string> = {
   [PLEADINGS.name]: 'Pleading',
 };
 
+/** A query, not the user's work: the form is unguarded. */
+const QUERY: TField[] = [
+  { key: 'q', label: 'Search the library', placeholder: 'Words in a proposition, contract or pleading' },
+];
+
 /**
  * One search box over every proposition, contract and pleading on the device: words in titles, keywords and
  * text, best first, with no network. The index is built when the pages change, not on each keystroke.
  */
 export function LibrarySearch() {
-  const id = useId();
-  const [query, setQuery] = useState('');
+  const form = useFieldForm(QUERY, { q: '' }, { unguarded: true });
+  const query = form.draft.q ?? '';
   const deferred = useDeferredValue(query);
   const searching = deferred.trim() !== '';
   const propositions = useEntityRows<TRow>(PROPOSITIONS.name, searching ? undefined : null);
@@ -43,15 +51,7 @@ export function LibrarySearch() {
   );
   return (
     <div className="library-search card" role="search">
-      <label htmlFor={id}>Search the library</label>
-      <input
-        id={id}
-        className="input"
-        type="search"
-        value={query}
-        placeholder="Words in a proposition, contract or pleading"
-        onChange={(e) => setQuery(e.target.value)}
-      />
+      <Field {...form.bind('q')} type="search" />
       {deferred.trim() && (
         <ol className="library-hits" aria-label="Search results">
           {loading && <li role="status">Loading....</li>}
