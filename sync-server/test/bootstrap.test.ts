@@ -49,8 +49,9 @@ it('first start on an empty data folder creates the SQLite file, the demo firm, 
     expect(await count('case_categories')).toBe(82);
     expect(await count('statutes')).toBe(6);
     expect(await count('limitation_articles')).toBe(191);
-    // 26 order sheet types (shared data), and our 11 naqal form, 11 talbana and 9 synopsis types.
-    expect(await count('module_types')).toBe(57);
+    // 26 order sheet types (shared data) and our 4 hearing outcomes (Adjourned, Arguments heard, Reserved,
+    // Decided), and our 11 naqal form, 11 talbana and 9 synopsis types.
+    expect(await count('module_types')).toBe(61);
     const wp = await h.db
       .selectFrom('case_categories')
       .selectAll()
