@@ -1,10 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { v7 } from 'uuid';
 import { formatDate, MSG, opinionsDecl, parseDisplayDate, ROLE_IDS } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { deleteLocal, putLocal } from '../sync/actions.ts';
 import { useEntityRows, useSync } from '../sync/hooks.ts';
 import { FieldControl } from '../ui/FieldControl.tsx';
+import type { TField } from '../ui/fields.ts';
+import { Field } from '../ui/forms/Field.tsx';
+import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
 import { ListTable } from '../tables/ListTable.tsx';
 import { zodFieldErrors } from '../ui/form.tsx';
 import { useToast } from '../feedback/toast.tsx';
@@ -30,6 +33,7 @@ type TDraft = Omit<TOpinion, 'id'>;
 const EMPTY: TDraft = { client_id: '', reference_no: '', subject: '', issuance_date: '' };
 /** Issuance dates are typed and shown dd/mm/yyyy (the shared field control), kept as YYYY-MM-DD. */
 const DATE_FIELD = { kind: 'date' } as const;
+const NO_FILTER: Record<string, string> = { client_id: '', reference_no: '', subject: '' };
 
 /** Opinions (part 3 §2.3): filters, the table, admins' inline Edit/Update/Cancel/Delete and the add row. */
 export default function OpinionsScreen() {
@@ -41,8 +45,24 @@ export default function OpinionsScreen() {
   const clients = useEntityRows<{ id: string; name: string }>('users', { role_id: ROLE_IDS.CLIENT });
   // On a phone the opinions come first; the filters wait behind Filters.
   const fold = useFiltersFold();
-  const [draftFilter, setDraftFilter] = useState({ client_id: '', reference_no: '', subject: '' });
-  const [filter, setFilter] = useState(draftFilter);
+  const filterFields = useMemo<TField[]>(
+    () => [
+      {
+        key: 'client_id',
+        label: 'Client',
+        kind: 'select',
+        placeholder: 'All',
+        options: (clients ?? []).map((c) => ({ value: c.id, label: c.name })),
+      },
+      { key: 'reference_no', label: 'Reference No' },
+      { key: 'subject', label: 'Subject' },
+    ],
+    [clients],
+  );
+  // A query, not the user's work: leaving never asks.
+  const filterForm = useFieldForm(filterFields, { ...NO_FILTER }, { unguarded: true });
+  const draftFilter = filterForm.draft;
+  const [filter, setFilter] = useState<Record<string, string>>(NO_FILTER);
   // Part 3 §9: a changed filter applies by itself after 4 seconds; Enter applies it at once.
   useEffect(() => {
     const t = setTimeout(() => setFilter(draftFilter), FILTER_RELOAD_MS);
@@ -67,7 +87,7 @@ export default function OpinionsScreen() {
     );
   const admin = opinionsDecl.policy.canCreate(actor);
   const nameOf = (id: string) => clients?.find((c) => c.id === id)?.name ?? '';
-  const has = (text: string, q: string) => text.toLowerCase().includes(q.trim().toLowerCase());
+  const has = (text: string, q = '') => text.toLowerCase().includes(q.trim().toLowerCase());
   const list = (rows ?? [])
     .filter(
       (o) =>
@@ -130,25 +150,9 @@ export default function OpinionsScreen() {
       </div>
       <FiltersRegion fold={fold}>
         <form className="card filter-grid" onSubmit={applyFilter}>
-          {clientSelect(
-            draftFilter.client_id,
-            (v) => setDraftFilter({ ...draftFilter, client_id: v }),
-            'Client',
-          )}
-          <label className="field">
-            <span className="field-label">Reference No</span>
-            <input
-              value={draftFilter.reference_no}
-              onChange={(e) => setDraftFilter({ ...draftFilter, reference_no: e.target.value })}
-            />
-          </label>
-          <label className="field">
-            <span className="field-label">Subject</span>
-            <input
-              value={draftFilter.subject}
-              onChange={(e) => setDraftFilter({ ...draftFilter, subject: e.target.value })}
-            />
-          </label>
+          <Field {...filterForm.bind('client_id')} />
+          <Field {...filterForm.bind('reference_no')} />
+          <Field {...filterForm.bind('subject')} />
           <button type="submit" className="btn primary">
             Search
           </button>
@@ -156,9 +160,8 @@ export default function OpinionsScreen() {
             type="button"
             className="btn"
             onClick={() => {
-              const none = { client_id: '', reference_no: '', subject: '' };
-              setDraftFilter(none);
-              setFilter(none);
+              filterForm.reset();
+              setFilter(NO_FILTER);
             }}
           >
             Reset
