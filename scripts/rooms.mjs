@@ -82,6 +82,7 @@ export const ROOMS = {
         'contact-requests',
         'conflicts',
         'court-day',
+        'tell-client',
         'landing',
         'dashboard',
       ],

@@ -5,7 +5,7 @@ import { addDays, causeListRows, type THearing } from './calendar.logic.ts';
 import { HearingList } from './HearingList.tsx';
 import type { TCauseLists } from './useHearings.ts';
 import { orderedByPlace } from '../court-day/recordHearing.logic.ts';
-import { TodayHearings } from '../court-day/TodayHearings.tsx';
+import { TodayHearings } from './TodayHearings.tsx';
 
 /**
  * One day's cause list (issue 13 item 3): the hearings of the day by court, each with its case number and

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { todayInPakistan } from '@lawfirm/shared-types';
-import type { THearing } from '../calendar/calendar.logic.ts';
-import { useCauseLists } from '../calendar/useHearings.ts';
+import type { THearing } from './calendar.logic.ts';
+import { useCauseLists } from './useHearings.ts';
 import { useCan } from '../case-files/useCaseFiles.ts';
-import { RecordHearingButton } from './RecordHearingButton.tsx';
-import { groupByPlace, unrecordedText } from './recordHearing.logic.ts';
-import './court-day.css';
+import { RecordHearingButton } from '../court-day/RecordHearingButton.tsx';
+import { groupByPlace, unrecordedText } from '../court-day/recordHearing.logic.ts';
+import '../court-day/court-day.css';
 
 /**
  * Today's cause list (issue 34 item 5): a heading per court (and room), each court's hearings by their serial

@@ -10,7 +10,7 @@ import { DashboardCauseLists, HearingsBanner } from '../calendar/HearingsBanner.
 import { preloadScreen } from '../app/routes.tsx';
 import { whenSettled } from '../browser/whenIdle.ts';
 import { mark } from '../browser/marks.ts';
-import { UnrecordedWarning } from '../court-day/TodayHearings.tsx';
+import { UnrecordedWarning } from '../calendar/TodayHearings.tsx';
 
 /**
  * The tiles a lawyer opens most from here (in court: the case files and tomorrow's hearings): their screens'
