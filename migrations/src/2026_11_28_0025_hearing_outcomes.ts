@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { uuidv7 } from './lib/ids.ts';
+import { logChange, MIGRATION_WRITER } from './lib/logged-field.ts';
 
 /**
  * The record-hearing form (issue 34) offers the order-sheet types Adjourned, Arguments heard, Reserved and
@@ -13,34 +14,6 @@ import type { Kysely } from 'kysely';
  */
 const ORDER_SHEET_MODULE = 1;
 const OUTCOMES = ['Adjourned', 'Arguments heard', 'Reserved', 'Decided'] as const;
-const WRITER = 'system:migration';
-
-/** A UUIDv7 (the project's ids), from node:crypto only. */
-function uuidv7(): string {
-  const b = randomBytes(16);
-  b.writeUIntBE(Date.now(), 0, 6);
-  b[6] = (b[6]! & 0x0f) | 0x70;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = b.toString('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
-/** The firm's next change number (the UPDATE holds the firm's counter until the migration commits). */
-async function nextSeq(db: Kysely<any>, companyId: string): Promise<number> {
-  await db
-    .insertInto('sync_state')
-    .values({ company_id: companyId, last_seq: 0 })
-    .onConflict((oc) => oc.column('company_id').doNothing())
-    .execute();
-  const state = await db
-    .selectFrom('sync_state')
-    .select('last_seq')
-    .where('company_id', '=', companyId)
-    .executeTakeFirstOrThrow();
-  const seq = Number(state.last_seq) + 1;
-  await db.updateTable('sync_state').set({ last_seq: seq }).where('company_id', '=', companyId).execute();
-  return seq;
-}
 
 export async function up(db: Kysely<any>): Promise<void> {
   // The firms with reference data: those a seed gave module types (a firm without any was never seeded).
@@ -62,12 +35,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     for (const title of OUTCOMES) {
       if (firm.titles.has(title.toLowerCase())) continue;
       const id = uuidv7();
-      const seq = await nextSeq(db, companyId);
-      const now = new Date().toISOString();
-      await db
-        .insertInto('change_log')
-        .values({ company_id: companyId, seq, entity: 'module_types', row_id: id, changed_at: now })
-        .execute();
+      const { seq, now } = await logChange(db, 'module_types', companyId, id);
       await db
         .insertInto('module_types')
         .values({
@@ -81,7 +49,7 @@ export async function up(db: Kysely<any>): Promise<void> {
           version: seq,
           deleted_at: null,
           field_versions: JSON.stringify({ '*': seq }),
-          field_writers: JSON.stringify({ '*': WRITER }),
+          field_writers: JSON.stringify({ '*': MIGRATION_WRITER }),
           updated_by: null,
         })
         .execute();
