@@ -1,6 +1,7 @@
 import {
   ACCEPTED_TYPES_MESSAGE,
   checkDocumentBytes,
+  DOCUMENT_EXTENSIONS,
   DOCUMENT_MIME,
   sniffKind,
   type TDocumentKind,
@@ -26,17 +27,6 @@ export const TOO_LARGE_MESSAGE = 'The file may not be greater than 50 MB.';
 /** The picker's filter: the camera and galleries on phones, plus the document types. */
 export const ACCEPT_ATTRIBUTE = 'image/*,application/pdf,.doc,.docx,.xml';
 
-/** Extensions a name may have, and the kind its bytes must then be. */
-const EXTENSIONS: Record<string, TDocumentKind> = {
-  png: 'png',
-  jpg: 'jpg',
-  jpeg: 'jpg',
-  pdf: 'pdf',
-  doc: 'doc',
-  docx: 'docx',
-  xml: 'xml',
-};
-
 /** The document type of some bytes, or null when they are none of the accepted types. */
 export function sniffBytes(b: Uint8Array): TSniffed | null {
   const kind = sniffKind(b);
@@ -56,7 +46,7 @@ export function checkFile(name: string, bytes: Uint8Array): TFileCheck {
   if (!check.kind) return { ok: false, message: ACCEPTED_TYPES_MESSAGE };
   // "Order 12.3.2024" has no extension; "notes.txt" and "scan.heic" do.
   const m = /\.([A-Za-z][A-Za-z0-9]{0,4})$/.exec(name);
-  if (m?.[1] && EXTENSIONS[m[1].toLowerCase()] !== check.kind)
+  if (m?.[1] && DOCUMENT_EXTENSIONS[m[1].toLowerCase()] !== check.kind)
     return { ok: false, message: ACCEPTED_TYPES_MESSAGE };
   return check.ok ? { ok: true, kind: check.kind, mime: check.mime } : { ok: false, message: check.message };
 }

@@ -17,6 +17,17 @@ export const DOCUMENT_MIME: Record<TDocumentKind, string> = {
   xml: 'application/xml',
 };
 
+/** Extensions a file's name may have, and the kind its bytes must then be (DESIGN §7: both must agree). */
+export const DOCUMENT_EXTENSIONS: Readonly<Record<string, TDocumentKind>> = {
+  png: 'png',
+  jpg: 'jpg',
+  jpeg: 'jpg',
+  pdf: 'pdf',
+  doc: 'doc',
+  docx: 'docx',
+  xml: 'xml',
+};
+
 export const ACCEPTED_TYPES_MESSAGE = 'Only png, jpeg, jpg, pdf, doc, docx and xml files can be uploaded.';
 /** A docx must not unzip into more than this (zip bombs). */
 export const MAX_UNZIPPED_BYTES = 200 * 1024 * 1024;
