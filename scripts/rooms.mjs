@@ -85,6 +85,7 @@ export const ROOMS = {
         'tell-client',
         'landing',
         'dashboard',
+        'reminders',
       ],
     ],
     ['app', ['app', 'main.tsx']],

@@ -1,6 +1,6 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
-import { AuthProvider } from '../auth/AuthContext.tsx';
+import { AuthProvider, useAuth } from '../auth/AuthContext.tsx';
 import { SettingsProvider } from '../shell/useSettings.tsx';
 import { SyncProvider } from '../shell/SyncProvider.tsx';
 import { Header } from '../shell/Header.tsx';
@@ -39,6 +39,10 @@ for (const r of ROUTE_OBJECTS) {
 }
 for (const group of BY_FIRST_SEGMENT.values()) group.push(NOT_FOUND);
 const ONLY_NOT_FOUND = [NOT_FOUND];
+// The evening reminder of tomorrow's hearings (issue 34): its own chunk, loaded once someone is signed in.
+const HearingReminders = lazy(async () => ({
+  default: (await import('../reminders/HearingReminders.tsx')).HearingReminders,
+}));
 
 function AppRoutes() {
   const { pathname } = useLocation();
@@ -52,6 +56,7 @@ function Shell() {
   }, [loc.pathname]);
   // The login screen has no site header (part 1 §2).
   const showHeader = loc.pathname !== '/login';
+  const signedIn = !!useAuth().user;
   return (
     <>
       {showHeader && <Header />}
@@ -59,6 +64,7 @@ function Shell() {
         <Suspense fallback={<p role="status">Loading....</p>}>
           <AppRoutes />
         </Suspense>
+        <Suspense fallback={null}>{signedIn && <HearingReminders />}</Suspense>
       </main>
       <UpdatePrompt />
     </>
