@@ -6,7 +6,12 @@ import { canReadPetition, requireEditor } from '../case-files/access.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { pdfActor } from '../case-files/pdf-auth.ts';
-import { ZPdfDocumentParams, ZPdfOrderSheetsParams, ZPdfPetitionParams, ZPdfQuery } from '../case-files/pdf.types.ts';
+import {
+  ZPdfDocumentParams,
+  ZPdfOrderSheetsParams,
+  ZPdfPetitionParams,
+  ZPdfQuery,
+} from '../case-files/pdf.types.ts';
 import type { TPdfBuild } from '../pdf/pdf-workers.ts';
 import { standardSectionsOf } from './standard-index.ts';
 import { pdfDocumentOf, pdfModelOf, requireDownloader } from './single-pdf.ts';
