@@ -61,10 +61,11 @@ function Shell() {
     <>
       {showHeader && <Header />}
       <main id="main" className="main">
+        {/* Above the screen: on the dashboard it may ask, once, for notifications. */}
+        <Suspense fallback={null}>{signedIn && <HearingReminders />}</Suspense>
         <Suspense fallback={<p role="status">Loading....</p>}>
           <AppRoutes />
         </Suspense>
-        <Suspense fallback={null}>{signedIn && <HearingReminders />}</Suspense>
       </main>
       <UpdatePrompt />
     </>
