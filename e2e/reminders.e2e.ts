@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { ROLE_IDS } from '@lawfirm/shared-types';
+import { adminToken, createUserViaApi } from './api.ts';
 import { E2E_ADMIN, startHarness, type Harness } from './harness.ts';
 import { LoginPage } from './pages/LoginPage.ts';
 import { expectPhoneFriendly, PHONE } from './phone.ts';
@@ -28,7 +30,7 @@ afterAll(async () => {
 });
 
 /** A phone at EVENING, signed in on the dashboard, its notifications captured into window.__notes. */
-async function eveningPhone(grant: boolean): Promise<Page> {
+async function eveningPhone(grant: boolean, who = E2E_ADMIN): Promise<Page> {
   const ctx = await h.newContext(PHONE);
   contexts.push(ctx);
   if (grant) await ctx.grantPermissions(['notifications']);
@@ -56,7 +58,7 @@ async function eveningPhone(grant: boolean): Promise<Page> {
   await page.clock.install({ time: EVENING });
   const login = new LoginPage(page);
   await login.open();
-  await login.login(E2E_ADMIN.email, E2E_ADMIN.password);
+  await login.login(who.email, who.password);
   await page.waitForURL('**/dashboard');
   return page;
 }
@@ -87,4 +89,37 @@ it('asks on the dashboard when there are hearings tomorrow; the prompt fits a ph
   await page.reload();
   await page.getByText(/1 hearing tomorrow/).waitFor({ timeout: WAIT_MS });
   expect(await prompt.count()).toBe(0);
+});
+
+it('a lawyer sets their own reminder hour on My Profile; it reaches the server', async () => {
+  const lawyer = {
+    name: 'Reminder Lawyer',
+    email: 'reminder.lawyer@e2e.firm',
+    password: 'reminder-lawyer-pw-1',
+  };
+  const id = await createUserViaApi(h, { ...lawyer, role_id: ROLE_IDS.LAWYER });
+  const page = await eveningPhone(true, lawyer);
+  await page.goto(`/users/edit/${encodeURIComponent(id)}`);
+  const section = page.getByRole('region', { name: 'Reminders' });
+  await section.getByLabel('At (Pakistan time)').waitFor({ timeout: WAIT_MS });
+  expect(await section.getByLabel("Remind me of tomorrow's hearings").isChecked()).toBe(true);
+  // What the user came to My Profile for is the profile; Reminders follows it.
+  await expectPhoneFriendly(page, page.getByRole('heading', { name: 'Edit User', level: 1 }));
+  await section.getByLabel('At (Pakistan time)').selectOption({ label: '9 pm' });
+  await section.getByRole('button', { name: 'Save reminders' }).click();
+  await page.getByText('Reminders saved.').waitFor({ timeout: WAIT_MS });
+  const token = await adminToken(h);
+  await expect
+    .poll(
+      async () => {
+        const r = await h.app.inject({
+          method: 'GET',
+          url: `/api/users/${id}`,
+          headers: { authorization: `Bearer ${token}` },
+        });
+        return r.json<{ user: { reminder_hour?: number | null } }>().user.reminder_hour;
+      },
+      { timeout: WAIT_MS },
+    )
+    .toBe(21);
 });

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import type { TUser } from '@lawfirm/shared-types';
+import { can, type TUser } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { ScreenGuard } from '../shell/ScreenGuard.tsx';
 import { useApiList } from '../tables/useApiList.tsx';
 import { useOnline } from '../browser/useOnline.ts';
 import { MSG_FORM_OFFLINE, UserForm } from './UserForm.tsx';
+import { ReminderSettings } from './ReminderSettings.tsx';
 
 /**
  * One form, three routes (part 2 §2.6): /users/create, /users/edit/:edit_user_id and
@@ -23,6 +24,8 @@ export function UserFormScreen() {
       ) : (
         <UserForm key={company_id ?? 'new'} user={null} companyParam={company_id} />
       )}
+      {/* Saved on the device, so it shows (and saves) offline too, unlike the form above. */}
+      {ownProfile && can(actor, 'hearingDate.edit') && <ReminderSettings userId={edit_user_id} />}
     </ScreenGuard>
   );
 }
