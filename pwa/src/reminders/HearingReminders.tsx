@@ -32,7 +32,8 @@ export function HearingReminders() {
   const [tick, setTick] = useState(0);
   const tomorrow = tomorrowInPakistan(new Date());
   const days = useHearingsBetween(tomorrow, tomorrow, allowed && !!ctx);
-  const hearings = days?.get(tomorrow)?.filter((h) => h.kind === 'hearing');
+  // Undefined only while loading: a day with no hearing is an empty list (nothing to remind of).
+  const hearings = days && (days.get(tomorrow) ?? []).filter((h) => h.kind === 'hearing');
   const latest = useRef({ tomorrow, hearings });
   latest.current = { tomorrow, hearings };
   const { pathname } = useLocation();
