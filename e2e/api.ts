@@ -7,6 +7,18 @@ export async function adminToken(h: Harness): Promise<string> {
   return r.json<{ access_token: string }>().access_token;
 }
 
+/** A POST as the admin through the real API; answers the JSON body, or throws with the server's answer. */
+export async function adminPost<T>(h: Harness, url: string, payload: Record<string, unknown>): Promise<T> {
+  const r = await h.app.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: `Bearer ${await adminToken(h)}` },
+    payload,
+  });
+  if (r.statusCode !== 200) throw new Error(`POST ${url} failed: ${r.statusCode} ${r.body}`);
+  return r.json<T>();
+}
+
 export async function createUserViaApi(
   h: Harness,
   u: {

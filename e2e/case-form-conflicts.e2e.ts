@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ROLE_IDS } from '@lawfirm/shared-types';
-import { adminToken } from './api.ts';
+import { adminPost } from './api.ts';
 import { E2E_ADMIN, startHarness, type Harness } from './harness.ts';
 import { PetitionFormPage } from './pages/PetitionFormPage.ts';
 import { expectPhoneFriendly, PHONE } from './phone.ts';
@@ -16,16 +16,8 @@ import { signedInDevice, type Device } from './session.ts';
 const WAIT_MS = 15_000;
 let h: Harness;
 
-async function post<T>(url: string, payload: Record<string, unknown>): Promise<T> {
-  const r = await h.app.inject({
-    method: 'POST',
-    url,
-    headers: { authorization: `Bearer ${await adminToken(h)}` },
-    payload,
-  });
-  if (r.statusCode !== 200) throw new Error(`POST ${url} failed: ${r.statusCode} ${r.body}`);
-  return r.json<T>();
-}
+/** A POST as the admin through the real API. */
+const post = <T>(url: string, payload: Record<string, unknown>) => adminPost<T>(h, url, payload);
 
 beforeAll(async () => {
   h = await startHarness();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ROLE_IDS } from '@lawfirm/shared-types';
-import { adminToken, createUserViaApi } from './api.ts';
+import { adminPost, createUserViaApi } from './api.ts';
 import { E2E_ADMIN, startHarness, type Harness } from './harness.ts';
 import { CaseListPage } from './pages/CaseListPage.ts';
 import { SyncHeader } from './pages/SyncHeader.ts';
@@ -22,17 +22,8 @@ const LAWYER = {
 };
 let h: Harness;
 
-/** A POST as the admin through the real API; answers the JSON body. */
-async function post<T>(url: string, payload: Record<string, unknown>): Promise<T> {
-  const r = await h.app.inject({
-    method: 'POST',
-    url,
-    headers: { authorization: `Bearer ${await adminToken(h)}` },
-    payload,
-  });
-  if (r.statusCode !== 200) throw new Error(`POST ${url} failed: ${r.statusCode} ${r.body}`);
-  return r.json<T>();
-}
+/** A POST as the admin through the real API. */
+const post = <T>(url: string, payload: Record<string, unknown>) => adminPost<T>(h, url, payload);
 
 beforeAll(async () => {
   h = await startHarness();
