@@ -26,7 +26,7 @@ export * from './case-files/case-files.wire.ts';
 export * from './case-documents/dated.modules.ts';
 export * from './case-documents/dated.entities.ts';
 export * from './case-documents/standard-index.ts';
-export * from './invoices/money.ts';
+export * from './common/money.ts';
 export * from './invoices/invoice-list.ts';
 export * from './invoices/invoices.entities.ts';
 export * from './calendar/meetings.entities.ts';

@@ -10,7 +10,6 @@ import {
   MEETING_ROUTES,
 } from '../limitation/routes.tsx';
 import { STANDARD_INDEX_ROUTES } from '../case-documents/standard-index/standardIndex.routes.tsx';
-import { BILLING_ROUTES } from '../invoices/invoices.routes.tsx';
 import { OPINION_ROUTES } from '../opinions/opinions.routes.tsx';
 import { DATED_ROUTES } from '../case-documents/dated/dated.routes.tsx';
 import { CONFLICT_CHECK_ROUTES } from '../conflicts/conflicts.routes.tsx';
@@ -55,11 +54,9 @@ const CaseCategoryFormScreen = lazyScreen(
   'CaseCategoryFormScreen',
 );
 const CaseFilesScreen = lazyScreen(() => import('../case-files/list/CaseFilesScreen.tsx'), 'CaseFilesScreen');
-const PetitionFormScreen = lazyScreen(
-  () => import('../case-files/form/PetitionFormScreen.tsx'),
-  'PetitionFormScreen',
-);
-const PetitionScreen = lazyScreen(() => import('../case-files/page/PetitionScreen.tsx'), 'PetitionScreen');
+// The case form and page with the other features' parts they show (their slots, filled here in app/).
+const PetitionFormScreen = lazyScreen(() => import('./caseForm.slots.tsx'), 'CaseFormScreen');
+const PetitionScreen = lazyScreen(() => import('./casePage.slots.tsx'), 'CasePageScreen');
 const PrintPendingCasesScreen = lazyScreen(
   () => import('../case-files/pending/PrintPendingCasesScreen.tsx'),
   'PrintPendingCasesScreen',
@@ -71,10 +68,16 @@ const DocumentViewerScreen = lazyScreen(
 const RepliesScreen = lazyScreen(() => import('../case-documents/RepliesScreen.tsx'), 'RepliesScreen');
 const CalendarScreen = lazyScreen(() => import('../calendar/CalendarScreen.tsx'), 'CalendarScreen');
 const CauseListScreen = lazyScreen(() => import('../calendar/CauseListScreen.tsx'), 'CauseListScreen');
+// Billing (part 3 §2.3–§2.5): the invoices list and the invoice form, each a chunk of its own.
+const InvoicesScreen = lazyScreen(() => import('../invoices/InvoicesScreen.tsx'), 'default');
+const InvoiceFormScreen = lazyScreen(() => import('../invoices/InvoiceFormScreen.tsx'), 'default');
 const ReplyParentsScreen = lazyScreen(
   () => import('../case-documents/ReplyParentsScreen.tsx'),
   'ReplyParentsScreen',
 );
+
+/** The dashboard loads its tiles' screens ahead of a tap (a signed-in user's). */
+const loadSignedIn = (path: string) => preloadScreen(path, true);
 
 export const ROUTES: AppRoute[] = [
   // Public
@@ -88,7 +91,7 @@ export const ROUTES: AppRoute[] = [
   ...HOLIDAY_ROUTES,
 
   // Signed in
-  { path: '/dashboard', access: 'auth', element: <DashboardScreen /> },
+  { path: '/dashboard', access: 'auth', element: <DashboardScreen loadScreen={loadSignedIn} /> },
   { path: '/conflicts', access: 'auth', element: <ConflictsScreen /> },
   { path: '/petitions', access: 'auth', element: <CaseFilesScreen /> },
   { path: '/petitions/create', access: 'auth', element: <PetitionFormScreen /> },
@@ -110,7 +113,9 @@ export const ROUTES: AppRoute[] = [
   { path: '/petition-type/create', access: 'auth', element: <CaseCategoryFormScreen /> },
   { path: '/petition-type/edit/:petition_type_id', access: 'auth', element: <CaseCategoryFormScreen /> },
   ...OPINION_ROUTES,
-  ...BILLING_ROUTES,
+  { path: '/create-invoice', access: 'auth', element: <InvoiceFormScreen /> },
+  { path: '/invoices', access: 'auth', element: <InvoicesScreen /> },
+  { path: '/invoices/edit/:invoice_id', access: 'auth', element: <InvoiceFormScreen /> },
   { path: '/petitions-calendar', access: 'auth', element: <CalendarScreen /> },
   { path: '/cause-list', access: 'auth', element: <CauseListScreen /> },
   { path: '/users', access: 'auth', element: <UsersScreen /> },

@@ -1,5 +1,5 @@
 import { parseDisplayDate } from '../common/dates.ts';
-import { invoiceTotals, type TInvoiceTotals } from './money.ts';
+import { paisaOrZero } from '../common/money.ts';
 import { compareCodes } from '../common/natural-order.ts';
 
 /** The invoices list's page size (§9: the server's per_page; the device pages the same way). */
@@ -63,7 +63,7 @@ const dateOf = (inv: TInvoiceForList, type: TInvoiceDateType): string =>
 
 export type TInvoiceWithTotals<T extends TInvoiceForList = TInvoiceForList> = T & { totals: TInvoiceTotals };
 
-/** Totals of each invoice (money.ts) and the filter of §2.5: one function on the device and on the server. */
+/** Totals of each invoice (common/money.ts) and the filter of §2.5: one function on the device and on the server. */
 export function filterInvoices<T extends TInvoiceForList>(
   rows: readonly T[],
   f: TInvoiceFilter,
@@ -153,4 +153,41 @@ export function fillTemplate(
     .replaceAll('{client_name}', v.client_name)
     .replaceAll('{total_amount}', v.total_amount)
     .replaceAll('{due_date}', v.due_date);
+}
+
+/** The tax percentage an invoice applies: a whole number 0–100 (default 10, §9). */
+export const DEFAULT_TAX_PERCENTAGE = 10;
+
+export type TInvoiceMoney = {
+  amount: unknown;
+  apply_tax: unknown;
+  tax_percentage: unknown;
+  expenses: readonly unknown[];
+  payments?: readonly unknown[];
+};
+
+export type TInvoiceTotals = {
+  amount: number;
+  expenses: number;
+  tax: number;
+  /** amount + expenses − tax, never below 0. */
+  total: number;
+  paid: number;
+  /** What is still owed: total − paid, never below 0. */
+  due: number;
+};
+
+/**
+ * The invoice's totals in paisa (§5): the tax is the percentage of the amount (half a paisa rounds up) and
+ * applies only when apply_tax is set and the percentage is above 0; negative or invalid amounts count as 0.
+ */
+export function invoiceTotals(inv: TInvoiceMoney): TInvoiceTotals {
+  const amount = paisaOrZero(inv.amount);
+  const pct = typeof inv.tax_percentage === 'number' ? inv.tax_percentage : Number(inv.tax_percentage);
+  const rate = Number.isInteger(pct) && pct > 0 ? Math.min(pct, 100) : 0;
+  const tax = inv.apply_tax === true && rate > 0 ? Math.floor((amount * rate + 50) / 100) : 0;
+  const expenses = inv.expenses.reduce<number>((s, e) => s + paisaOrZero(e), 0);
+  const paid = (inv.payments ?? []).reduce<number>((s, p) => s + paisaOrZero(p), 0);
+  const total = Math.max(0, amount + expenses - tax);
+  return { amount, expenses, tax, total, paid, due: Math.max(0, total - paid) };
 }

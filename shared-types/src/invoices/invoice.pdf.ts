@@ -6,7 +6,8 @@ import { numberPages } from '../pdf/layout/page-numbers.ts';
 import { drawTable, type TColumn } from '../pdf/layout/table.ts';
 import { embedPdfFonts } from '../pdf/text/fonts.ts';
 import type { TPdfHost } from '../pdf/types.ts';
-import { formatRs, invoiceTotals } from './money.ts';
+import { formatRs } from '../common/money.ts';
+import { invoiceTotals } from './invoice-list.ts';
 import { statusTitle } from './invoices.entities.ts';
 
 /** The invoice settings the PDF heading prints (part 3 §3 Settings, the Invoice Settings tab). */

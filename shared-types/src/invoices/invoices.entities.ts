@@ -4,12 +4,12 @@ import { MSG, MSG_DATE_INVALID } from '../common/messages.ts';
 import { optionalText, tooLong, tooMany } from '../common/validation.ts';
 import { defineEntity, type TEntityPolicy, type TParent, type TReadScope } from '../sync/entity.ts';
 import { MAX_FILE_BYTES } from '../attachments/limits.ts';
-import { DEFAULT_TAX_PERCENTAGE, formatRs, MAX_PAISA } from './money.ts';
+import { formatRs, MAX_PAISA, MSG_AMOUNT_INVALID } from '../common/money.ts';
+import { DEFAULT_TAX_PERCENTAGE } from './invoice-list.ts';
 
 export const MSG_CLIENT_REQUIRED = 'Client field is required.';
 export const MSG_CLIENT_INVALID = 'The client must be a client of this firm.';
 export const MSG_TAX_RANGE = 'The tax percentage must be a whole number from 0 to 100.';
-export const MSG_AMOUNT_INVALID = 'The amount must be a number with up to 2 decimals.';
 export const MSG_INVOICE_PAID = 'A paid invoice cannot be changed.';
 /** A payment that would take the invoice's payments past its total (amounts in paisa). */
 export const paymentOverDueMessage = (duePaisa: number) =>
@@ -64,7 +64,7 @@ const isoDate = (required?: string) =>
         .string()
         .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG_DATE_INVALID })
         .nullish();
-/** Whole paisa (money.ts): a device sends integers, the REST calls convert the original client's decimals. */
+/** Whole paisa (common/money.ts): a device sends integers, the REST calls convert the original client's decimals. */
 const paisa = z
   .number({ error: MSG_AMOUNT_INVALID })
   .int({ error: MSG_AMOUNT_INVALID })

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatRs, invoiceTotals, MAX_PAISA, paisaToDecimal, parseRupees } from './money.ts';
+import { formatRs, MAX_PAISA, paisaToDecimal, parseRupees } from '../common/money.ts';
+import { invoiceTotals } from './invoice-list.ts';
 
 const paisa = fc.integer({ min: 0, max: MAX_PAISA });
 const pct = fc.integer({ min: 0, max: 100 });

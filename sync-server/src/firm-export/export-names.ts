@@ -1,5 +1,5 @@
 import { ROLE_LABELS, roleNameById, statusTitle, type TEntityName } from '@lawfirm/shared-types';
-import { paisaToDecimal } from '@lawfirm/shared-types/invoices/money.ts';
+import { paisaToDecimal } from '@lawfirm/shared-types/common/money.ts';
 import { MODULE_LABELS } from '@lawfirm/shared-types/reference-data/modules.ts';
 
 /**

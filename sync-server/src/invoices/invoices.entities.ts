@@ -13,7 +13,7 @@ import {
   paymentOverDueMessage,
   STATUS_PAID,
 } from '@lawfirm/shared-types/invoices/invoices.entities.ts';
-import { invoiceTotals } from '@lawfirm/shared-types/invoices/money.ts';
+import { invoiceTotals } from '@lawfirm/shared-types/invoices/invoice-list.ts';
 import { pkPhoneError } from '@lawfirm/shared-types/common/phone.ts';
 import type { Db } from '../db/connect.ts';
 import { forFirm } from '../sync/firm.ts';

@@ -1,5 +1,9 @@
-// Money of invoices (part 3 §5): whole paisa (integers), never binary floats. The device's form and list, the
-// server's answers and the invoice PDF all compute with these functions, so they can never disagree.
+// Money (DESIGN §4, part 3 §5): whole paisa (integers), never binary floats, shown "Rs. 1,234.50". The form
+// kit's money fields, invoices, the firm export and the demo data all read and write amounts with these
+// functions, so they can never disagree.
+
+/** Why a typed or sent amount is refused. */
+export const MSG_AMOUNT_INVALID = 'The amount must be a number with up to 2 decimals.';
 
 /** The largest amount an invoice field holds: Rs. 10,000,000,000.00 (sums stay far below 2^53). */
 export const MAX_PAISA = 1_000_000_000_000;
@@ -44,41 +48,4 @@ export function formatRs(paisa: number): string {
   const digits = neg ? whole!.slice(1) : whole!;
   const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${neg ? '-' : ''}Rs. ${grouped}.${frac}`;
-}
-
-/** The tax percentage an invoice applies: a whole number 0–100 (default 10, §9). */
-export const DEFAULT_TAX_PERCENTAGE = 10;
-
-export type TInvoiceMoney = {
-  amount: unknown;
-  apply_tax: unknown;
-  tax_percentage: unknown;
-  expenses: readonly unknown[];
-  payments?: readonly unknown[];
-};
-
-export type TInvoiceTotals = {
-  amount: number;
-  expenses: number;
-  tax: number;
-  /** amount + expenses − tax, never below 0. */
-  total: number;
-  paid: number;
-  /** What is still owed: total − paid, never below 0. */
-  due: number;
-};
-
-/**
- * The invoice's totals in paisa (§5): the tax is the percentage of the amount (half a paisa rounds up) and
- * applies only when apply_tax is set and the percentage is above 0; negative or invalid amounts count as 0.
- */
-export function invoiceTotals(inv: TInvoiceMoney): TInvoiceTotals {
-  const amount = paisaOrZero(inv.amount);
-  const pct = typeof inv.tax_percentage === 'number' ? inv.tax_percentage : Number(inv.tax_percentage);
-  const rate = Number.isInteger(pct) && pct > 0 ? Math.min(pct, 100) : 0;
-  const tax = inv.apply_tax === true && rate > 0 ? Math.floor((amount * rate + 50) / 100) : 0;
-  const expenses = inv.expenses.reduce<number>((s, e) => s + paisaOrZero(e), 0);
-  const paid = (inv.payments ?? []).reduce<number>((s, p) => s + paisaOrZero(p), 0);
-  const total = Math.max(0, amount + expenses - tax);
-  return { amount, expenses, tax, total, paid, due: Math.max(0, total - paid) };
 }
