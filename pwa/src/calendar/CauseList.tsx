@@ -2,7 +2,6 @@ import { Link } from 'react-router';
 import { formatDate } from '@lawfirm/shared-types';
 import { useDownload } from '../shell/useDownload.ts';
 import { addDays, causeListRows, type THearing } from './calendar.logic.ts';
-import { HearingList } from './HearingList.tsx';
 import type { TCauseLists } from './useHearings.ts';
 import { orderedByPlace } from '../court-day/recordHearing.logic.ts';
 import { TodayHearings } from './TodayHearings.tsx';
@@ -29,8 +28,9 @@ function CauseListSection({
 }) {
   const pdf = useDownload();
   const heard = hearings?.filter((h) => h.kind === 'hearing');
-  // Today's list by court and serial, with Record hearing (issue 34): cut to its first ones in that order.
-  const list = heading === 'Today' && heard ? orderedByPlace(heard) : heard;
+  // Both days by court and serial (issue 34), today's with Record hearing: cut to their first ones in that
+  // order, which is also the PDF's.
+  const list = heard && orderedByPlace(heard);
   const shown = limit && list && list.length > limit ? list.slice(0, limit) : list;
   const id = `cause-${heading}`;
   return (
@@ -38,11 +38,7 @@ function CauseListSection({
       <h2 id={id}>
         {heading} <span className="cause-date">{formatDate(date)}</span>
       </h2>
-      {heading === 'Today' ? (
-        <TodayHearings hearings={shown} empty={empty} />
-      ) : (
-        <HearingList hearings={shown} empty={empty} />
-      )}
+      <TodayHearings hearings={shown} empty={empty} record={heading === 'Today'} />
       {list && shown !== list && (
         <p className="cause-more">
           <Link to="/cause-list">

@@ -7,12 +7,26 @@ import { RecordHearingButton } from '../court-day/RecordHearingButton.tsx';
 import { groupByPlace, unrecordedText } from '../court-day/recordHearing.logic.ts';
 import '../court-day/court-day.css';
 
+/** What a hearing of tomorrow shows instead of Record hearing: the stage it stands at and its pending tag. */
+const stageOf = (h: THearing) =>
+  [h.lastOrder, h.pendingTag ? `Pending: ${h.pendingTag}` : null].filter(Boolean).join(' · ');
+
 /**
- * Today's cause list (issue 34 item 5): a heading per court (and room), each court's hearings by their serial
- * in the day's cause list (no serial last), so a lawyer walking between courtrooms sees where to be next. Each
- * hearing shows its outcome once recorded ("done"), else the "Record hearing" button.
+ * A day's cause list (issue 34 item 5): a heading per court (and room), each court's hearings by their serial
+ * in the day's cause list (no serial last), so a lawyer walking between courtrooms sees where to be next.
+ * Today's (`record`) shows each hearing's outcome once recorded ("done"), else the "Record hearing" button;
+ * tomorrow's shows the stage each case stands at.
  */
-export function TodayHearings({ hearings, empty }: { hearings: THearing[] | undefined; empty: string }) {
+export function TodayHearings({
+  hearings,
+  empty,
+  record = true,
+}: {
+  hearings: THearing[] | undefined;
+  empty: string;
+  /** Today's list: the outcome or the Record hearing button. Tomorrow's is not heard yet: its stage. */
+  record?: boolean;
+}) {
   const groups = groupByPlace(hearings ?? []);
   if (!groups.length) return <p className="calendar-empty">{empty}</p>;
   return (
@@ -27,7 +41,9 @@ export function TodayHearings({ hearings, empty }: { hearings: THearing[] | unde
                 <span className="today-case">
                   {h.petitionId ? <Link to={`/petitions/${h.petitionId}`}>{h.title}</Link> : h.title}
                 </span>
-                {h.type ? (
+                {!record ? (
+                  stageOf(h) && <span className="today-stage">{stageOf(h)}</span>
+                ) : h.type ? (
                   <span className="today-done badge" aria-label={`Recorded: ${h.type}`}>
                     Recorded: {h.type}
                   </span>

@@ -147,13 +147,23 @@ describe('hearing calendar logic', () => {
       [{ id: 'm', meeting_date: '2026-11-10', title: 'Bar council', created_by: 'u' } as TMeetingRow],
     );
     expect(causeListRows(days.get('2026-11-10'))).toEqual([
-      { caseNo: '12/2025', title: 'Case p2', court: 'Civil Court Lahore', pendingTag: null, lastOrder: null },
+      {
+        caseNo: '12/2025',
+        title: 'Case p2',
+        court: 'Civil Court Lahore',
+        pendingTag: null,
+        lastOrder: null,
+        courtRoom: null,
+        serialNo: null,
+      },
       {
         caseNo: '12/2025',
         title: 'Case p1',
         court: 'Lahore High Court',
         pendingTag: 'L-7',
         lastOrder: 'Arguments',
+        courtRoom: null,
+        serialNo: null,
       },
     ]);
   });

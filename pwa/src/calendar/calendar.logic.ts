@@ -209,4 +209,6 @@ export const causeListRows = (events: readonly THearing[] | undefined): TCauseLi
       court: h.court || null,
       pendingTag: h.pendingTag,
       lastOrder: h.lastOrder,
+      courtRoom: h.courtRoom ?? null,
+      serialNo: h.serialNo ?? null,
     }));

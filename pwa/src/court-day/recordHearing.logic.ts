@@ -51,52 +51,12 @@ export function unrecordedText(count: number): string | null {
   return `${count} hearing${count === 1 ? '' : 's'} today not recorded`;
 }
 
-/** A hearing of a day as Today's list needs it (a subset of the calendar's THearing). */
-export type TPlaced = {
-  id: string;
-  kind: 'hearing' | 'meeting';
-  court: string;
-  courtRoom?: string | null;
-  serialNo?: number | null;
-  caseNo: string;
-  title: string;
-};
-
-/** The heading a hearing is listed under: its court, and the room within it when known. */
-export const placeOf = (h: TPlaced): string =>
-  [h.court || 'Court not set', h.courtRoom?.trim() || null].filter(Boolean).join(' · ');
-
-const bySerial = (a: TPlaced, b: TPlaced) => {
-  const sa = a.serialNo ?? null;
-  const sb = b.serialNo ?? null;
-  if (sa !== null && sb !== null && sa !== sb) return sa - sb;
-  // No serial goes last: the lawyer cannot know when it is called.
-  if (sa === null && sb !== null) return 1;
-  if (sb === null && sa !== null) return -1;
-  return compareCodes(a.caseNo, b.caseNo) || compareCodes(a.title, b.title);
-};
-
-export type TPlaceGroup<H extends TPlaced> = { place: string; hearings: H[] };
-
-/**
- * Today's hearings under a heading per court (and room), each group by serial (no serial last); the groups in
- * the order a lawyer walks them: the one with the lowest serial first, groups without serials last, then by
- * name. Meetings are not heard in court and are left out.
- */
-export function groupByPlace<H extends TPlaced>(hearings: readonly H[]): TPlaceGroup<H>[] {
-  const groups = new Map<string, H[]>();
-  for (const h of hearings) {
-    if (h.kind !== 'hearing') continue;
-    const key = placeOf(h);
-    const list = groups.get(key);
-    if (list) list.push(h);
-    else groups.set(key, [h]);
-  }
-  const out = [...groups].map(([place, list]) => ({ place, hearings: list.sort(bySerial) }));
-  const first = (g: TPlaceGroup<H>) => g.hearings[0]?.serialNo ?? Number.POSITIVE_INFINITY;
-  return out.sort((a, b) => first(a) - first(b) || compareCodes(a.place, b.place));
-}
-
-/** Today's hearings in the order of their groups (what a list cut to its first ten shows first). */
-export const orderedByPlace = <H extends TPlaced>(hearings: readonly H[]): H[] =>
-  groupByPlace(hearings).flatMap((g) => g.hearings);
+// Today's and tomorrow's lists by court and serial: shared with the server's cause list PDF and digest, so
+// both order a day the same way (shared-types/src/court-day/today-list.ts).
+export {
+  groupByPlace,
+  orderedByPlace,
+  placeOf,
+  type TPlaced,
+  type TPlaceGroup,
+} from '@lawfirm/shared-types/court-day/today-list.ts';

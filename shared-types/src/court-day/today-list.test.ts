@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupByCourt, NO_COURT, whereText } from './today-list.ts';
+import { groupByCourt, groupByPlace, NO_COURT, orderedByPlace, placeOf, whereText } from './today-list.ts';
 
 describe("Today's list by court and serial", () => {
   it('groups under each court, in the cause list order of serials, those without one last', () => {
@@ -23,5 +23,35 @@ describe("Today's list by court and serial", () => {
     expect(whereText({ court_room: 'Court Room 5', serial_no: 12 })).toBe('Court Room 5 · Serial 12');
     expect(whereText({ court_room: ' ', serial_no: null })).toBe('');
     expect(whereText({ serial_no: 7 })).toBe('Serial 7');
+  });
+});
+
+describe('a day by place (today, tomorrow, the cause list PDF and the digest)', () => {
+  const h = (id: string, court: string, serialNo: number | null, courtRoom: string | null = null) => ({
+    id,
+    kind: 'hearing' as const,
+    court,
+    courtRoom,
+    serialNo,
+    caseNo: `W.P. ${id}/2026`,
+    title: `W.P. ${id}/2026 Case ${id}`,
+  });
+
+  it('walks the room with the lowest serial first, each by serial, no serial last, meetings left out', () => {
+    const day = [
+      h('1', 'Lahore High Court', 30, 'Room 7'),
+      h('2', 'Lahore High Court', null, 'Room 7'),
+      h('3', 'Civil Court', 2, 'Room 1'),
+      h('4', 'Lahore High Court', 4, 'Room 7'),
+      h('5', '', null),
+      { ...h('6', 'Civil Court', 1), kind: 'meeting' as const },
+    ];
+    expect(groupByPlace(day).map((g) => [g.place, g.hearings.map((x) => x.id)])).toEqual([
+      ['Civil Court · Room 1', ['3']],
+      ['Lahore High Court · Room 7', ['4', '1', '2']],
+      [NO_COURT, ['5']],
+    ]);
+    expect(orderedByPlace(day).map((x) => x.id)).toEqual(['3', '4', '1', '2', '5']);
+    expect(placeOf({ court: 'Civil Court', courtRoom: ' ' })).toBe('Civil Court');
   });
 });

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { todayInPakistan, type TActor } from '@lawfirm/shared-types';
 import { causeListFileName, type TCauseListRow } from '@lawfirm/shared-types/pdf/builders/cause-list.ts';
-import { compareHearings } from '@lawfirm/shared-types/calendar/order.ts';
+import { orderedByPlace } from '@lawfirm/shared-types/court-day/today-list.ts';
 import { caseNameOf, caseNumber, caseTitle } from '@lawfirm/shared-types/case-files/case-title.ts';
 import type { Db } from '../db/connect.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
@@ -15,7 +15,7 @@ const dayAfter = (iso: string) =>
 
 /**
  * A day's cause list rows, as the device makes them (pwa/src/calendar/calendar.logic.ts causeListRows): the
- * hearings the actor may read by court, each with the stage its case stands at (this order sheet's type, else
+ * hearings the actor may read by court and serial, each with the stage its case stands at (this order sheet's type, else
  * the case's last earlier order sheet with a type).
  */
 export async function causeListOf(db: Db, actor: TActor, date: string): Promise<TCauseListRow[]> {
@@ -39,24 +39,25 @@ export async function causeListOf(db: Db, actor: TActor, date: string): Promise<
     const name = caseNameOf(h, h.case_type);
     return {
       id: h.id,
-      full: caseTitle(name),
+      kind: 'hearing' as const,
+      court: h.court ?? '',
+      courtRoom: h.court_room,
+      serialNo: h.serial_no,
+      caseNo: caseNumber(name),
+      title: caseTitle(name),
       row: {
         caseNo: caseNumber(name),
         title: h.title,
         court: h.court || null,
         pendingTag: h.pending_tag,
         lastOrder: h.type_title ?? last.get(h.petition_id) ?? null,
+        courtRoom: h.court_room,
+        serialNo: h.serial_no,
       },
     };
   });
-  // The device's order exactly (court, then case in natural order), so both make the same file.
-  rows.sort((a, b) =>
-    compareHearings(
-      { court: a.row.court ?? '', title: a.full, id: a.id },
-      { court: b.row.court ?? '', title: b.full, id: b.id },
-    ),
-  );
-  return rows.map((r) => r.row);
+  // The device's order exactly (by court and room, then serial: issue 34), so both make the same file.
+  return orderedByPlace(rows).map((r) => r.row);
 }
 
 /** GET /api/calendar/cause_list_pdf?day=today|tomorrow: the PDF the device makes offline, made on the server. */

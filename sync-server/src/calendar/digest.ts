@@ -6,6 +6,8 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { Config } from '../config.ts';
 import { firmLinkOrigin } from '../auth/links.ts';
 import { hearingTitle } from './ical.ts';
+import { groupByPlace } from '@lawfirm/shared-types/court-day/today-list.ts';
+import { caseNameOf, caseNumber } from '@lawfirm/shared-types/case-files/case-title.ts';
 import { hearingsFor, subscriberActor, subscribers, type Hearing } from './hearings.repository.ts';
 
 export const DIGEST_JOB = 'hearing-digest';
@@ -21,15 +23,39 @@ const PKT_OFFSET_MS = 5 * 3_600_000;
 const dayAfter = (iso: string) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
+/**
+ * The mail's list (issue 34): a heading per court and room, its hearings by their serial in the court's cause
+ * list, the order the app's Tomorrow list and the cause list PDF use, so the lawyer reads where to be next.
+ */
+export function digestLines(hearings: readonly Hearing[]): string[] {
+  const placed = hearings.map((h) => ({
+    h,
+    id: h.id,
+    kind: 'hearing' as const,
+    court: h.court ?? '',
+    courtRoom: h.court_room,
+    serialNo: h.serial_no,
+    caseNo: caseNumber(caseNameOf(h, h.case_type)),
+    title: hearingTitle(h),
+  }));
+  const lines: string[] = [];
+  let n = 0;
+  for (const g of groupByPlace(placed)) {
+    if (lines.length) lines.push('');
+    lines.push(g.place);
+    for (const p of g.hearings) {
+      const serial = p.serialNo != null ? `Serial ${p.serialNo}: ` : '';
+      lines.push(`${++n}. ${serial}${p.title}${p.h.type_title ? ` (${p.h.type_title})` : ''}`);
+    }
+  }
+  return lines;
+}
+
 function digestText(date: string, hearings: Hearing[], origin: string): string {
-  const lines = hearings.map(
-    (h, i) =>
-      `${i + 1}. ${hearingTitle(h)}${h.court ? ` (${h.court})` : ''}${h.type_title ? `: ${h.type_title}` : ''}`,
-  );
   return [
     `Your hearings tomorrow, ${formatDate(date)}:`,
     '',
-    ...lines,
+    ...digestLines(hearings),
     '',
     `The calendar: ${origin}/petitions-calendar`,
     'You receive this because the daily hearing digest is on in your calendar settings.',

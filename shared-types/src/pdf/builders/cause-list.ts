@@ -14,6 +14,9 @@ export type TCauseListRow = {
   pendingTag: string | null;
   /** The type of the case's last order sheet (the stage it stands at), when one has a type. */
   lastOrder: string | null;
+  /** Where the hearing is in the court, and its number in the court's own cause list (issue 34; optional). */
+  courtRoom?: string | null;
+  serialNo?: number | null;
 };
 
 export type TCauseListPdfData = Omit<TPdfHost, 'onProgress'> & {
@@ -22,17 +25,20 @@ export type TCauseListPdfData = Omit<TPdfHost, 'onProgress'> & {
   heading: string;
   /** The ISO day of the hearings. */
   date: string;
-  /** The hearings of the day, ordered by court (the order a cause list is read in court). */
+  /** The hearings of the day by court and serial (today-list.ts orderedByPlace: the order they are called). */
   rows: TCauseListRow[];
 };
 
+// "Room" and "Serial" (issue 34): where to be and when the case is called, read off the court's own list.
 const COLUMNS: TColumn[] = [
-  { title: 'Sr. No.', width: 0.08 },
-  { title: 'Case No.', width: 0.16 },
-  { title: 'Title', width: 0.3 },
-  { title: 'Court', width: 0.2 },
-  { title: 'Pending Tag', width: 0.11 },
-  { title: 'Last Order', width: 0.15 },
+  { title: 'Sr. No.', width: 0.06 },
+  { title: 'Case No.', width: 0.14 },
+  { title: 'Title', width: 0.24 },
+  { title: 'Court', width: 0.16 },
+  { title: 'Room', width: 0.1 },
+  { title: 'Serial', width: 0.07 },
+  { title: 'Pending Tag', width: 0.1 },
+  { title: 'Last Order', width: 0.13 },
 ];
 
 /** The file name of a day's cause list: 'Cause List 27-11-2026.pdf'. */
@@ -41,7 +47,7 @@ export const causeListFileName = (date: string): string =>
 
 /**
  * A day's cause list (issue 13 item 3): the firm's hearings of the day by court, with case number, title, court,
- * pending tag and the last order sheet's type; the same builder on the device (offline) and the server.
+ * court room and serial (issue 34), pending tag and the last order sheet's type; the same builder on the device (offline) and the server.
  */
 export async function buildCauseListPdf(data: TCauseListPdfData): Promise<Uint8Array> {
   const doc = await newPdf(`Cause List ${showDate(data.date)}`);
@@ -66,6 +72,8 @@ export async function buildCauseListPdf(data: TCauseListPdfData): Promise<Uint8A
         r.caseNo,
         r.title,
         r.court ?? '',
+        r.courtRoom?.trim() ?? '',
+        r.serialNo != null ? String(r.serialNo) : '',
         r.pendingTag ?? '',
         r.lastOrder ?? '',
       ]),
