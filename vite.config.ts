@@ -112,7 +112,7 @@ export default defineConfig({
           /^\/password\.email/,
         ],
         cleanupOutdatedCaches: true,
-        // A case page opened afresh shows the case as this device last drew it (pwa/src/app/snapshots.ts).
+        // A case page opened afresh shows the case as this device last drew it (pwa/src/browser/snapshots.ts).
         importScripts: ['/snapshot-sw.js'],
       },
     }),

@@ -17,7 +17,7 @@ type TAtLoad = { snapshot: boolean; inert: boolean; text: string; syncState: str
 /** The page's window, with what an init script saw as its HTML was parsed. */
 type TWindow = Window & { __atLoad?: TAtLoad };
 
-/** Whether the device holds a snapshot of `path` (pwa/src/app/snapshots.ts). */
+/** Whether the device holds a snapshot of `path` (pwa/src/browser/snapshots.ts). */
 const hasSnapshot = (page: Page, path: string) =>
   page.evaluate(async (p) => !!(await caches.match(p, { cacheName: 'lf-snapshots-v1' })), path);
 
@@ -101,7 +101,7 @@ it('a case opened before is on screen from its snapshot, with no signal, before 
   await header.menuButton().click();
   await header.nav().getByRole('button', { name: 'Logout', exact: true }).click();
   await page.waitForURL('**/login');
-  // Deleted in the order of the device's other cache writes (app/snapshots.ts), not before the move to /login.
+  // Deleted in the order of the device's other cache writes (browser/snapshots.ts), not before the move to /login.
   await expect.poll(() => page.evaluate(() => caches.keys())).not.toContain('lf-snapshots-v1');
   await ctx.close();
 });

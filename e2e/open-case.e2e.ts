@@ -45,7 +45,7 @@ it('a case of 100 index items opens whole on a fresh navigation with the network
   expect(await tab.page.getByText('Islamabad High Court', { exact: true }).isVisible()).toBe(true);
   await tab.row(descriptions[ITEMS - 1]!).waitFor();
   expect(await tab.descriptions()).toEqual(descriptions);
-  // The case may be on screen from its snapshot before the app runs (app/snapshots.ts), which shows no sync
+  // The case may be on screen from its snapshot before the app runs (browser/snapshots.ts), which shows no sync
   // state: the header says Offline once the app has taken the page over.
   await new SyncHeader(tab.page).offline().waitFor();
   await tab.page.waitForFunction(() => !document.getElementById('root')!.inert);

@@ -1,6 +1,6 @@
 // Imported by the service worker ahead of its precache routes (vite.config.ts, workbox.importScripts): a case
 // page opened afresh is served as the app's page with the case as this device last drew it inside #root, and
-// the stylesheets it was drawn with (pwa/src/app/snapshots.ts keeps it, and deletes it as soon as the data
+// the stylesheets it was drawn with (pwa/src/browser/snapshots.ts keeps it, and deletes it as soon as the data
 // behind it changes). The page is painted first; the app then starts (snapshot-start.js) and React replaces the
 // snapshot with the live screen. Until then the snapshot is inert: a tap on it is not taken for a tap on the
 // screen (main.tsx lifts that at React's first commit). With no snapshot, the app's page as the precache holds

@@ -15,7 +15,7 @@ const FIRST_RENDER_WAIT_MS = 500;
 mark('main');
 
 /**
- * A case page the service worker served with its snapshot (app/snapshots.ts) holds it inert, a picture: React's
+ * A case page the service worker served with its snapshot (browser/snapshots.ts) holds it inert, a picture: React's
  * first commit replaces it, and from then on the screen takes taps.
  */
 function SnapshotReplaced() {

@@ -100,7 +100,7 @@ const READ_OPENING = `({ ...${READ_MARKS}, snapshot: document.getElementById('ro
 
 /**
  * One fresh navigation (in the app's tab, or in a new one): the milestones in ms from its navigation start.
- * The case is then read for a second, as a user would, so the page keeps its snapshot (app/snapshots.ts).
+ * The case is then read for a second, as a user would, so the page keeps its snapshot (browser/snapshots.ts).
  */
 async function openOnce(ctx: BrowserContext, caseId: string, newTab = false): Promise<TOpening> {
   const at = await openTimed<Record<string, number>>(ctx, `/petitions/${caseId}`, PAINTED, READ_OPENING, {
@@ -120,7 +120,7 @@ async function forgetSnapshots(ctx: BrowserContext): Promise<void> {
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
 /**
- * An opening served with the case's snapshot (app/snapshots.ts): the page comes with the case in it and is
+ * An opening served with the case's snapshot (browser/snapshots.ts): the page comes with the case in it and is
  * painted before the app's code runs.
  */
 const SNAPSHOT_PHASES = [
@@ -184,7 +184,7 @@ export async function openCaseBench(): Promise<{ rows: Row[]; report: string[] }
               ok: total < OPEN_CASE_BUDGET_MS,
             },
             {
-              what: `  openings served with the case as the device last drew it (app/snapshots.ts)`,
+              what: `  openings served with the case as the device last drew it (browser/snapshots.ts)`,
               figure: `${openings.filter((o) => o.at.snapshot).length} of ${runs}`,
               budget: '-',
               ok: null,

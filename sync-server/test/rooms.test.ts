@@ -5,12 +5,13 @@ import { describe, expect, it } from 'vitest';
  * The architecture's rooms (scripts/rooms.mjs, docs/architecture.md "Rooms"): imports that run back up a layer or
  * close a circle between rooms of one layer may only shrink. A new one fails here with its file and line; when one
  * goes, lower the budget. Issue 32 item 7 asked for at most 10 (server) and 8 (PWA); these are the counts
- * reached, from 103 and 52 by this rule (the PWA's reached 8; the attachments room then brought
- * attachments/SavedFile.tsx -> case-documents/useLocalFile.ts; issue 34's case page and case form then reached
- * up into court-day, tell-client and conflicts: 4 more, to go when the case page and form take their extras
- * as slots passed in from app/). `node scripts/rooms.mjs` lists the imports left.
+ * reached, from 103 and 52 by this rule. The PWA's went from 13 to 0: the case page and case form take what
+ * court-day, tell-client, conflicts and case-documents add to them as slots filled in app/, the snapshots and
+ * speed switches sit in browser/, the record screens (which read the signed-in user) in shell/, the dashboard is
+ * handed the screen loader, and the local-file hook is the attachments'. `node scripts/rooms.mjs` lists the
+ * imports left.
  */
-const BUDGET = { 'sync-server/src': 8, 'pwa/src': 13 } as const;
+const BUDGET = { 'sync-server/src': 8, 'pwa/src': 0 } as const;
 
 type TReport = Record<
   string,

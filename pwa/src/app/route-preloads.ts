@@ -1,5 +1,5 @@
 import { DATED_MODULES } from '@lawfirm/shared-types/case-documents/dated.modules.ts';
-import { loadPetitionPage } from '../case-files/page/petitionPage.data.ts';
+import { loadPetitionPage, petitionPageKey } from '../case-files/page/petitionPage.data.ts';
 import { datedIndexKey, loadDatedIndex } from '../case-documents/dated/datedIndex.data.ts';
 import { PAGE_KINDS } from '@lawfirm/shared-types/library/page-kinds.ts';
 import { loadPageList, pageListKey } from '../library/pageList.data.ts';
@@ -7,10 +7,7 @@ import { openRawRead } from '../sync/raw-read.ts';
 import type { TRead } from '../sync/read.ts';
 import { mark } from '../browser/marks.ts';
 import { preload } from '../sync/preload.ts';
-import { PWA_SPEED } from './speed.ts';
-
-/** The key of a case page's query: one user's device, one case (useCaseFiles.ts usePetitionPage). */
-export const petitionPageKey = (userId: string, id: string): string => `petition-page:${userId}:${id}`;
+import { PWA_SPEED } from '../browser/speed.ts';
 
 /**
  * Screens whose first paint is the device's own data: opened cold (a reload, a link, the installed app), the
@@ -23,7 +20,7 @@ const ROUTE_PRELOADS: { path: RegExp; run: (userId: string, param: string) => Pr
     path: /^\/petitions\/(?!create$)([^/]+)$/,
     run: (userId, id) =>
       Promise.all([
-        import('../case-files/page/PetitionScreen.tsx'),
+        import('./casePage.slots.tsx'),
         preload(petitionPageKey(userId, id), () => readOnce(userId, (read) => loadPetitionPage(read, id))),
       ]),
   },
@@ -65,7 +62,7 @@ async function readOnce<T>(userId: string, query: (read: TRead) => Promise<T>): 
 /**
  * Starts the screen's chunk and the query of the route the app starts on: settles when both have come (a
  * failed query settles too: the screen then reads as usual), or null for no such route. Switch:
- * SPEED_ROUTE_PRELOADS=0 at build time (app/speed.ts): null always, and every screen reads through Dexie.
+ * SPEED_ROUTE_PRELOADS=0 at build time (browser/speed.ts): null always, and every screen reads through Dexie.
  */
 export function preloadRoute(pathname: string, userId: string): Promise<unknown> | null {
   if (!PWA_SPEED.routePreloads) return null;

@@ -1,4 +1,4 @@
-import { useLocalFile } from '../case-documents/useLocalFile.ts';
+import { useLocalFile } from './useLocalFile.ts';
 import { PendingMark } from '../feedback/PendingMark.tsx';
 import { usePendingFor } from '../sync/hooks.ts';
 

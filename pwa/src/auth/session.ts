@@ -1,5 +1,5 @@
 import type { TUser } from '@lawfirm/shared-types';
-import { clearSnapshots } from '../app/snapshots.ts';
+import { clearSnapshots } from '../browser/snapshots.ts';
 import { api, bindSession, type TTokenAnswer } from '../http/client.ts';
 
 /**

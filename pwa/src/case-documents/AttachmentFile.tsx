@@ -1,6 +1,6 @@
 import { usePendingFor } from '../sync/hooks.ts';
 import { PendingMark } from '../feedback/PendingMark.tsx';
-import { isImageMime } from './documents.logic.ts';
+import { isImageMime } from '../attachments/fileView.ts';
 import type { TAttachmentRow } from './useCaseDocuments.ts';
 import {
   NOT_DOWNLOADED_MESSAGE,
@@ -8,7 +8,7 @@ import {
   useFileUploaded,
   useLocalFile,
   type TLocalFileState,
-} from './useLocalFile.ts';
+} from '../attachments/useLocalFile.ts';
 
 export const attachmentLabel = (a: TAttachmentRow): string => a.title || a.file_name;
 

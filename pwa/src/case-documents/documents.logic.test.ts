@@ -15,14 +15,8 @@ import {
   reorderChanges,
   sortByOrder,
 } from '../tables/rowOrder.ts';
-import {
-  DESCRIPTION_SUGGESTIONS,
-  fileView,
-  neighbours,
-  titleFromFileName,
-  annexureLabel,
-  VIEW_HEAD_BYTES,
-} from './documents.logic.ts';
+import { DESCRIPTION_SUGGESTIONS, neighbours, titleFromFileName, annexureLabel } from './documents.logic.ts';
+import { fileView, VIEW_HEAD_BYTES } from '../attachments/fileView.ts';
 
 describe('description suggestions', () => {
   it('offers the suggestions that start with the typed text, ignoring case', () => {

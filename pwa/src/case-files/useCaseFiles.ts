@@ -1,14 +1,13 @@
 import { useMemo } from 'react';
 import { can, type TPermission } from '@lawfirm/shared-types';
 import { caseTypeOf } from '@lawfirm/shared-types/case-files/case-title.ts';
-import { petitionPageKey } from '../app/route-preloads.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { readDexie } from '../sync/db-access.ts';
 import { useEntityRows, useLiveQuery, useSync, useSyncStatusOf } from '../sync/hooks.ts';
 import { useCaseCategories, useCourts } from '../reference-data/useReferenceData.ts';
 import type { TOrderSheetRow, TPartyRow, TPetitionRow, TUserRow } from './caseFiles.types.ts';
 import { nextHearing, todayIso } from './hearing.logic.ts';
-import { loadPetitionPage, type TPetitionPage } from './page/petitionPage.data.ts';
+import { loadPetitionPage, petitionPageKey, type TPetitionPage } from './page/petitionPage.data.ts';
 
 /** Every case file on this device (what the server lets this user read); undefined while loading. */
 export const usePetitions = () => useEntityRows<TPetitionRow>('petitions');

@@ -7,7 +7,6 @@ import { useSettings } from '../shell/useSettings.tsx';
 import { FirmSetupLead } from '../settings/FirmSetupLead.tsx';
 import { Modal } from '../feedback/Modal.tsx';
 import { DashboardCauseLists, HearingsBanner } from '../calendar/HearingsBanner.tsx';
-import { preloadScreen } from '../app/routes.tsx';
 import { whenSettled } from '../browser/whenIdle.ts';
 import { mark } from '../browser/marks.ts';
 import { UnrecordedWarning } from '../calendar/TodayHearings.tsx';
@@ -20,9 +19,15 @@ import { UnrecordedWarning } from '../calendar/TodayHearings.tsx';
  */
 const PRELOADED_TILES: readonly string[] = ['case-files', 'calendar'];
 
+/**
+ * Loads the code of the screen at a path, or null for none: handed in by the app's route table (routes.tsx),
+ * which knows the screens.
+ */
+export type TLoadScreen = (path: string) => Promise<unknown> | null;
+
 /** Loads a tile's screen code ahead of the tap; settles either way (the tap loads it again if this failed). */
-const loadAhead = (path: string): Promise<unknown> =>
-  preloadScreen(path, true)?.catch(() => undefined) ?? Promise.resolve();
+const loadAhead = (load: TLoadScreen, path: string): Promise<unknown> =>
+  load(path)?.catch(() => undefined) ?? Promise.resolve();
 
 const TILE_ICONS: Record<string, IconName> = {
   calendar: 'calendar',
@@ -49,10 +54,12 @@ function Action({
   tile,
   forbidden,
   onForbidden,
+  loadScreen,
 }: {
   tile: TTile;
   forbidden: boolean;
   onForbidden: () => void;
+  loadScreen: TLoadScreen;
 }) {
   if (forbidden)
     return (
@@ -73,7 +80,7 @@ function Action({
         {tile.title}
       </a>
     );
-  const preload = () => void loadAhead(tile.to);
+  const preload = () => void loadAhead(loadScreen, tile.to);
   return (
     <Link
       className="stretched"
@@ -88,7 +95,7 @@ function Action({
 }
 
 /** A card whose heading's link or button covers the whole card: one target, named by the heading. */
-function Tile(props: { tile: TTile; forbidden: boolean; onForbidden: () => void }) {
+function Tile(props: { tile: TTile; forbidden: boolean; onForbidden: () => void; loadScreen: TLoadScreen }) {
   const { tile, forbidden } = props;
   return (
     <li className={`tile${tile.comingSoon && !forbidden ? ' soon' : ''}`}>
@@ -129,28 +136,28 @@ function ForbiddenDialog({ open, onClose }: { open: boolean; onClose: () => void
   );
 }
 
-function PreloadTiles({ tiles }: { tiles: readonly TTile[] }) {
+function PreloadTiles({ tiles, loadScreen }: { tiles: readonly TTile[]; loadScreen: TLoadScreen }) {
   const paths = tiles.filter((t) => PRELOADED_TILES.includes(t.key) && !t.external).map((t) => t.to);
   const key = paths.join(' ');
   useEffect(
     () =>
       whenSettled(() => {
         mark('idle-preload');
-        void Promise.all(key.split(' ').map(loadAhead)).then(() => mark('preloaded'));
+        void Promise.all(key.split(' ').map((p) => loadAhead(loadScreen, p))).then(() => mark('preloaded'));
       }),
-    [key],
+    [key, loadScreen],
   );
   return null;
 }
 
-export function DashboardScreen() {
+export function DashboardScreen({ loadScreen }: { loadScreen: TLoadScreen }) {
   const { user, actor } = useAuth();
   const [forbiddenOpen, setForbiddenOpen] = useState(false);
   if (!user || !actor) return <p className="page">Authenticating....</p>;
   const tiles = tilesFor(actor);
   return (
     <section className="page dashboard" aria-labelledby="dashboard-title">
-      <PreloadTiles tiles={tiles} />
+      <PreloadTiles tiles={tiles} loadScreen={loadScreen} />
       <h1 id="dashboard-title">Dashboard</h1>
       <FirmSetupLead />
       <HearingsBanner />
@@ -162,6 +169,7 @@ export function DashboardScreen() {
             tile={t}
             forbidden={actor.is_student && !!t.forbiddenForStudent}
             onForbidden={() => setForbiddenOpen(true)}
+            loadScreen={loadScreen}
           />
         ))}
       </ul>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { MSG } from '@lawfirm/shared-types';
 import type { TPageKind } from '@lawfirm/shared-types/library/page-kinds.ts';
 import { cut80 } from '@lawfirm/shared-types/library/page-text.ts';
-import { useLocalFile } from '../case-documents/useLocalFile.ts';
+import { useLocalFile } from '../attachments/useLocalFile.ts';
 import { deleteLocal } from '../sync/actions.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { readDexie } from '../sync/db-access.ts';

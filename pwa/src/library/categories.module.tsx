@@ -1,6 +1,6 @@
 import { contractCategoriesDecl } from '@lawfirm/shared-types/library/pages.ts';
 import type { TRow } from '../sync/db.ts';
-import type { TRecordBody } from '../ui/recordRoutes.tsx';
+import type { TRecordBody } from '../shell/recordRoutes.tsx';
 import { compareNatural } from '@lawfirm/shared-types/common/natural-order.ts';
 
 export type TCategoryRow = TRow & { title: string; display_order?: number | null };

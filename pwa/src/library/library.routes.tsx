@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { lazyScreen } from '../shell/lazyScreen.tsx';
 import { PAGE_KINDS, type TPageKind } from '@lawfirm/shared-types/library/page-kinds.ts';
-import { recordRoutes } from '../ui/recordRoutes.tsx';
+import { recordRoutes } from '../shell/recordRoutes.tsx';
 import type { TCategoryRow } from './categories.module.tsx';
 
 type TRoute = { path: string; access: 'auth' | 'public'; element: ReactElement };

@@ -1,6 +1,6 @@
 import type { TRowOf } from '@lawfirm/shared-types';
 import { linksDecl } from '@lawfirm/shared-types/library/library.entities.ts';
-import type { TRecordBody } from '../ui/recordRoutes.tsx';
+import type { TRecordBody } from '../shell/recordRoutes.tsx';
 import { compareNatural } from '@lawfirm/shared-types/common/natural-order.ts';
 
 /** Useful links' form fields and list (part 3 §2.9), loaded with the screens (links.tsx has the pages). */

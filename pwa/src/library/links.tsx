@@ -1,6 +1,6 @@
 import type { TRowOf } from '@lawfirm/shared-types';
 import type { linksDecl } from '@lawfirm/shared-types/library/library.entities.ts';
-import { recordRoutes } from '../ui/recordRoutes.tsx';
+import { recordRoutes } from '../shell/recordRoutes.tsx';
 
 /** Useful links (part 3 §2.9): a list with Edit and Delete, and the Add New Link / Edit Link form. */
 export const LINK_ROUTES = recordRoutes<TRowOf<typeof linksDecl>>(

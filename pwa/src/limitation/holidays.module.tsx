@@ -1,6 +1,6 @@
 import { formatDate, type TRowOf } from '@lawfirm/shared-types';
 import { holidaysDecl } from '@lawfirm/shared-types/limitation/limitation.entities.ts';
-import type { TRecordBody } from '../ui/recordRoutes.tsx';
+import type { TRecordBody } from '../shell/recordRoutes.tsx';
 import { compareCodes } from '@lawfirm/shared-types/common/natural-order.ts';
 
 /** The holidays' form and list, loaded with the screens (routes.tsx has the pages). */

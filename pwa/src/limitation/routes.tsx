@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import type { TRowOf } from '@lawfirm/shared-types';
 import type { holidaysDecl } from '@lawfirm/shared-types/limitation/limitation.entities.ts';
-import { recordRoutes } from '../ui/recordRoutes.tsx';
+import { recordRoutes } from '../shell/recordRoutes.tsx';
 import { lazyScreen } from '../shell/lazyScreen.tsx';
 
 type TRoute = { path: string; access: 'public' | 'auth'; element: ReactElement };

@@ -1,13 +1,13 @@
 import { Dexie, liveQuery } from 'dexie';
 import { mark } from '../browser/marks.ts';
-import { clearOnWrite } from '../app/snapshots.ts';
+import { clearOnWrite } from '../browser/snapshots.ts';
 import type { TSyncContext } from './context.ts';
 import { openLocalDb } from './db.ts';
 import { SyncEngine } from './engine.ts';
 import { http } from '../http/client.ts';
 
 // Any write a screen would show (a pull, an edit, a queued change, in this tab or another) retires the case
-// pages' snapshots (app/snapshots.ts).
+// pages' snapshots (browser/snapshots.ts).
 Dexie.on('storagemutated', clearOnWrite);
 
 export type TLocalSync = {

@@ -37,24 +37,24 @@ import {
   petitionDraft,
   petitionRow,
 } from './petitionForm.logic.ts';
-import { ConflictWarnings, useCaseConflicts, useConflictGate } from '../../conflicts/ConflictWarnings.tsx';
-import { recordConflictAcks } from '../../tell-client/caseNotices.actions.ts';
+import type { TCaseFormSlots } from './caseForm.slots.ts';
 import '../case-files.css';
 
 /**
  * Add / Edit Petition (/petitions/create, /petitions/edit/:id). Saves the case and its parties to the local
- * database in one transaction, so it works with no network; the next sync sends it.
+ * database in one transaction, so it works with no network; the next sync sends it. Other features' checks
+ * of the parties come as `slots` from the app (caseForm.slots.ts).
  */
-export function PetitionFormScreen() {
+export function PetitionFormScreen({ slots }: { slots: TCaseFormSlots }) {
   return (
     <ScreenGuard permission="petitions.edit">
-      <PetitionFormLoader />
+      <PetitionFormLoader slots={slots} />
     </ScreenGuard>
   );
 }
 
 /** Waits for the case (when editing) and every list the form offers, then opens the form once. */
-function PetitionFormLoader() {
+function PetitionFormLoader({ slots }: { slots: TCaseFormSlots }) {
   const { id } = useParams();
   const row = useEntityRow<TPetitionRow>('petitions', id);
   // Live queries answer the previous case for a moment after the id changes: wait for this one's.
@@ -95,6 +95,7 @@ function PetitionFormLoader() {
         links={links}
         users={users}
         allParties={allParties}
+        slots={slots}
       />
     );
   return (
@@ -113,6 +114,7 @@ function PetitionForm({
   links,
   users,
   allParties,
+  slots,
 }: {
   petition: TPetitionRow | null;
   parties: readonly TPartyRow[];
@@ -121,6 +123,7 @@ function PetitionForm({
   links: readonly TCaseCategoryCourtRow[];
   users: readonly TUserRow[];
   allParties: readonly TPartyRow[];
+  slots: TCaseFormSlots;
 }) {
   const ctx = useSync();
   const saved = useSaveReport();
@@ -149,11 +152,11 @@ function PetitionForm({
   const [failure, setFailure] = useState<string | null>(null);
   const { draft } = form;
   // Issue 34: a party on the other side of another case of the firm, as typed and again before the save.
-  const conflicts = useCaseConflicts(
+  const { usePartyCheck } = slots;
+  const partyCheck = usePartyCheck(
     { petitioner: petitioners.rows, opponent: opponents.rows },
     petition?.id ?? null,
   );
-  const conflictGate = useConflictGate(conflicts);
 
   const lawyers = useMemo(
     () => lawyerOptions(users, petition?.lawyer_ids ?? [], user ? { id: user.id, name: user.name } : null),
@@ -199,7 +202,7 @@ function PetitionForm({
     const pets = petitioners.read();
     const opps = opponents.read();
     if (!pets || !opps) throw new Error('A party name is too long.');
-    if (!(await conflictGate.confirm())) throw new Error('Not saved: a possible conflict.');
+    if (!(await partyCheck.confirm())) throw new Error('Not saved: a possible conflict.');
     if (!ctx) {
       setFailure('The local database is not open yet.');
       throw new Error('The local database is not open yet.');
@@ -220,7 +223,7 @@ function PetitionForm({
         petition ? MSG.updatedOk : MSG.savedOk,
       );
       // Saved despite possible conflicts: the admin's audit keeps what was acknowledged.
-      if (conflicts.length) await recordConflictAcks(ctx.db, id, conflicts);
+      await partyCheck.saved(ctx.db, id);
       await navigate(`/petitions/${encodeURIComponent(id)}`);
     } catch (e) {
       setFailure(e instanceof Error ? e.message : String(e));
@@ -285,7 +288,7 @@ function PetitionForm({
           onRemove={opponents.discard}
         />
       </div>
-      <ConflictWarnings warnings={conflicts} />
+      {partyCheck.view}
       <Field {...form.bind('is_moot_case')} />
       <div className="form-actions">
         <button type="submit" className="btn primary" disabled={form.submitting}>
@@ -296,7 +299,7 @@ function PetitionForm({
         </Link>
       </div>
       {form.dialog}
-      {conflictGate.dialog}
+      {partyCheck.dialog}
     </form>
   );
 }

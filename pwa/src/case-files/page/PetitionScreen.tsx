@@ -1,9 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDate } from '@lawfirm/shared-types';
-import { saveSnapshot } from '../../app/snapshots.ts';
+import { saveSnapshot } from '../../browser/snapshots.ts';
 import { useAuth } from '../../auth/AuthContext.tsx';
-import { IndexedDocumentList } from '../../case-documents/IndexedDocumentList.tsx';
 import { downloadCaseFilePdf } from '../../pdf/index.ts';
 import { caseNameOf, caseNumber, caseTitle } from '@lawfirm/shared-types/case-files/case-title.ts';
 import { groupParties, namesOf, NO_PARTIES, UNKNOWN_LAWYER } from '../caseFiles.logic.ts';
@@ -12,23 +11,23 @@ import { HearingDateControl } from '../hearing/HearingDateControl.tsx';
 import { PendingTagEditor } from '../shared/PendingTagEditor.tsx';
 import { useDownload } from '../../shell/useDownload.ts';
 import { useCan, useFirstSyncRunning, usePetitionPage } from '../useCaseFiles.ts';
+import type { TCasePageSlots } from './casePage.slots.ts';
 import type { TPetitionPage } from './petitionPage.data.ts';
 import { LawyerProfileDialog } from './LawyerProfileDialog.tsx';
 import { PetitionTabs } from './PetitionTabs.tsx';
-import { TellClientButton } from '../../tell-client/TellClient.tsx';
-import { RecordHearingButton } from '../../court-day/RecordHearingButton.tsx';
 import '../case-files.css';
 
 /**
  * The petition index screen (/petitions/:id, route case-detail): the case's heading, tabs and index, from the
- * page's one query (usePetitionPage), which the app starts for this route before it renders.
+ * page's one query (usePetitionPage), which the app starts for this route before it renders. Other features'
+ * parts of the page come as `slots` from the app (casePage.slots.ts).
  */
-export function PetitionScreen() {
+export function PetitionScreen({ slots }: { slots: TCasePageSlots }) {
   const { id = '' } = useParams();
   const page = usePetitionPage(id);
   const firstSync = useFirstSyncRunning();
   const canEdit = useCan('petitions.edit');
-  // The case as drawn, for the service worker to show at once the next time it is opened (app/snapshots.ts).
+  // The case as drawn, for the service worker to show at once the next time it is opened (browser/snapshots.ts).
   const drawn = page?.petition ? page : null;
   useEffect(() => {
     if (drawn) saveSnapshot(window.location.pathname);
@@ -50,15 +49,23 @@ export function PetitionScreen() {
     );
   return (
     <section className="page petition-page">
-      <PetitionHeader page={page} petition={page.petition} />
+      <PetitionHeader page={page} petition={page.petition} actions={slots.actions} />
       <PetitionTabs petitionId={id} current="petition" />
-      <IndexedDocumentList kind="index" petitionId={id} canEdit={canEdit} rows={page.index} />
+      <slots.Body petitionId={id} page={page} canEdit={canEdit} />
     </section>
   );
 }
 
 /** Breadcrumbs, the case's heading and its actions; shared by the petition page. */
-function PetitionHeader({ page, petition }: { page: TPetitionPage; petition: TPetitionRow }) {
+function PetitionHeader({
+  page,
+  petition,
+  actions,
+}: {
+  page: TPetitionPage;
+  petition: TPetitionRow;
+  actions: TCasePageSlots['actions'];
+}) {
   const { user } = useAuth();
   const canEdit = useCan('petitions.edit');
   const canTag = useCan('pendingTag.edit');
@@ -148,8 +155,9 @@ function PetitionHeader({ page, petition }: { page: TPetitionPage; petition: TPe
           Download PDF
         </button>
         {canHearing && <HearingDateControl petitionId={petition.id} next={page.next} />}
-        {canEdit && <TellClientButton petitionId={petition.id} history />}
-        <RecordHearingButton petitionId={petition.id} />
+        {actions.map(({ key, Action }) => (
+          <Action key={key} petitionId={petition.id} canEdit={canEdit} />
+        ))}
       </div>
       {profileOf && <LawyerProfileDialog lawyerId={profileOf} onClose={() => setProfileOf(null)} />}
     </header>

@@ -1,5 +1,5 @@
+import type { TRowOf, petitionIndexDecl } from '@lawfirm/shared-types';
 import { caseTypeOf, type TCaseCategoryName } from '@lawfirm/shared-types/case-files/case-title.ts';
-import type { TDocumentRow } from '../../case-documents/useCaseDocuments.ts';
 import type { TOutboxEntry } from '../../sync/db.ts';
 import type { TRead } from '../../sync/read.ts';
 import { sortByOrder } from '../../tables/rowOrder.ts';
@@ -22,11 +22,20 @@ export type TPetitionPage = {
   lawyers: Record<string, string>;
   /** The order sheet of the next hearing, or null. */
   next: TOrderSheetRow | null;
-  /** The petition index in display order. */
-  index: TDocumentRow[];
+  /** The petition index in display order (drawn by the page's body slot: the case documents' list). */
+  index: TIndexRow[];
   /** Index items with changes the server has not confirmed yet. */
   pendingIndex: string[];
 };
+
+/**
+ * The key of the case page's query: one user's device, one case. The page keeps it live under this key
+ * (useCaseFiles.ts usePetitionPage), and the app's cold start answers it first (app/route-preloads.ts).
+ */
+export const petitionPageKey = (userId: string, id: string): string => `petition-page:${userId}:${id}`;
+
+/** A petition index item as the device stores it, inferred from its declaration. */
+export type TIndexRow = TRowOf<typeof petitionIndexDecl>;
 
 const TABLES = [
   'petitions',
@@ -49,7 +58,7 @@ export function loadPetitionPage(read: TRead, id: string): Promise<TPetitionPage
     // What needs only the case's id is asked at once, beside the case itself; what its fields name, after it.
     const rows = Promise.all([
       r.byIndex<TPartyRow>('petition_parties', 'petition_id', id),
-      r.byIndex<TDocumentRow>('petition_index', 'petition_id', id),
+      r.byIndex<TIndexRow>('petition_index', 'petition_id', id),
       r.byIndex<TOrderSheetRow>('order_sheets', 'petition_id', id),
       r.byIndex<TOutboxEntry>('outbox', 'status', 'pending'),
     ]);

@@ -10,7 +10,7 @@
  * drawn the new data. Signing out, or another user signing in, deletes them too. The header's sync state is
  * left out (it is only true when it is drawn), and so are dialogs and passing messages.
  *
- * Switch: SPEED_SNAPSHOTS=0 at build time (app/speed.ts) keeps none; the service worker then has none to serve.
+ * Switch: SPEED_SNAPSHOTS=0 at build time (browser/speed.ts) keeps none; the service worker then has none to serve.
  */
 import { PWA_SPEED } from './speed.ts';
 

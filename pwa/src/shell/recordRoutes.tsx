@@ -2,7 +2,7 @@ import { lazy, type ReactElement, type ReactNode } from 'react';
 import type { z } from 'zod';
 import type { TEntityDecl } from '@lawfirm/shared-types';
 import type { TRow } from '../sync/db.ts';
-import type { TField } from './fields.ts';
+import type { TField } from '../ui/fields.ts';
 
 /**
  * A firm's list of records with an add/edit form on pages of their own (links today; the library's lists

@@ -3,12 +3,12 @@ import { ApiError } from '../http/client.ts';
 import { hasLocalFile, readLocalFile } from '../sync/attachments.ts';
 import { useLiveQuery, useSync } from '../sync/hooks.ts';
 import { useOnline } from '../browser/useOnline.ts';
-import { fileView, VIEW_HEAD_BYTES, type TFileView } from './documents.logic.ts';
+import { fileView, VIEW_HEAD_BYTES, type TFileView } from './fileView.ts';
 import { fetchForOffline } from './fileFetch.ts';
 
 export type TLocalFileState =
   | { status: 'loading' }
-  /** `view`: how the bytes may be shown (documents.logic fileView); the URL's type is the view's. */
+  /** `view`: how the bytes may be shown (fileView.ts); the URL's type is the view's. */
   | { status: 'ready'; url: string; view: TFileView }
   /** Not on this device and no network: nothing to show until the phone is online. */
   | { status: 'offline' }
