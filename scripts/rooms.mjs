@@ -31,6 +31,8 @@ export const ROOMS = {
       'modules',
       [
         'case-documents',
+        // Declared documents (an entity's PDF and its mail), for the modules that declare one.
+        'documents',
         'invoices',
         'opinions',
         'library',

@@ -17,6 +17,7 @@ export * from './sync/merge.ts';
 export * from './sync/entities.ts';
 export * from './reference-data/reference-data.schema.ts';
 export * from './sync/entity.ts';
+export * from './pdf/document.ts';
 export * from './sync/conflicts.entities.ts';
 export * from './users/users.entities.ts';
 export * from './reference-data/reference-data.entities.ts';

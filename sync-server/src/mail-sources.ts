@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { INVOICE_PDF_SOURCE, invoicePdfForMail } from './invoices/invoice-mail.ts';
+import { documentMailSources } from './documents/documents.ts';
 import type { MailAttachmentSources } from './mail/mail-attachments.ts';
 
 /**
@@ -7,5 +7,6 @@ import type { MailAttachmentSources } from './mail/mail-attachments.ts';
  * mails carry a made file adds its maker here.
  */
 export const mailAttachmentSources = (app: FastifyInstance): MailAttachmentSources => ({
-  [INVOICE_PDF_SOURCE]: (companyId, ref) => invoicePdfForMail(app, companyId, ref),
+  // Every declared document's PDF (an invoice's): documents/documents.ts.
+  ...documentMailSources(app),
 });

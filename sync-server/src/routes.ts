@@ -29,6 +29,7 @@ import { declaredRestRoutes } from './sync/declared-rest.routes.ts';
 import { boundBodyLists } from './http/body-lists.ts';
 import { libraryPagesRoutes } from './library/pages.routes.ts';
 import { invoicesRoutes } from './invoices/invoices.routes.ts';
+import { documentRoutes } from './documents/documents.ts';
 import { opinionsRoutes } from './opinions/opinions.routes.ts';
 import { datedRoutes } from './case-documents/dated.routes.ts';
 import { singlePdfRoutes } from './case-documents/single-pdf.routes.ts';
@@ -90,6 +91,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     await caseFiles.register(standardIndexRoutes);
   });
   await app.register(pdfRoutes);
+  // The PDFs of entities that declare a document (an invoice's): documents/documents.ts.
+  await app.register(documentRoutes);
   await app.register(calendarRoutes);
   // Invoices, payments and opinions (part 3 §7), in a scope that refuses NUL in any input.
   await app.register(async (billing) => {

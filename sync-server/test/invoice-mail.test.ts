@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MSG } from '@lawfirm/shared-types';
+import { INVOICE_PDF_SOURCE, MSG } from '@lawfirm/shared-types';
 import { readPdf } from '@lawfirm/shared-types/pdf/testing/read-pdf.ts';
 import { newId } from '../src/db/ids.ts';
-import { INVOICE_PDF_SOURCE } from '../src/invoices/invoice-mail.ts';
 import { caseFirm, type Auth, type CaseFirm } from './case-files-helpers.ts';
 import { connectDevice } from './device.ts';
 import { describeEachDb } from './helper.ts';

@@ -25,7 +25,7 @@ import { Paginator } from '../tables/Paginator.tsx';
 import { PendingMark } from '../feedback/PendingMark.tsx';
 import { useToast } from '../feedback/toast.tsx';
 import { useConfirmedDelete } from '../feedback/useConfirmedDelete.tsx';
-import { downloadInvoicePdf } from './invoice-pdf.ts';
+import { downloadDocument } from '../pdf/document.ts';
 import { useInvoices, type TListedInvoice } from './invoices.data.ts';
 import { MarkPaidDialog } from './MarkPaidDialog.tsx';
 import './invoices.css';
@@ -125,7 +125,7 @@ export default function InvoicesScreen() {
   const download = async (inv: TListedInvoice) => {
     if (!ctx) return;
     try {
-      await downloadInvoicePdf(ctx.db, inv);
+      await downloadDocument(ctx.db, 'invoices', inv);
       toast.success('File Downloaded SuccessFully');
     } catch (e) {
       toast.failed(e);

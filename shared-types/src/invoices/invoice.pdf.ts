@@ -5,8 +5,10 @@ import { GREY, PageFlow } from '../pdf/layout/flow.ts';
 import { numberPages } from '../pdf/layout/page-numbers.ts';
 import { drawTable, type TColumn } from '../pdf/layout/table.ts';
 import { embedPdfFonts } from '../pdf/text/fonts.ts';
+import type { TDocumentInput, TDocumentModule } from '../pdf/document.ts';
 import type { TPdfHost } from '../pdf/types.ts';
 import { formatRs } from '../common/money.ts';
+import { compareCodes } from '../common/natural-order.ts';
 import { invoiceTotals } from './invoice-list.ts';
 import { statusTitle } from './invoices.entities.ts';
 
@@ -127,3 +129,92 @@ export async function buildInvoicePdf(data: TInvoicePdfData): Promise<Uint8Array
   numberPages(doc, fonts);
   return doc.save();
 }
+
+const text = (v: unknown) => (typeof v === 'string' ? v : null);
+const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/**
+ * What the invoice prints, from its row, its expense and payment rows and the firm's settings (the Invoice
+ * Settings tab), the same on the server and on a device: expenses in their order, payments by date.
+ */
+export function invoicePdfDataOf(input: TDocumentInput): Omit<TInvoicePdfData, 'loadBytes'> {
+  const { row: inv, settings } = input;
+  const s = settings ?? {};
+  const expenses = [...(input.children.invoice_expenses ?? [])].sort(
+    (a, b) => num(a.display_order) - num(b.display_order),
+  );
+  const payments = [...(input.children.invoice_payments ?? [])].sort((a, b) =>
+    compareCodes(str(a.paid_date), str(b.paid_date)),
+  );
+  return {
+    heading: {
+      siteName: text(s.site_name),
+      invoice_heading: text(s.invoice_heading),
+      invoice_heading_left: text(s.invoice_heading_left),
+      invoice_heading_right: text(s.invoice_heading_right),
+      invoice_address: text(s.invoice_address),
+      invoice_phone: text(s.invoice_phone),
+    },
+    invoice: {
+      invoice_no: typeof inv.invoice_no === 'number' ? inv.invoice_no : null,
+      invoice_status_id: num(inv.invoice_status_id),
+      created_at: text(inv.created_at),
+      due_date: text(inv.due_date),
+      paid_at: text(inv.paid_at),
+      client_name: str(inv.client_name),
+      client_company: text(inv.client_company),
+      client_email: text(inv.client_email),
+      client_phone: text(inv.client_phone),
+      client_address: text(inv.client_address),
+      attention: text(inv.attention),
+      subject: text(inv.subject),
+      services: text(inv.services),
+      amount: num(inv.amount),
+      apply_tax: inv.apply_tax === true,
+      tax_percentage: num(inv.tax_percentage),
+    },
+    expenses: expenses.map((e) => ({ expense: str(e.expense), amount: num(e.amount) })),
+    payments: payments.map((p) => ({
+      paid_date: str(p.paid_date),
+      paid_amount: num(p.paid_amount),
+      notes: text(p.notes),
+    })),
+  };
+}
+
+/** The mail an invoice is sent with: to the client and the invoice's contact persons, the PDF attached. */
+function invoiceMail(input: TDocumentInput) {
+  const { invoice: inv, expenses, payments, heading } = invoicePdfDataOf(input);
+  const t = invoiceTotals({
+    ...inv,
+    expenses: expenses.map((e) => e.amount),
+    payments: payments.map((p) => p.paid_amount),
+  });
+  const emails = input.row.contact_person_emails;
+  const to = [inv.client_email, ...(Array.isArray(emails) ? emails : [])].filter(
+    (e, i, all): e is string => typeof e === 'string' && !!e && all.indexOf(e) === i,
+  );
+  const subject =
+    inv.subject?.trim() ||
+    `Invoice${inv.invoice_no == null ? '' : ` #${inv.invoice_no}`}${heading.siteName ? ` from ${heading.siteName}` : ''}`;
+  const content = text(input.row.content)?.trim();
+  const body = [
+    `Dear ${inv.client_name},`,
+    '',
+    content || 'Please find our invoice attached.',
+    '',
+    `Total: ${formatRs(t.total)}`,
+    `Paid: ${formatRs(t.paid)}`,
+    `Balance due: ${formatRs(t.due)}`,
+  ].join('\n');
+  return { to, subject, body };
+}
+
+/** The invoice as a declared document (invoices.entities.ts `document`): its PDF, file name and mail. */
+export const invoiceDocument: TDocumentModule = {
+  build: (input, loadBytes) => buildInvoicePdf({ ...invoicePdfDataOf(input), loadBytes }),
+  fileName: (input) =>
+    invoiceFileName(invoicePdfDataOf(input).invoice.invoice_no, str(input.row.client_name)),
+  mail: invoiceMail,
+};

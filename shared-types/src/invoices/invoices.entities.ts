@@ -21,6 +21,9 @@ export const MSG_REFERENCE_REQUIRED = 'Reference No field is required.';
 export const MSG_SUBJECT_REQUIRED = 'Subject field is required.';
 export const MSG_ISSUANCE_DATE_REQUIRED = 'Issuance date field is required.';
 
+/** The name queued mails give the invoice PDF's maker (mails queued before the declaration name it so). */
+export const INVOICE_PDF_SOURCE = 'invoice-pdf';
+
 /** Invoice status ids (§4): 1 Draft (a new invoice's), 2 Sent, 3 Paid. */
 export const INVOICE_STATUSES = [
   { id: 1, title: 'Draft' },
@@ -175,6 +178,18 @@ export const invoicesDecl = defineEntity({
       return true;
     },
     canDelete: manage,
+  },
+  // The invoice PDF (§2.5 Download, pdf_download_url) with its expenses and payments, and the mail that
+  // carries it: sent when saved with "send email" newly ticked, or its status changes while ticked (a device
+  // sets the flag last, after the invoice's expenses, so the mail has its final total).
+  document: {
+    path: 'invoices',
+    children: ['invoice_expenses', 'invoice_payments'],
+    load: async () => (await import('./invoice.pdf.ts')).invoiceDocument,
+    mailWhen: (before, after, changed) =>
+      !!after.send_email && (!before || !before.send_email || changed.includes('invoice_status_id')),
+    mailSource: INVOICE_PDF_SOURCE,
+    noun: 'invoice',
   },
 });
 

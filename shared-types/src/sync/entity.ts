@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { can, type TActor, type TPermission } from '../auth/permissions.ts';
 import { MSG } from '../common/messages.ts';
 import type { TDocumentKind } from '../attachments/sniff.ts';
+import type { TDocumentDecl } from '../pdf/document.ts';
 
 /** How a column travels: flags are 0/1 in the database and booleans on the wire; JSON is text in the database. */
 export type Codec = 'text' | 'int' | 'bool' | 'json';
@@ -173,6 +174,8 @@ export type TEntityDecl<
   fileColumns?: readonly string[];
   /** Its documented REST calls, when they are the plain four. */
   rest?: TRestDecl;
+  /** A document printed from one row (a PDF, and a mail carrying it): shared-types/src/pdf/document.ts. */
+  document?: TDocumentDecl;
 };
 
 /**

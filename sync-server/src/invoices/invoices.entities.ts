@@ -19,7 +19,7 @@ import type { Db } from '../db/connect.ts';
 import { forFirm } from '../sync/firm.ts';
 import { serverEntity, type Access, type Row } from '../sync/entities.ts';
 import { MutationRejected } from '../sync/store.ts';
-import { queueInvoiceMail, shouldMail } from './invoice-mail.ts';
+import { documentEntity, documentMailHook } from '../documents/documents.ts';
 
 /** A live, approved-or-not client account of the firm (§2.3: clients are chosen from the firm's client users). */
 export const findClient = (db: Db, companyId: string, id: unknown) =>
@@ -98,11 +98,8 @@ export const invoicesEntity = serverEntity(invoicesDecl, {
     if (row.invoice_no == null) row.invoice_no = await nextInvoiceNo(trx, actor.company_id);
     return null;
   },
-  // A device's save mails the invoice like the REST save does (REST calls send theirs themselves).
-  afterWrite: async (trx, actor, before, after, changed, effects) => {
-    if (effects && shouldMail(before, after, changed))
-      await queueInvoiceMail(trx, actor, after.id, (m) => effects.mail(trx, m));
-  },
+  // A device's save mails the invoice as its declared document says (REST calls send theirs themselves).
+  afterWrite: documentMailHook(documentEntity('invoices')),
 });
 /** Whether the invoice of a line is Paid: its lines are fixed with its total then (§4). */
 const invoicePaid = async (trx: Db, actor: TActor, row: Row) => {

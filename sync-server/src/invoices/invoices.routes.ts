@@ -20,7 +20,6 @@ import {
   ZMessageResponse,
   type TActor,
 } from '@lawfirm/shared-types';
-import { pdfUrl } from '../case-files/pdf-urls.ts';
 import type { Db } from '../db/connect.ts';
 import { forActor } from '../sync/firm.ts';
 import { newId } from '../db/ids.ts';
@@ -42,11 +41,7 @@ import {
   type TLoadedInvoice,
 } from './invoices.repository.ts';
 import { ZInvoiceBody, ZMarkAsPaidBody, ZMarkPaidBody, type TInvoiceBody } from './invoice-body.ts';
-import { mailInvoice } from './invoice-mail.ts';
-import { buildInvoice } from './invoice-pdf.ts';
-import { contentDisposition } from '../http/content-disposition.ts';
-import { pdfActor } from '../case-files/pdf-auth.ts';
-import { ZPdfQuery } from '../case-files/pdf.types.ts';
+import { documentEntity, documentUrl, mailDocument } from '../documents/documents.ts';
 
 export const MSG_MARKED_PAID = 'Successfully Mark as Paid Invoice!';
 export const MSG_PAID_OK = 'Paid Successfully!';
@@ -73,8 +68,8 @@ const ZListQuery = z.object({
   page: z.string().max(10).optional(),
 });
 type TListQuery = z.infer<typeof ZListQuery>;
-/** The PDF route of an invoice: the path its signed pdf_download_url names. */
-export const invoicePdfPath = (id: string) => `/api/pdf/invoices/${encodeURIComponent(id)}`;
+/** Invoices declare their document (the PDF and its mail): documents/documents.ts serves it. */
+const INVOICE_DOCUMENT = documentEntity('invoices');
 
 /**
  * The range of the original list's picker (two instants, each the day it is in Pakistan: a day picked at
@@ -146,7 +141,7 @@ async function withClient(db: Db, actor: TActor, body: TInvoiceBody): Promise<Re
 export async function invoicesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const wire = (req: FastifyRequest, actor: TActor, inv: TLoadedInvoice) =>
-    invoiceWire(inv, pdfUrl(app, req, invoicePdfPath(inv.id), actor));
+    invoiceWire(inv, documentUrl(app, req, actor, INVOICE_DOCUMENT, inv.id));
 
   const listed = async (actor: TActor, q: TListQuery) =>
     filterInvoices(await invoiceSummaries(app.db, actor), filterOf(q));
@@ -285,7 +280,7 @@ export async function invoicesRoutes(fastify: FastifyInstance): Promise<void> {
               values.invoice_status_id !== existing.invoice_status_id));
         return { id, message: existing ? MSG.updatedOk : MSG.savedOk, send };
       });
-      if (saved.send) await mailInvoice(app, actor, saved.id);
+      if (saved.send) await mailDocument(app, actor, INVOICE_DOCUMENT, saved.id);
       return {
         invoice: wire(req, actor, await readInvoice(app.db, actor, saved.id)),
         message: saved.message,
@@ -376,22 +371,6 @@ export async function invoicesRoutes(fastify: FastifyInstance): Promise<void> {
         }
       });
       return { invoice: wire(req, actor, await readInvoice(app.db, actor, id)), message: MSG_PAID_OK };
-    },
-  );
-
-  /** The invoice's PDF (pdf_download_url): a bearer token or the link's signature; the same builder as offline. */
-  app.get(
-    '/api/pdf/invoices/:id',
-    { schema: { params: ZIdParams, querystring: ZPdfQuery } },
-    async (req, reply) => {
-      const actor = await pdfActor(app, req);
-      const { bytes, name } = await buildInvoice(app, actor, await readInvoice(app.db, actor, req.params.id));
-      return reply
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', contentDisposition(name))
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, no-store')
-        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     },
   );
 

@@ -5,7 +5,7 @@ import {
   buildOrderSheetsPdf,
   buildPendingCasesPdf,
 } from '@lawfirm/shared-types/pdf/index.ts';
-import { buildInvoicePdf } from '@lawfirm/shared-types/invoices/invoice.pdf.ts';
+import { entityDecl } from '@lawfirm/shared-types/sync/entities.ts';
 import { buildFirResultPdf } from '@lawfirm/shared-types/fir/fir-result.pdf.ts';
 import { buildCauseListPdf } from '@lawfirm/shared-types/pdf/builders/cause-list.ts';
 import { pdfRefusal } from '@lawfirm/shared-types/pdf/attachments/pdf-pages.ts';
@@ -31,8 +31,11 @@ async function run(task: TPdfTask): Promise<Uint8Array | string | null> {
       return buildPendingCasesPdf({ ...task.data, loadBytes });
     case 'orderSheets':
       return buildOrderSheetsPdf({ ...task.data, loadBytes });
-    case 'invoice':
-      return buildInvoicePdf({ ...task.data, loadBytes });
+    case 'declared': {
+      const doc = entityDecl(task.entity)?.document;
+      if (!doc) throw new Error(`${task.entity} declares no document`);
+      return (await doc.load()).build(task.data, loadBytes);
+    }
     case 'firResult':
       return buildFirResultPdf({ ...task.data, loadBytes });
     case 'causeList':

@@ -5,7 +5,7 @@ import type {
   TOrderSheetsPdfData,
   TPendingCasesPdfData,
 } from '@lawfirm/shared-types/pdf/index.ts';
-import type { TInvoicePdfData } from '@lawfirm/shared-types/invoices/invoice.pdf.ts';
+import type { TDocumentInput } from '@lawfirm/shared-types/pdf/document.ts';
 import type { TFirResultPdfData } from '@lawfirm/shared-types/fir/fir-result.pdf.ts';
 import type { TCauseListPdfData } from '@lawfirm/shared-types/pdf/builders/cause-list.ts';
 import type { Config } from '../config.ts';
@@ -28,7 +28,8 @@ export type TPdfBuild =
   | { kind: 'document'; data: TData<TDocumentPdfData> }
   | { kind: 'pendingCases'; data: TData<TPendingCasesPdfData> }
   | { kind: 'orderSheets'; data: TData<TOrderSheetsPdfData> }
-  | { kind: 'invoice'; data: TData<TInvoicePdfData> }
+  /** An entity's declared document (shared-types/src/pdf/document.ts), by the entity's name. */
+  | { kind: 'declared'; entity: string; data: TDocumentInput }
   | { kind: 'firResult'; data: TData<TFirResultPdfData> }
   | { kind: 'causeList'; data: TData<TCauseListPdfData> };
 /** The firm whose stored files a build reads. */
