@@ -17,6 +17,7 @@ import { openSeqBlock, type SeqBlock } from './change-log.ts';
 import { claimClients, flushGroup, readRows, type Claim } from './group-flush.ts';
 import { clearGroupMemo, closeGroupMemo, openGroupMemo, seedRead } from './group-memo.ts';
 import { mutatorFor } from './mutators.ts';
+import { holdInserts } from './write-behind.ts';
 import type { SyncRegistry, WriteEffects } from './entities.ts';
 import { MutationRejected } from './store.ts';
 
@@ -184,19 +185,38 @@ export function createPushWriter(
   const queue: Job[] = [];
   let draining = false;
 
-  /** Runs one group: jobs in arrival order, up to the group's bounds; answers the jobs that are finished. */
+  /**
+   * Runs one group: jobs in arrival order, up to the group's bounds; answers the jobs that are finished. On
+   * PostgreSQL a group is first run without savepoints and with its new rows held for multi-row inserts
+   * (write-behind.ts), a constant number of statements whatever it holds; if anything in it fails (a refused
+   * mutation, a failed statement), that run is rolled back, nothing of it answered, and the same jobs are run
+   * again with a savepoint per push and per mutation, so the refusal undoes only its own mutation as always.
+   */
   async function runGroup(): Promise<void> {
+    if (kind !== 'postgres') return void (await runAttempt('savepoints', null));
+    const again = await runAttempt('optimistic', null);
+    if (again) await runAttempt('savepoints', again);
+  }
+
+  /** One run of a group (see runGroup); answers the jobs to run again when a run without savepoints failed. */
+  async function runAttempt(mode: 'optimistic' | 'savepoints', given: Job[] | null): Promise<Job[] | null> {
     const trx = await db.startTransaction().execute();
     // Taken once the transaction has begun: pushes that arrived while it waited for the database (their
     // requests' sign-in checks run first) join this group.
-    const firm = queue[0]!.actor.company_id;
-    const jobs = kind === 'postgres' ? queue.filter((j) => j.actor.company_id === firm) : [...queue];
+    const firm = (given ?? queue)[0]!.actor.company_id;
+    const jobs =
+      given ?? (kind === 'postgres' ? queue.filter((j) => j.actor.company_id === firm) : [...queue]);
+    // What a run changes on the jobs, put back if it is run again.
+    const before = jobs.map((j) => ({ pending: j.pending, stopped: j.stopped }));
     const done = new Map<Job, { results: TMutationResult[]; last: number; error?: unknown }>();
     // On PostgreSQL every statement is a round trip the group's one connection waits for: the group's
-    // bookkeeping is batched (group-flush.ts), its reads by id remembered (group-memo.ts) and its savepoint
-    // commands sent with the next one (lazySavepoints). SQLite's statements cost microseconds: as they were.
+    // bookkeeping is batched (group-flush.ts), its reads by id remembered (group-memo.ts), its new rows
+    // written together (write-behind.ts) and its savepoints left out until something fails (or, run again,
+    // their commands sent with the next one: lazySavepoints). SQLite's statements cost microseconds: as they were.
     const batch = kind === 'postgres';
-    const sp = batch ? lazySavepoints() : eagerSavepoints();
+    const optimistic = mode === 'optimistic';
+    const sp = optimistic ? noSavepoints() : batch ? lazySavepoints() : eagerSavepoints();
+    let held: Awaited<ReturnType<typeof holdInserts>> | null = null;
     const lastIds = new Map<string, number>();
     const results: { clientId: string; result: TMutationResult }[] = [];
     const started = Date.now();
@@ -205,6 +225,7 @@ export function createPushWriter(
       const seqs = await openSeqBlock(trx, new Set(jobs.map((j) => j.actor.company_id)), batch);
       seqs.attach(trx);
       let claims: Map<string, Claim> | null = null;
+      if (optimistic) held = await holdInserts(trx);
       if (batch) {
         openGroupMemo(trx);
         claims = await claimClients(trx, jobs);
@@ -281,18 +302,26 @@ export function createPushWriter(
       if (batch && (closing.lines.length || lastIds.size || results.length))
         await flushGroup(trx, closing.lines, closing.lasts, lastIds, results);
       await trx.commit().execute();
-    } catch {
+    } catch (e: unknown) {
+      held?.drop();
       await trx
         .rollback()
         .execute()
         .catch(() => undefined);
+      // Whatever failed in a run without savepoints (a refusal, a held row's insert, the commit), the jobs are
+      // run again with them: there a bad mutation undoes only itself and the others commit.
+      if (optimistic || e instanceof RunAgain) {
+        jobs.forEach((j, i) => Object.assign(j, before[i]));
+        return jobs;
+      }
       // Not committed: nothing of this group is acknowledged. Each device is answered with what committed
       // before; its mutations stay queued on the device, which sends them again.
       // (A failure before any push was reached answers the whole group, so the writer never spins on it.)
       for (const job of done.size ? done.keys() : jobs) finish(job, { stopped: true });
-      return;
+      return null;
     } finally {
       closeGroupMemo(trx);
+      held?.end();
     }
     const changed = new Set<string>();
     for (const [job, d] of done) {
@@ -303,6 +332,7 @@ export function createPushWriter(
       else if (job.stopped || !job.pending?.length) finish(job, {});
     }
     for (const c of changed) onChange(c);
+    return null;
   }
 
   function finish(job: Job, how: { stopped?: boolean; error?: unknown }): void {
@@ -364,6 +394,20 @@ type Savepoints = {
   release: (trx: Db, name: 'push' | 'mutation') => Promise<void>;
   rollback: (trx: Db, name: 'push' | 'mutation') => Promise<void>;
 };
+
+/** A group run without savepoints met a failure: it is rolled back and run again with them (runGroup). */
+class RunAgain extends Error {}
+
+/** A group's run without savepoints: nothing to send; a rollback to one means the run must start again. */
+function noSavepoints(): Savepoints {
+  return {
+    open: async () => undefined,
+    release: async () => undefined,
+    rollback: async () => {
+      throw new RunAgain('a group run without savepoints met a failure');
+    },
+  };
+}
 
 const compiled = new Map<string, CompiledQuery>();
 const run = (trx: Db, commands: string[]) => {

@@ -1,10 +1,11 @@
 import { fixedColumns, mergeFields, MSG, toValidationErrors, type TActor } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { newId, nowIso } from '../db/ids.ts';
-import { insertRowPrecompiled, runPrecompiled, updateRowPrecompiled } from '../db/precompiled.ts';
+import { runPrecompiled, updateRowPrecompiled } from '../db/precompiled.ts';
 import { recordChange } from './change-log.ts';
 import { encodeValue, toWire } from './codec.ts';
 import { memoRead } from './group-memo.ts';
+import { insertRow } from './write-behind.ts';
 import type { EntityDef, Row, WriteEffects } from './entities.ts';
 import { changedFieldMaps, fieldMapsOf, newFieldMaps } from './field-meta.ts';
 import { cascadeDelete, refuseParents, tombstone, withoutFixed } from './relations.ts';
@@ -115,7 +116,8 @@ export async function putRow(
       deleted_at: null,
       ...newFieldMaps(seq, writer),
     });
-    await insertRowPrecompiled(trx, def.table, dbRow);
+    // Held for the group's multi-row insert in a group commit on PostgreSQL (write-behind.ts).
+    await insertRow(trx, def.table, dbRow);
     const row = toWire(def, dbRow);
     await def.afterWrite?.(trx, actor, null, row, fields, opts.effects);
     return { status: 'applied', row, conflicts: [] };

@@ -1,0 +1,69 @@
+import type { CompiledQuery, DatabaseConnection, QueryResult } from 'kysely';
+import type { Db } from '../db/connect.ts';
+import { dynamicTables } from '../db/dynamic-tables.ts';
+import { insertRowPrecompiled } from '../db/precompiled.ts';
+
+/**
+ * New rows of a group commit on PostgreSQL written together (issue 33): fifty phones' new case files were fifty
+ * inserts, each a round trip the group's one connection waited for. Inside a group run without savepoints
+ * (push.ts) a new row is held, and the rows held are written, as one multi-row insert per run of rows of the
+ * same table and columns and in the order they were made, right before the next statement of any kind goes to
+ * the connection (a read, a check, the closing statement, the commit). Nothing can read the database without
+ * seeing them first, so every check of a later mutation (a parent's existence, a duplicate id) sees what it
+ * saw before; an insert that fails fails the group's next statement, and the group is run again with
+ * savepoints and without holding (push.ts).
+ */
+type Held = { table: string; row: Record<string, unknown> }[];
+const holding = new WeakMap<object, Held>();
+
+/** Inserts a new row of a synced table: held while `trx` holds inserts, else at once. */
+export async function insertRow(trx: Db, table: string, row: Record<string, unknown>): Promise<void> {
+  const held = holding.get(trx);
+  if (held) held.push({ table, row });
+  else await insertRowPrecompiled(trx, table, row);
+}
+
+const signature = (h: Held[number]) => `${h.table}\u0000${Object.keys(h.row).join(',')}`;
+
+/** The held rows as statements: one per run of consecutive rows of one table and set of columns. */
+function insertsOf(trx: Db, held: Held): CompiledQuery[] {
+  const out: CompiledQuery[] = [];
+  for (let i = 0; i < held.length;) {
+    const sig = signature(held[i]!);
+    let j = i + 1;
+    while (j < held.length && signature(held[j]!) === sig) j++;
+    const rows = held.slice(i, j).map((h) => h.row);
+    out.push(dynamicTables(trx).insertInto(held[i]!.table).values(rows).compile());
+    i = j;
+  }
+  return out;
+}
+
+/**
+ * Makes `trx` (a group's transaction) hold its new rows until its next statement; `drop` forgets what is held
+ * (before a rollback), `end` stops holding (once the group committed or rolled back). Every statement of the transaction, whatever
+ * made it (a query builder, raw SQL, a savepoint, the commit), runs on one connection, which is where the held
+ * rows are written first.
+ */
+export async function holdInserts(trx: Db): Promise<{ drop: () => void; end: () => void }> {
+  const held: Held = [];
+  const connection = await trx.getExecutor().provideConnection(async (c) => c);
+  const patched = connection as DatabaseConnection & { executeQuery: DatabaseConnection['executeQuery'] };
+  const original = connection.executeQuery.bind(connection);
+  const flush = async () => {
+    const rows = held.splice(0);
+    for (const q of insertsOf(trx, rows)) await original(q);
+  };
+  patched.executeQuery = <R>(q: CompiledQuery): Promise<QueryResult<R>> =>
+    held.length ? flush().then(() => original<R>(q)) : original<R>(q);
+  holding.set(trx, held);
+  return {
+    // Before a rollback: rows that will not be kept are not written.
+    drop: () => void held.splice(0),
+    end: () => {
+      holding.delete(trx);
+      // The connection goes back to the pool: its own method again.
+      delete (patched as Partial<DatabaseConnection>).executeQuery;
+    },
+  };
+}
