@@ -28,15 +28,18 @@ import { CHECKED, draftOf, type TDraft, type TField } from '../ui/fields.ts';
 import { Field } from '../ui/forms/Field.tsx';
 import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
 import { useFieldRows, type TRowDraft } from '../ui/forms/useFieldRows.tsx';
-import { saveInvoiceLocal, useInvoice, type TListedInvoice } from './invoices.data.ts';
-import { invoiceNoText } from './InvoicesScreen.tsx';
+import { FieldRows } from '../ui/forms/FieldRows.tsx';
 import {
   newPaymentDraft,
   PAYMENT_FIELDS,
-  PaymentFields,
   paymentValues,
+  saveInvoiceLocal,
+  useInvoice,
+  type TListedInvoice,
   type TPaymentDraft,
-} from './PaymentFields.tsx';
+} from './invoices.data.ts';
+import { invoiceNoText } from './InvoicesScreen.tsx';
+import { PaymentReceipts } from './MarkPaidDialog.tsx';
 import './invoices.css';
 
 export const NO_RECORD = 'No Record Found!';
@@ -332,23 +335,17 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
           <Field {...form.bind('tax_percentage')} />
         </div>
         <h2>Expenses</h2>
-        {expenses.rows.map((x, i) => (
-          <fieldset key={x.key} className="payment-row">
-            <legend>Expense {i + 1}</legend>
-            {EXPENSE_FIELDS.map((f) => (
-              <Field
-                key={f.key}
-                field={f}
-                value={x[f.key as 'expense' | 'amount']}
-                error={expenses.errors[`${x.key}.${f.key}`]}
-                onChange={(t) => expenses.edit(x.key, { [f.key]: t })}
-              />
-            ))}
+        <FieldRows
+          rows={expenses}
+          fields={EXPENSE_FIELDS}
+          legend={(i) => `Expense ${i + 1}`}
+          className="payment-row"
+          actions={(x) => (
             <button type="button" className="btn danger" onClick={() => expenses.remove(x)}>
               Delete
             </button>
-          </fieldset>
-        ))}
+          )}
+        />
         <button
           type="button"
           className="btn"
@@ -357,20 +354,25 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
           Add Expense
         </button>
         <h2>Payments</h2>
-        {payments.rows.map((x, i) => (
-          <PaymentFields
-            key={x.key}
-            row={x}
-            saved={inv?.paymentRows.find((p) => p.id === x.id)?.receipts}
-            legend={`Payment ${i + 1}`}
-            errors={payments.errors}
-            onChange={(patch) => payments.edit(x.key, patch)}
-          >
+        <FieldRows
+          rows={payments}
+          fields={PAYMENT_FIELDS}
+          legend={(i) => `Payment ${i + 1}`}
+          className="payment-row"
+          extra={(x, legend) => (
+            <PaymentReceipts
+              row={x}
+              legend={legend}
+              saved={inv?.paymentRows.find((p) => p.id === x.id)?.receipts}
+              onChange={(patch) => payments.edit(x.key, patch)}
+            />
+          )}
+          actions={(x) => (
             <button type="button" className="btn danger" onClick={() => payments.remove(x)}>
               Delete payment
             </button>
-          </PaymentFields>
-        ))}
+          )}
+        />
         <button type="button" className="btn" onClick={addPayment}>
           Add Payment
         </button>

@@ -1,27 +1,25 @@
 import { useState } from 'react';
-import { formatDate, formatRs, MSG, STATUS_PAID } from '@lawfirm/shared-types';
+import { formatDate, formatRs, MSG, RECEIPT_OWNER, STATUS_PAID } from '@lawfirm/shared-types';
+import { OwnerFiles } from '../attachments/OwnerFiles.tsx';
 import { deleteLocal } from '../sync/actions.ts';
 import { useSync } from '../sync/hooks.ts';
 import { ConfirmDialog, Modal } from '../feedback/Modal.tsx';
 import { useToast } from '../feedback/toast.tsx';
 import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
 import { useFieldRows } from '../ui/forms/useFieldRows.tsx';
+import { FieldRows } from '../ui/forms/FieldRows.tsx';
 import { useSaveReport } from '../feedback/useSaveReport.ts';
 import {
+  addReceiptsLocal,
   newPaymentDraft,
   PAYMENT_FIELDS,
-  PaymentFields,
   paymentValues,
-  type TPaymentDraft,
-} from './PaymentFields.tsx';
-import {
-  addReceiptsLocal,
   RECEIPTS_TABLE,
   savePaymentsLocal,
   totalsOf,
   type TListedInvoice,
+  type TPaymentDraft,
 } from './invoices.data.ts';
-import { ReceiptPicker, SavedReceipt, useReceiptRemoval } from './Receipts.tsx';
 
 export const MSG_PAID_OK = 'Paid Successfully!';
 export const MSG_MARKED_PAID = 'Successfully Mark as Paid Invoice!';
@@ -50,12 +48,10 @@ export function MarkPaidDialog({
   const payments = useFieldRows<TPaymentDraft>(PAYMENT_FIELDS, () => []);
   const form = useFieldForm([], {}, { dirty: payments.rows.length > 0 });
   const [asking, setAsking] = useState<string | null>(null);
-  const receiptRemoval = useReceiptRemoval((r) => {
+  const removeReceipt = (id: string) => {
     if (ctx)
-      void saved(() => deleteLocal(ctx.db, RECEIPTS_TABLE, r.id), MSG.deletedOk).catch((e) =>
-        toast.failed(e),
-      );
-  });
+      void saved(() => deleteLocal(ctx.db, RECEIPTS_TABLE, id), MSG.deletedOk).catch((e) => toast.failed(e));
+  };
   const [busy, setBusy] = useState(false);
   const paid = inv.invoice_status_id === STATUS_PAID;
   const close = () => form.leave(onClose);
@@ -128,33 +124,32 @@ export function MarkPaidDialog({
             <button type="button" className="btn danger" onClick={() => setAsking(p.id)}>
               Delete
             </button>
-            {p.receipts.length > 0 && (
-              <ul className="receipts" aria-label={`Receipts of payment ${i + 1}`}>
-                {p.receipts.map((r) => (
-                  <SavedReceipt key={r.id} receipt={r} onRemove={() => receiptRemoval.ask(r)} />
-                ))}
-              </ul>
-            )}
-            <ReceiptPicker
+            <OwnerFiles
+              owner={RECEIPT_OWNER}
               label={`Add receipts to payment ${i + 1}`}
+              noun="receipt"
+              listLabel={`Receipts of payment ${i + 1}`}
+              saved={p.receipts}
               onPick={(files) => addReceipts(p, files)}
+              onRemoveSaved={(r) => removeReceipt(r.id)}
             />
           </li>
         ))}
       </ul>
-      {payments.rows.map((r, i) => (
-        <PaymentFields
-          key={r.key}
-          row={r}
-          legend={`New payment ${i + 1}`}
-          errors={payments.errors}
-          onChange={(patch) => payments.edit(r.key, patch)}
-        >
+      <FieldRows
+        rows={payments}
+        fields={PAYMENT_FIELDS}
+        legend={(i) => `New payment ${i + 1}`}
+        className="payment-row"
+        extra={(r, legend) => (
+          <PaymentReceipts row={r} legend={legend} onChange={(patch) => payments.edit(r.key, patch)} />
+        )}
+        actions={(r) => (
           <button type="button" className="btn" onClick={() => payments.remove(r)}>
             Remove
           </button>
-        </PaymentFields>
-      ))}
+        )}
+      />
       <button type="button" className="btn" onClick={add}>
         Add Payment
       </button>
@@ -171,8 +166,37 @@ export function MarkPaidDialog({
             );
         }}
       />
-      {receiptRemoval.dialog}
       {form.dialog}
     </Modal>
+  );
+}
+
+/**
+ * A payment row's receipts (§2.6): the one picker and viewer of the payment's files; picked ones and saved
+ * ones removed are kept on the row until the invoice is saved.
+ */
+export function PaymentReceipts({
+  row,
+  legend,
+  saved = [],
+  onChange,
+}: {
+  row: TPaymentDraft;
+  legend: string;
+  saved?: readonly TListedInvoice['paymentRows'][number]['receipts'][number][];
+  onChange: (patch: (now: TPaymentDraft) => Partial<TPaymentDraft>) => void;
+}) {
+  return (
+    <OwnerFiles
+      owner={RECEIPT_OWNER}
+      label="Receipts"
+      noun="receipt"
+      listLabel={`Receipts of ${legend}`}
+      saved={saved.filter((r) => !row.removedReceipts.includes(r.id))}
+      picked={row.receipts}
+      onPick={(files) => onChange((now) => ({ receipts: [...now.receipts, ...files] }))}
+      onUnpick={(f) => onChange((now) => ({ receipts: now.receipts.filter((x) => x !== f) }))}
+      onRemoveSaved={(r) => onChange((now) => ({ removedReceipts: [...now.removedReceipts, r.id] }))}
+    />
   );
 }

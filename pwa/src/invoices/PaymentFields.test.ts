@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { newPaymentDraft, patchPayment, type TPaymentDraft } from './PaymentFields.tsx';
+import { newPaymentDraft, patchPayment, type TPaymentDraft } from './invoices.data.ts';
 
 const file = (name: string) => new File([name], name, { type: 'image/png' });
 

@@ -1,6 +1,10 @@
 import { v7 } from 'uuid';
 import {
+  formatDate,
   invoiceTotals,
+  MSG_AMOUNT_INVALID,
+  MSG_PAID_DATE_REQUIRED,
+  paisaToDecimal,
   statusAfterPayments,
   RECEIPT_OWNER,
   STATUS_DRAFT,
@@ -17,6 +21,8 @@ import { useLiveQuery, useSync } from '../sync/hooks.ts';
 import { syncTables } from '../sync/rebase.ts';
 import { storeLocalFile, type TStoredFile } from '../sync/attachments.ts';
 import { compareCodes } from '@lawfirm/shared-types/common/natural-order.ts';
+import type { TField } from '../ui/fields.ts';
+import { patchRow, type TRowPatch } from '../ui/forms/useFieldRows.tsx';
 
 /** An invoice as this device holds it (its declaration's columns). */
 export type TInvoice = TRow & {
@@ -142,10 +148,10 @@ export const totalsOf = (
 export type TExpenseDraft = { id: string | null; expense: string; amount: number };
 
 /**
- * A payment row of the form or the dialog: amounts in paisa, receipts picked or photographed on this device
+ * A payment row as the device saves it (from the form or the dialog): amounts in paisa, receipts picked or photographed on this device
  * (`receipts`) and the saved receipts the user removed (`removedReceipts`, after confirmation).
  */
-export type TPaymentDraft = {
+export type TPaymentSave = {
   id: string | null;
   paid_date: string;
   paid_amount: number;
@@ -153,6 +159,56 @@ export type TPaymentDraft = {
   receipts: readonly File[];
   removedReceipts: readonly string[];
 };
+
+/**
+ * A payment as typed on the invoice form or in the Paid Invoice Dialog: the date dd/mm/yyyy, the amount as
+ * typed, the notes, the receipts picked here (kept on the device and uploaded later) and the saved receipts
+ * removed (after confirmation, gone when the payment is saved); a saved payment has its id.
+ */
+export type TPaymentDraft = {
+  key: string;
+  id: string | null;
+  paid_date: string;
+  amount: string;
+  notes: string;
+  receipts: File[];
+  removedReceipts: string[];
+};
+
+/** The typed fields of a payment row (the form kit checks them; the receipts are the row's files). */
+export const PAYMENT_FIELDS = [
+  { key: 'paid_date', label: 'Paid date', kind: 'date', required: MSG_PAID_DATE_REQUIRED },
+  { key: 'amount', label: 'Paid amount', kind: 'money', required: MSG_AMOUNT_INVALID },
+  { key: 'notes', label: 'Notes' },
+] as const satisfies readonly TField[];
+
+/** The rows with the one of `key` changed (a function patch sees the row as it is when the change lands). */
+export const patchPayment = (rows: readonly TPaymentDraft[], key: string, patch: TRowPatch<TPaymentDraft>) =>
+  patchRow(rows, key, patch);
+
+/** §2.4: a new payment starts at today's date and the amount given (the invoice's amount, or what is due). */
+export const newPaymentDraft = (amountPaisa: number | null): TPaymentDraft => ({
+  key: crypto.randomUUID(),
+  id: null,
+  paid_date: formatDate(todayInPakistan()),
+  amount: amountPaisa === null ? '' : paisaToDecimal(amountPaisa),
+  notes: '',
+  receipts: [],
+  removedReceipts: [],
+});
+
+/** Rows read by the kit (useFieldRows.read: dates ISO, amounts paisa) as the device saves them. */
+export const paymentValues = (
+  read: readonly { row: TPaymentDraft; values: Record<string, unknown> }[],
+): TPaymentSave[] =>
+  read.map(({ row, values }) => ({
+    id: row.id,
+    paid_date: String(values.paid_date),
+    paid_amount: Number(values.amount),
+    notes: row.notes,
+    receipts: row.receipts,
+    removedReceipts: row.removedReceipts,
+  }));
 
 /** Keeps picked receipt files on the device, before the write's transaction (hashing a photo takes a while). */
 const keepFiles = async (db: LocalDb, files: readonly File[]): Promise<TStoredFile[]> => {
@@ -163,9 +219,9 @@ const keepFiles = async (db: LocalDb, files: readonly File[]): Promise<TStoredFi
 
 async function keepReceipts(
   db: LocalDb,
-  drafts: readonly TPaymentDraft[],
-): Promise<Map<TPaymentDraft, TStoredFile[]>> {
-  const out = new Map<TPaymentDraft, TStoredFile[]>();
+  drafts: readonly TPaymentSave[],
+): Promise<Map<TPaymentSave, TStoredFile[]>> {
+  const out = new Map<TPaymentSave, TStoredFile[]>();
   for (const d of drafts) if (d.receipts.length) out.set(d, await keepFiles(db, d.receipts));
   return out;
 }
@@ -199,8 +255,8 @@ async function putPayments(
   db: LocalDb,
   invoiceId: string,
   before: readonly TPayment[],
-  drafts: readonly TPaymentDraft[],
-  receipts: ReadonlyMap<TPaymentDraft, readonly TStoredFile[]>,
+  drafts: readonly TPaymentSave[],
+  receipts: ReadonlyMap<TPaymentSave, readonly TStoredFile[]>,
 ): Promise<void> {
   for (const d of drafts) {
     const values: Record<string, unknown> = {
@@ -227,7 +283,7 @@ const hashesOf = (receipts: ReadonlyMap<unknown, readonly TStoredFile[]>) =>
   [...receipts.values()].flat().map((r) => r.sha256);
 
 /** The form's payment rows: the rows shown, and the saved ones deleted (after confirmation). */
-export type TPaymentRowsDraft = { drafts: readonly TPaymentDraft[]; removed: readonly string[] };
+export type TPaymentRowsDraft = { drafts: readonly TPaymentSave[]; removed: readonly string[] };
 
 /**
  * Saves an invoice with its expense and payment rows on the device in one transaction (queued for the server,
@@ -284,7 +340,7 @@ export async function saveInvoiceLocal(
 export async function savePaymentsLocal(
   db: LocalDb,
   inv: TListedInvoice,
-  drafts: readonly TPaymentDraft[],
+  drafts: readonly TPaymentSave[],
   { markPaid = false }: { markPaid?: boolean } = {},
 ) {
   const receipts = await keepReceipts(db, drafts);
