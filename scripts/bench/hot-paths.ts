@@ -6,10 +6,12 @@
 // BENCH_SECONDS (default 5): the measured seconds per call. BENCH_DATABASE_URL (or DATABASE_URL_TEST): a
 // PostgreSQL server on which a fresh database is made, measured and dropped; without it PostgreSQL is skipped.
 // Alone: `node --import tsx scripts/bench/hot-paths.ts`.
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { sql } from 'kysely';
@@ -79,8 +81,16 @@ async function paired(
   return { result, limit, ratios };
 }
 
-/** Requests the server has received and not yet answered (a run's abandoned ones finish after it). */
-type Server = { base: string; idle: () => Promise<void> };
+/**
+ * The server(s) measured: their base URLs (two app servers: the load generator's connections alternate between
+ * them, connection k to server k mod 2) and a wait for the requests they have received and not yet answered (a
+ * run's abandoned ones finish after it).
+ */
+type Server = { bases: string[]; idle: () => Promise<void> };
+
+/** The URL(s) of `path` on the server(s). */
+const at = (server: Server, path: string): string | string[] =>
+  server.bases.length === 1 ? server.bases[0]! + path : server.bases.map((b) => b + path);
 
 function track(app: FastifyInstance): Server {
   let inflight = 0;
@@ -89,7 +99,7 @@ function track(app: FastifyInstance): Server {
     res.once('close', () => inflight--);
   });
   return {
-    base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+    bases: [`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`],
     idle: async () => {
       const until = Date.now() + 60_000;
       while (inflight > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
@@ -135,12 +145,16 @@ async function measureApp(
   limitsFor:
     ((databaseUrl: string | null) => Promise<{ limitOf: LimitOf; close: () => Promise<void> }>) | null,
   whileListening?: (base: string) => Promise<void>,
-): Promise<Call[]> {
+  twoServers = false,
+): Promise<{ calls: Call[]; two: Call[] | null }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lf-bench-hot-'));
   try {
+    // Given to the two app servers too (a token one signs is honoured by the other, docs/deploy.md).
+    const jwtSecret = randomBytes(48).toString('base64');
     const config = loadConfig(
       {
         DATA_DIR: dataDir,
+        JWT_SECRET: jwtSecret,
         ADMIN_EMAIL: EMAIL,
         ADMIN_PASSWORD: PASSWORD,
         ...(pwa ? { PWA_DIST_DIR: pwa.distDir } : {}),
@@ -164,14 +178,24 @@ async function measureApp(
       const server = track(app);
       const limits = limitsFor ? await limitsFor(config.databaseUrl) : null;
       let calls: Call[];
+      let two: Call[] | null = null;
       try {
         calls = await measureCalls(app, server, firm, load, seconds, limits?.limitOf ?? null);
+        await server.idle();
+        if (twoServers) {
+          const pair = await startAppServers(2, config.databaseUrl, jwtSecret);
+          try {
+            two = await measureCalls(app, pair, firm, load, seconds, limits?.limitOf ?? null);
+          } finally {
+            await pair.close();
+          }
+        }
       } finally {
         await limits?.close();
       }
       await server.idle();
-      if (whileListening) await whileListening(server.base);
-      return calls;
+      if (whileListening) await whileListening(server.bases[0]!);
+      return { calls, two };
     } finally {
       await app.close();
       await database.close();
@@ -215,7 +239,7 @@ async function measureCalls(
     });
     const measured = await paired(
       seconds,
-      (s) => measure(server, load, { url: server.base + url, headers, connections: CONNECTIONS }, s),
+      (s) => measure(server, load, { url: at(server, url), headers, connections: CONNECTIONS }, s),
       (r) => r.reqPerSec,
       limitOf ? (s) => limitOf(kind, s) : undefined,
     );
@@ -265,7 +289,7 @@ async function measureCalls(
           server,
           load,
           {
-            url: `${server.base}/sync/push`,
+            url: at(server, '/sync/push'),
             method: 'POST',
             headers: device,
             connections,
@@ -288,6 +312,60 @@ async function measureCalls(
     });
   }
   return calls;
+}
+
+/**
+ * `n` app server processes on the database of `databaseUrl` (already bootstrapped and seeded), each with a data
+ * folder of its own and the secret `jwtSecret` (app-server-child.ts): issue 33's "two app servers behind one
+ * load generator".
+ */
+async function startAppServers(
+  n: number,
+  databaseUrl: string,
+  jwtSecret: string,
+): Promise<Server & { close: () => Promise<void> }> {
+  const children = Array.from({ length: n }, () =>
+    fork(fileURLToPath(new URL('./app-server-child.ts', import.meta.url)), {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, BENCH_APP_DATABASE_URL: databaseUrl, BENCH_JWT_SECRET: jwtSecret },
+    }),
+  );
+  const ports = await Promise.all(
+    children.map(
+      (c) =>
+        new Promise<number>((resolve, reject) => {
+          c.once('message', (m: { port: number }) => resolve(m.port));
+          c.once('exit', (code) => reject(new Error(`app server exited (${code}) before listening`)));
+        }),
+    ),
+  );
+  let asked = 0;
+  const idleOf = (c: (typeof children)[number]) =>
+    new Promise<void>((resolve) => {
+      const id = ++asked;
+      const on = (m: { idle?: number }) => {
+        if (m.idle !== id) return;
+        c.off('message', on);
+        resolve();
+      };
+      c.on('message', on);
+      c.send({ idle: id });
+    });
+  return {
+    bases: ports.map((p) => `http://127.0.0.1:${p}`),
+    idle: async () => void (await Promise.all(children.map(idleOf))),
+    close: async () => {
+      await Promise.all(
+        children.map(
+          (c) =>
+            new Promise<void>((resolve) => {
+              c.once('exit', () => resolve());
+              c.disconnect();
+            }),
+        ),
+      );
+    },
+  };
 }
 
 /** A fresh database on the PostgreSQL server of `adminUrl`, dropped afterwards (as the server's tests do). */
@@ -365,7 +443,7 @@ function sqliteRows(calls: Call[], limits: { hello: number; single: number; batc
  * /api/user against the hello-world route, pushes against single-row inserts from 50 clients and rows in
  * transactions of 200.
  */
-function postgresRows(calls: Call[]): Row[] {
+function postgresRows(calls: Call[], engine = 'PostgreSQL'): Row[] {
   const rows: Row[] = [];
   for (const c of calls) {
     const rate = perSec(c);
@@ -379,7 +457,7 @@ function postgresRows(calls: Call[]): Row[] {
             : [`raw rows in txns of ${BATCH} (pg)`, 0.3, null];
     const ratio = c.limit ? rate / c.limit : NaN;
     rows.push({
-      what: `${c.label} [PostgreSQL] vs ${limitName} just before: ${int(c.limit ?? 0)} /s${c.ratios ? `; median of ${c.ratios.length} rounds (${c.ratios.map((r) => r.toFixed(2)).join(', ')})` : ''}`,
+      what: `${c.label} [${engine}] vs ${limitName} just before: ${int(c.limit ?? 0)} /s${c.ratios ? `; median of ${c.ratios.length} rounds (${c.ratios.map((r) => r.toFixed(2)).join(', ')})` : ''}`,
       figure: `${ratio.toFixed(3)} (${int(rate)} ${unit(c)})`,
       budget: minRatio === null ? '-' : `>= ${minRatio.toFixed(2)}`,
       ok: minRatio === null ? null : ratio >= minRatio,
@@ -485,7 +563,7 @@ export async function hotPathBench(): Promise<{ rows: Row[]; report: string[] }>
         : helloLimit(s);
     let sqlite: Call[] = [];
     if (engines.includes('sqlite')) {
-      sqlite = await measureApp(
+      ({ calls: sqlite } = await measureApp(
         null,
         load,
         seconds,
@@ -494,7 +572,7 @@ export async function hotPathBench(): Promise<{ rows: Row[]; report: string[] }>
         async (base) => {
           if (build) pwaParts.push(await pwaSizeRows(build, base, EMAIL, PASSWORD));
         },
-      );
+      ));
       rows.push(...sqliteRows(sqlite, { hello: hello.result.reqPerSec, single, batched }));
     }
 
@@ -515,8 +593,14 @@ export async function hotPathBench(): Promise<{ rows: Row[]; report: string[] }>
                 : raw.reads20(s);
         return { limitOf, close: raw.close };
       };
-      postgres = await withFreshPostgres(pgUrl, (url) => measureApp(url, load, seconds, pwa, pgLimitsFor));
+      // `BENCH_TWO_SERVERS=0`: without the same calls through two app server processes.
+      const twoServers = process.env.BENCH_TWO_SERVERS !== '0';
+      const measured = await withFreshPostgres(pgUrl, (url) =>
+        measureApp(url, load, seconds, pwa, pgLimitsFor, undefined, twoServers),
+      );
+      postgres = measured.calls;
       rows.push(...postgresRows(postgres));
+      if (measured.two) rows.push(...postgresRows(measured.two, 'PostgreSQL, two app servers, same limits'));
     } else if (!pgUrl)
       report.push('PostgreSQL not measured: set BENCH_DATABASE_URL (or DATABASE_URL_TEST) to a server URL.');
 

@@ -14,7 +14,8 @@ export type PushLoad = {
 };
 
 export type LoadSpec = {
-  url: string;
+  /** Several URLs (two app servers): connection k sends to URL k mod their number, as autocannon spreads them. */
+  url: string | string[];
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   connections: number;
