@@ -18,6 +18,7 @@ import { CONTACT_FIELDS, ContactPersonsField } from './ContactPersonsField.tsx';
 import { ProfileImageField } from './ProfileImageField.tsx';
 import { deleteUser, saveUser } from './users.api.ts';
 import { ALL_ROLES } from './users.local.ts';
+import { CLIENT_LANGUAGES } from '@lawfirm/shared-types/court-day/tell-client.ts';
 import {
   contactsOf,
   generatePassword,
@@ -35,6 +36,12 @@ const grid = {
   gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))',
   gap: '0 1rem',
 } as const;
+
+/** How the Language field names each language (its own script beside it, for an Urdu reader). */
+const LANGUAGE_LABELS: Record<(typeof CLIENT_LANGUAGES)[number], string> = {
+  en: 'English',
+  ur: 'Urdu (اردو)',
+};
 
 const CHECKS = ['send_email', 'is_moot_student', 'approval_toggle'] as const;
 /** The form's values as the payload takes them: text as typed (passwords never trimmed), boxes as booleans. */
@@ -83,6 +90,14 @@ function userFields(creating: boolean, approved: boolean): TField[] {
     { key: 'city', label: 'City' },
     { key: 'province', label: 'Province' },
     { key: 'zip', label: 'Zip' },
+    // Issue 34: the language the "Tell client" message to this user is written in.
+    {
+      key: 'language',
+      label: 'Language',
+      kind: 'select',
+      placeholder: 'Not set (English)',
+      options: CLIENT_LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_LABELS[l] })),
+    },
     { key: 'send_email', label: 'Send Email', kind: 'checkbox' },
     { key: 'is_moot_student', label: 'Is Moot Student', kind: 'checkbox' },
     {
@@ -201,11 +216,12 @@ export function UserForm({
     setServer({ contacts: {} });
     if (!contacts.read()) throw new Error('A contact person is not valid');
     const values = valuesOfDraft(form.draft);
-    // The old API's save takes the whole user (rest-contract #104), so the body carries every field.
+    // A new user is sent whole; an edit sends what it changed (and the fields the old API requires).
     const { body, contactKeys } = toPayload(values, {
       user,
       contacts: contacts.rows,
       canApprove: mayEditAccess,
+      contactsChanged: contacts.dirty,
     });
     let saved: Awaited<ReturnType<typeof saveUser>>;
     try {
@@ -273,6 +289,7 @@ export function UserForm({
           <Field autoComplete="address-level2" {...form.bind('city')} />
           <Field autoComplete="address-level1" {...form.bind('province')} />
           <Field autoComplete="postal-code" inputMode="numeric" {...form.bind('zip')} />
+          <Field {...form.bind('language')} />
           <ProfileImageField
             file={image}
             currentName={user?.attachment?.file_name ?? null}

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { formatDate, MSG } from '@lawfirm/shared-types';
@@ -7,10 +7,23 @@ import { putLocal } from '../sync/actions.ts';
 import { usePendingFor, useSync } from '../sync/hooks.ts';
 import { useToast } from '../feedback/toast.tsx';
 import { useSaveReport } from '../feedback/useSaveReport.ts';
+import type { TField } from '../ui/fields.ts';
+import { Field } from '../ui/forms/Field.tsx';
+import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
 import { roleLabelOf, type TUserRow } from './users.local.ts';
 
-type Draft = { name: string; email: string; seen: Record<string, number> };
-type DraftErrors = Partial<Record<'name' | 'email', string>>;
+/** The quick edit's two fields (part 2 §4 "Inline edit"), with the spec's messages. */
+const QUICK_FIELDS: TField[] = [
+  { key: 'name', label: 'Name', required: MSG.nameRequired },
+  {
+    key: 'email',
+    label: 'Email',
+    required: MSG.emailRequired,
+    invalid: MSG.emailInvalid,
+    rule: z.email(),
+    parse: (text) => text.trim().toLowerCase(),
+  },
+];
 
 const MSG_USER_APPROVED = 'User Approved Successfully!';
 const MSG_USER_BLOCKED = 'User Blocked Successfully!';
@@ -36,8 +49,8 @@ export function UserRow({
   // Nobody blocks or deletes themselves from this list (the server refuses it too).
   const isSelf = useAuth().user?.id === user.id;
   const pending = usePendingFor('users', user.id);
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [errors, setErrors] = useState<DraftErrors>({});
+  // The versions the edit is based on (a change pulled meanwhile becomes a conflict, not lost); null: not editing.
+  const [editing, setEditing] = useState<Record<string, number> | null>(null);
   const [busy, setBusy] = useState(false);
 
   const toggleApproval = async () => {
@@ -57,135 +70,133 @@ export function UserRow({
     }
   };
 
-  const update = async () => {
-    if (!draft || !ctx) return;
-    const name = draft.name.trim();
-    const email = draft.email.trim().toLowerCase();
-    const errs: DraftErrors = {};
-    if (!name) errs.name = MSG.nameRequired;
-    if (!email) errs.email = MSG.emailRequired;
-    else if (!z.email().safeParse(email).success) errs.email = MSG.emailInvalid;
-    else if (email !== user.email.toLowerCase()) {
-      // Another user of the firm is on this device; the server checks every firm when the change arrives.
-      const taken = await ctx.db.rows('users').where('email').equals(email).count();
-      if (taken) errs.email = MSG.emailTaken;
-    }
-    setErrors(errs);
-    if (Object.keys(errs).length) return;
-    const values: Record<string, string> = {};
-    if (name !== user.name) values.name = name;
-    if (email !== user.email) values.email = email;
-    setBusy(true);
-    onChanged(user.id);
-    try {
-      await saved(async () => {
-        if (Object.keys(values).length)
-          await putLocal(ctx.db, 'users', user.id, values, { seen: draft.seen });
-      }, MSG.updatedOk);
-      setDraft(null);
-    } catch (e) {
-      toast.failed(e);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const onKey = (e: KeyboardEvent) => {
-    if (e.key === 'Enter') {
-      e.preventDefault();
-      void update();
-    } else if (e.key === 'Escape') setDraft(null);
-  };
-
   const role = roleLabelOf(user.role_id);
+  if (editing)
+    return (
+      <QuickEditRow
+        user={user}
+        seen={editing}
+        onSaving={() => onChanged(user.id)}
+        onClose={() => setEditing(null)}
+      />
+    );
   return (
-    <tr className={draft ? 'editing' : undefined}>
+    <tr>
       <td data-label="Name">
-        {draft ? (
-          <div className="field">
-            <input
-              aria-label="Name"
-              value={draft.name}
-              aria-invalid={!!errors.name}
-              onKeyDown={onKey}
-              onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-            />
-            {errors.name && <span className="field-error">{errors.name}</span>}
-          </div>
-        ) : (
+        <div>
+          <div>{user.name}</div>
           <div>
-            <div>{user.name}</div>
-            <div>
-              {role && <span className="badge">{role}</span>}
-              <span className={user.is_approved ? 'badge ok' : 'badge warn'}>
-                {user.is_approved ? 'Approved' : 'Pending Approval'}
+            {role && <span className="badge">{role}</span>}
+            <span className={user.is_approved ? 'badge ok' : 'badge warn'}>
+              {user.is_approved ? 'Approved' : 'Pending Approval'}
+            </span>
+            {user.is_moot_student && <span className="badge">Moot</span>}
+            {pending && (
+              <span className="badge warn" title="Saved on this device; it goes to the server when online.">
+                Not synced yet
               </span>
-              {user.is_moot_student && <span className="badge">Moot</span>}
-              {pending && (
-                <span className="badge warn" title="Saved on this device; it goes to the server when online.">
-                  Not synced yet
-                </span>
-              )}
-            </div>
+            )}
           </div>
-        )}
+        </div>
       </td>
       <td data-label="Email" style={{ overflowWrap: 'anywhere' }}>
-        {draft ? (
-          <div className="field">
-            <input
-              aria-label="Email"
-              type="email"
-              value={draft.email}
-              aria-invalid={!!errors.email}
-              onKeyDown={onKey}
-              onChange={(e) => setDraft({ ...draft, email: e.target.value })}
-            />
-            {errors.email && <span className="field-error">{errors.email}</span>}
-          </div>
-        ) : (
-          user.email
-        )}
+        {user.email}
       </td>
       <td data-label="Registered at">{formatDate(user.created_at)}</td>
       <td data-label="Actions">
-        {draft ? (
-          <div className="row-actions">
-            <button type="button" className="btn primary" disabled={busy} onClick={() => void update()}>
-              Update
+        <div className="row-actions">
+          {!isSelf && (
+            <button type="button" className="btn" disabled={busy} onClick={() => void toggleApproval()}>
+              {user.is_approved ? 'Block' : 'Approve'}
             </button>
-            <button type="button" className="btn" disabled={busy} onClick={() => setDraft(null)}>
-              Cancel
+          )}
+          <Link className="btn" to={`/users/edit/${encodeURIComponent(user.id)}`}>
+            Edit
+          </Link>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => setEditing({ ...(user.field_versions ?? {}) })}
+          >
+            Quick Edit
+          </button>
+          {!isSelf && (
+            <button type="button" className="btn danger" disabled={busy} onClick={() => onDelete(user)}>
+              Delete
             </button>
-          </div>
-        ) : (
-          <div className="row-actions">
-            {!isSelf && (
-              <button type="button" className="btn" disabled={busy} onClick={() => void toggleApproval()}>
-                {user.is_approved ? 'Block' : 'Approve'}
-              </button>
-            )}
-            <Link className="btn" to={`/users/edit/${encodeURIComponent(user.id)}`}>
-              Edit
-            </Link>
-            <button
-              type="button"
-              className="btn"
-              onClick={() => {
-                setErrors({});
-                // The versions this edit is based on: a change pulled meanwhile becomes a conflict, not lost.
-                setDraft({ name: user.name, email: user.email, seen: { ...(user.field_versions ?? {}) } });
-              }}
-            >
-              Quick Edit
-            </button>
-            {!isSelf && (
-              <button type="button" className="btn danger" disabled={busy} onClick={() => onDelete(user)}>
-                Delete
-              </button>
-            )}
-          </div>
-        )}
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * The row in its edit mode, on the form kit: Name and Email checked with the spec's messages, Enter saves and
+ * Escape cancels; the save is written on this device at once (offline too) with only the fields it changed.
+ */
+function QuickEditRow({
+  user,
+  seen,
+  onSaving,
+  onClose,
+}: {
+  user: TUserRow;
+  seen: Record<string, number>;
+  onSaving: () => void;
+  onClose: () => void;
+}) {
+  const ctx = useSync();
+  const toast = useToast();
+  const saved = useSaveReport();
+  const form = useFieldForm(QUICK_FIELDS, () => ({ name: user.name ?? '', email: user.email ?? '' }));
+  const save = form.submit(async (values) => {
+    if (!ctx) throw new Error('Your data is still loading.');
+    const name = typeof values.name === 'string' ? values.name : '';
+    const email = typeof values.email === 'string' ? values.email : '';
+    if (email !== user.email.toLowerCase()) {
+      // Another user of the firm is on this device; the server checks every firm when the change arrives.
+      const taken = await ctx.db.rows('users').where('email').equals(email).count();
+      if (taken) {
+        form.setServerErrors({ email: MSG.emailTaken });
+        throw new Error(MSG.emailTaken);
+      }
+    }
+    const changed: Record<string, string> = {};
+    if (name !== user.name) changed.name = name;
+    if (email !== user.email) changed.email = email;
+    onSaving();
+    try {
+      await saved(async () => {
+        if (Object.keys(changed).length) await putLocal(ctx.db, 'users', user.id, changed, { seen });
+      }, MSG.updatedOk);
+    } catch (e) {
+      toast.failed(e);
+      throw e;
+    }
+    onClose();
+  });
+  const submit = () => save();
+  const cancel = () => form.leave(onClose);
+  return (
+    <tr className="editing">
+      <td data-label="Name">
+        <Field {...form.bind('name')} onEnter={submit} onEscape={cancel} />
+      </td>
+      <td data-label="Email" style={{ overflowWrap: 'anywhere' }}>
+        <Field type="email" {...form.bind('email')} onEnter={submit} onEscape={cancel} />
+      </td>
+      <td data-label="Registered at">{formatDate(user.created_at)}</td>
+      <td data-label="Actions">
+        <div className="row-actions">
+          <button type="button" className="btn primary" disabled={form.submitting} onClick={submit}>
+            Update
+          </button>
+          <button type="button" className="btn" disabled={form.submitting} onClick={cancel}>
+            Cancel
+          </button>
+        </div>
+        {form.dialog}
       </td>
     </tr>
   );

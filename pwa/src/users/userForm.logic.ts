@@ -24,6 +24,8 @@ export type TUserFormValues = {
   moot_institute: string;
   /** The approval toggle: "Approve this User" for a pending user, "Block this User" for an approved one. */
   approval_toggle: boolean;
+  /** The language messages to the user are written in ('en', 'ur'; '' = not set: English). Issue 34. */
+  language: string;
 };
 
 export type TContactDraft = {
@@ -98,6 +100,7 @@ export function initialValues(
     moot_institute: user?.moot_institute ?? '',
     // An account an admin creates is vouched for by that admin, so the approve box starts ticked.
     approval_toggle: !user,
+    language: user?.language ?? '',
   };
 }
 
@@ -138,6 +141,35 @@ const isBlank = (c: TContactDraft) => !c.name.trim() && !c.email.trim() && !c.ph
  */
 export function toPayload(
   v: TUserFormValues,
+  opts: { user: TUser | null; contacts: TContactDraft[]; canApprove: boolean; contactsChanged?: boolean },
+): { body: Record<string, unknown>; contactKeys: string[] } {
+  const { body, contactKeys } = wholeBody(v, opts);
+  const { user } = opts;
+  if (!user) return { body, contactKeys };
+  // An edit carries only what it changed (the server changes only the fields a body carries), so the user's own
+  // changes made meanwhile on another device (their phone, language, reminder hour) survive an admin's edit.
+  // The row's identity and its required fields go always: the old API's save needs them.
+  const before = wholeBody(initialValues(user, { generatedPassword: '' }), {
+    ...opts,
+    contacts: contactsOf(user),
+  }).body;
+  const changed: Record<string, unknown> = {
+    id: user.id,
+    name: body.name,
+    email: body.email,
+    role_id: body.role_id,
+  };
+  for (const [k, value] of Object.entries(body)) {
+    if (k === 'contact_persons') {
+      if (opts.contactsChanged) changed[k] = value;
+    } else if (JSON.stringify(value) !== JSON.stringify(before[k])) changed[k] = value;
+  }
+  return { body: changed, contactKeys: opts.contactsChanged ? contactKeys : [] };
+}
+
+/** Every field of the form as POST /api/users takes it (a create sends it all). */
+function wholeBody(
+  v: TUserFormValues,
   opts: { user: TUser | null; contacts: TContactDraft[]; canApprove: boolean },
 ): { body: Record<string, unknown>; contactKeys: string[] } {
   const { user } = opts;
@@ -161,6 +193,7 @@ export function toPayload(
     is_moot_student: v.is_moot_student,
     moot_team_no: v.is_moot_student ? v.moot_team_no : null,
     moot_institute: v.is_moot_student ? v.moot_institute : null,
+    language: v.language || null,
     contact_persons: kept.map((c) => ({
       ...(c.id ? { id: c.id } : {}),
       name: c.name,

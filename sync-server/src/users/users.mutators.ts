@@ -204,7 +204,7 @@ const definedOnly = <T extends Record<string, unknown>>(o: T): Partial<T> =>
 export async function saveUser(
   db: Db,
   actor: TActor,
-  data: TUserInput & { current_password?: string | null },
+  data: TUserInput & { current_password?: string | null; sent_fields?: readonly string[] },
   services: UserServices,
 ): Promise<{ user: TUser; isAdminUser: boolean; created: boolean }> {
   const isAdmin = can(actor, 'users.manage');
@@ -229,7 +229,12 @@ export async function saveUser(
   // Hashing is slow: it happens before the transaction, never inside it.
   const passwordHash = data.password ? await hashPassword(data.password, services.scrypt) : null;
   const t = nowIso();
-  const profile = {
+  // An update changes only the fields its body carries (the PWA's form sends what it changed): the rest stay as
+  // they are, whatever another device or the user's own profile changed meanwhile. A create takes them all.
+  const sent = target && data.sent_fields ? new Set(data.sent_fields) : null;
+  const carried = <T extends Record<string, unknown>>(o: T): Partial<T> =>
+    sent ? (Object.fromEntries(Object.entries(o).filter(([k]) => sent.has(k))) as Partial<T>) : o;
+  const fullProfile = {
     name: data.name,
     email: data.email,
     phone: data.phone,
@@ -242,6 +247,7 @@ export async function saveUser(
     moot_team_no: data.moot_team_no,
     moot_institute: data.moot_institute,
   };
+  const profile = carried(fullProfile);
   // The court day's choices (issue 34), only those the body carries: an older form leaves them as they are.
   const prefs = definedOnly({
     language: data.language,
@@ -293,7 +299,7 @@ export async function saveUser(
         companyId,
         {
           id,
-          ...profile,
+          ...fullProfile,
           ...prefs,
           ...access,
           password_hash: passwordHash!,
@@ -307,7 +313,8 @@ export async function saveUser(
         { writer: restWriter(actor), actor },
       );
     }
-    await replaceContactPersons(trx, id, companyId, data.contact_persons, t);
+    if (!sent || sent.has('contact_persons'))
+      await replaceContactPersons(trx, id, companyId, data.contact_persons, t);
     // A link to choose a password, never the password: the outbox keeps what it mails.
     if (sendLogin)
       await mailWelcome(

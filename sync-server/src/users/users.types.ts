@@ -7,10 +7,21 @@ import { sentCompanyId } from '../auth/original-client.ts';
  * original client never sends it, so it cannot change its own password).
  */
 export const ZSaveUserInput = z.preprocess(
-  // The original client sends back the company id it was told; its provider firm's "1" (or 1) names none.
-  (v) =>
-    v && typeof v === 'object' && 'company_id' in v ? { ...v, company_id: sentCompanyId(v.company_id) } : v,
-  z.intersection(ZUserInput, z.object({ current_password: z.string().max(1024).nullish() })),
+  (v) => {
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+    // The original client sends back the company id it was told; its provider firm's "1" (or 1) names none.
+    const body = 'company_id' in v ? { ...v, company_id: sentCompanyId(v.company_id) } : { ...v };
+    // Which fields the body carries, read here because parsing fills the missing ones with null: an update
+    // changes only those (saveUser), so an edit never overwrites what another device changed meanwhile.
+    return { ...body, sent_fields: Object.keys(v) };
+  },
+  z.intersection(
+    ZUserInput,
+    z.object({
+      current_password: z.string().max(1024).nullish(),
+      sent_fields: z.array(z.string()).optional(),
+    }),
+  ),
 );
 
 /**
