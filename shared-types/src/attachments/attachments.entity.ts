@@ -40,6 +40,10 @@ export function fileOwners(decls: readonly TEntityDecl[]): TFileOwner[] {
   return owners;
 }
 
+/** A file's URL in the original client's storage, for owners that declare `storagePath` (a receipt's). */
+export const ownerFilePath = (o: Pick<TFilesDecl, 'storagePath'>, ownerId: string, fileName: string) =>
+  `/storage/attachments/${o.storagePath ?? ''}/${ownerId}/${encodeURIComponent(fileName)}`;
+
 /** The mime types a declared owner's files may have. */
 export const ownerMimeTypes = (o: Pick<TFilesDecl, 'kinds'>): string[] => [
   ...new Set(o.kinds.map((k) => DOCUMENT_MIME[k])),

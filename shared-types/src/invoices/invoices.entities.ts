@@ -264,6 +264,7 @@ export const invoicePaymentsDecl = defineEntity({
     invalidMessage: MSG_PAYMENT_MISSING,
     fixedMessage: MSG_RECEIPT_FIXED,
     uniqueNames: true,
+    storagePath: 'Invoice/Payment',
   },
 });
 

@@ -63,6 +63,12 @@ export type TFilesDecl = {
   fixedMessage?: string;
   /** Two files of one owner never share a name (the original client's URLs name a file by it). */
   uniqueNames?: boolean;
+  /**
+   * The original client's folder of these files (`Invoice/Payment`): each is read at
+   * /storage/attachments/{storagePath}/{owner id}/{file name}, and uploaded by POST /api/attachments with
+   * `attachmentable_type` {type} (sync-server/src/attachments/owner-legacy.ts serves both).
+   */
+  storagePath?: string;
 };
 
 /**

@@ -5,6 +5,8 @@ import {
   paisaToDecimal,
   parseDisplayDate,
   statusTitle,
+  invoicePaymentsDecl,
+  ownerFilePath,
   RECEIPT_OWNER,
   type attachmentsDecl,
   type TActor,
@@ -171,8 +173,8 @@ export function dateInput(v: unknown): string | null | undefined {
 }
 
 /** The original client's storage URL of a payment's receipt (rest-contract: InvoiceThumb, folder Invoice/Payment). */
-export const receiptPath = (paymentId: string, fileName: string) =>
-  `/storage/attachments/Invoice/Payment/${paymentId}/${encodeURIComponent(fileName)}`;
+const receiptPath = (paymentId: string, fileName: string) =>
+  ownerFilePath(invoicePaymentsDecl.files ?? {}, paymentId, fileName);
 
 /** A receipt as the invoice calls answer it: the original client's storage URL serves its bytes. */
 const receiptWire = (r: TReceiptRow) => ({
