@@ -7,6 +7,7 @@ import { precompress } from './scripts/build/precompress.ts';
 import { prerenderPages } from './scripts/build/prerender-pages.ts';
 import { reactRouterLean } from './scripts/build/react-router-lean.ts';
 import { readPwaSpeedSwitches } from './scripts/build/speed-switches.ts';
+import { REMINDER_SW_FILE, reminderWorker } from './scripts/build/reminder-sw.ts';
 
 // The speed machinery's switches (SPEED_BUILD_PATCH, SPEED_SNAPSHOTS, SPEED_ROUTE_PRELOADS, SPEED_OFF), read once.
 const speed = readPwaSpeedSwitches(process.env);
@@ -49,6 +50,8 @@ export default defineConfig({
     entityTable(),
     ...(speed.buildPatch ? [reactRouterLean()] : []),
     react(),
+    // Before the service worker is generated: the script it imports is precached with the app.
+    reminderWorker(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -113,7 +116,8 @@ export default defineConfig({
         ],
         cleanupOutdatedCaches: true,
         // A case page opened afresh shows the case as this device last drew it (pwa/src/browser/snapshots.ts).
-        importScripts: ['/snapshot-sw.js'],
+        // Tomorrow's hearings reminded with the app closed, on periodic background sync (pwa/src/reminders/reminder-sw.ts).
+        importScripts: ['/snapshot-sw.js', `/${REMINDER_SW_FILE}`],
       },
     }),
     // After the service worker: the public pages prerendered, then brotli and gzip copies of every text file.

@@ -8,6 +8,7 @@ import { useCan } from '../case-files/useCaseFiles.ts';
 import { useHearingsBetween } from '../calendar/useHearings.ts';
 import { firedKey, MAX_WAIT_MS, planReminder, type TUserPrefs } from './reminders.logic.ts';
 import { notificationsAllowed, registerPeriodicReminder, showReminder } from './notify.ts';
+import { claimReminderDay, setActiveUser } from './reminderStore.ts';
 import { ReminderPrompt } from './ReminderPrompt.tsx';
 
 const lastFired = (userId: string): string | null => {
@@ -38,9 +39,12 @@ export function HearingReminders() {
   latest.current = { tomorrow, hearings };
   const { pathname } = useLocation();
 
+  const userId = user?.id;
   useEffect(() => {
-    if (allowed && ctx) void registerPeriodicReminder();
-  }, [allowed, ctx]);
+    if (allowed && ctx && userId) void registerPeriodicReminder(userId);
+    // Signed out (or no longer one who attends hearings): the closed app reminds nobody on this device.
+    else if (!userId || (ctx && !allowed)) void setActiveUser(null).catch(() => undefined);
+  }, [allowed, ctx, userId]);
 
   useEffect(() => {
     if (!user || !me || !allowed) return;
@@ -69,7 +73,12 @@ export function HearingReminders() {
         // Private mode without storage: the tag still keeps it to one notification on screen.
       }
       const note = tomorrowReminder(list);
-      if (note) void showReminder(note).catch(() => undefined);
+      // The service worker may have reminded with the app closed: whoever claims the day first shows it. No
+      // IndexedDB (a private window): localStorage above still keeps this tab to once a day.
+      const show = () => (note ? showReminder(note) : undefined);
+      void claimReminderDay(user!.id, plan.day)
+        .then((mine) => (mine ? show() : undefined), show)
+        .catch(() => undefined);
       arm(MAX_WAIT_MS);
     }
     run();

@@ -1,4 +1,5 @@
 import { REMINDER_TAG } from './reminders.logic.ts';
+import { setActiveUser } from './reminderStore.ts';
 
 /** Notifications can be shown: the API exists and the user allowed it. */
 export const notificationsAllowed = (): boolean =>
@@ -21,19 +22,22 @@ export async function showReminder(note: { title: string; body: string }): Promi
 
 /**
  * Installed Chromium may wake the service worker about once a day (periodic background sync) even with the app
- * closed. The generated service worker does not handle the tag yet: registering costs nothing and keeps the
- * permission asked for. Any failure (not installed, no permission) leaves the open-tab timer to do the work.
+ * closed; its reminder script (reminder-sw.ts) then reminds the user recorded here from their database on the
+ * device. Any failure (not installed, no permission, no API) leaves the open-tab timer to do the work.
  */
-export async function registerPeriodicReminder(): Promise<void> {
+export async function registerPeriodicReminder(userId: string): Promise<void> {
   try {
     const sw = navigator.serviceWorker;
-    if (!sw?.controller) return;
+    if (!sw?.controller || !notificationsAllowed()) return;
     const registration = await sw.ready;
     if (!('periodicSync' in registration)) return;
+    await setActiveUser({ userId });
     const periodic = (
       registration as unknown as { periodicSync: { register(tag: string, o: object): Promise<void> } }
     ).periodicSync;
-    await periodic.register(REMINDER_TAG, { minInterval: 12 * 60 * 60_000 });
+    // The browser decides how often (about daily for an installed app it sees used); asking hourly lets it wake
+    // the worker in the evening as often as it allows.
+    await periodic.register(REMINDER_TAG, { minInterval: 60 * 60_000 });
   } catch {
     // Periodic sync is optional: the timer in the open app still reminds.
   }
