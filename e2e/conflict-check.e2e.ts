@@ -126,30 +126,41 @@ it('on a phone with no network, finds a spelling variant and a CNIC across scrip
   }
 });
 
-it("on a lawyer's phone, names still match and the CNIC field says why it finds no one", async () => {
+it("on a lawyer's phone, the server ties the Urdu name to the English one by CNIC; offline, names still match", async () => {
   let d: Device | undefined;
   try {
     d = await signedInDevice(h, LAWYER.email, LAWYER.password, PHONE);
-    const { page } = d;
+    const { page, ctx } = d;
     await page.goto('/conflict-check');
     const status = page.getByRole('main').getByRole('status');
+    const matches = page.locator('.conflict-matches li');
     await expect.poll(() => status.textContent(), { timeout: WAIT_MS }).toMatch(/search 2 cases/);
     await page.getByLabel('Name', { exact: true }).fill('Muhammed Aslam');
     await expect
-      .poll(() => page.locator('.conflict-matches li').allTextContents())
+      .poll(() => matches.allTextContents())
       .toEqual(['W.P. 1221/2025: Muhammad Aslam, petitioner']);
-    // The client's CNIC is not on a lawyer's device (only admins receive CNICs): the field says so.
+    // The client's CNIC is not on a lawyer's device (only admins receive CNICs): the server checks a typed one.
     const cnic = page.getByLabel('CNIC', { exact: true });
-    expect(await cnic.getAttribute('aria-describedby')).toBeTruthy();
-    await page
-      .getByText('Clients’ CNICs are kept on admins’ devices only: here, search by name or phone.')
-      .waitFor();
+    const hint = page.locator(`[id="${await cnic.getAttribute('aria-describedby')}"]`);
+    await expect.poll(() => hint.textContent()).toMatch(/a full CNIC is checked with the server/);
     await page.getByLabel('Name', { exact: true }).fill('محمد اسلم');
     await cnic.fill('35202-1234567-1');
     await expect
+      .poll(() => matches.allTextContents(), { timeout: WAIT_MS })
+      .toEqual(['W.P. 1221/2025: Muhammad Aslam, petitioner (same CNIC)']);
+    await expect.poll(() => hint.textContent()).toBe('CNIC checked with the server.');
+    await expectPhoneFriendly(page, page.getByRole('heading', { name: 'Conflict Check', level: 1 }));
+
+    // No network: another CNIC waits for a connection, and the field says so; names are still checked.
+    await ctx.setOffline(true);
+    await new SyncHeader(page).offline().waitFor();
+    await cnic.fill('35202-7654321-9');
+    await expect
+      .poll(() => hint.textContent())
+      .toMatch(/^You are offline: the CNIC is checked once you are online/);
+    await expect
       .poll(() => status.textContent())
       .toBe('No case of the firm on this device names this party.');
-    await expectPhoneFriendly(page, page.getByRole('heading', { name: 'Conflict Check', level: 1 }));
   } finally {
     await d?.ctx.close();
   }

@@ -10,6 +10,7 @@ import { can } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { ScreenGuard } from '../shell/ScreenGuard.tsx';
 import { useConflictIndex } from './useConflictIndex.ts';
+import { useSameCnic, type TSameCnic } from './useSameCnic.ts';
 import { ConflictAcksAudit } from './ConflictAcksAudit.tsx';
 import './conflicts.css';
 
@@ -20,6 +21,15 @@ export function ConflictCheckScreen() {
     </ScreenGuard>
   );
 }
+
+/** What the CNIC field says on a device that holds no CNICs (the server checks a typed one). */
+const CNIC_HINT: Record<TSameCnic['state'], string> = {
+  idle: 'CNICs are kept on the server and admins’ devices: a full CNIC is checked with the server.',
+  asking: 'Checking the CNIC with the server…',
+  done: 'CNIC checked with the server.',
+  offline: 'You are offline: the CNIC is checked once you are online; names and phones are checked now.',
+  failed: 'The server could not check the CNIC: names and phones are checked.',
+};
 
 /** Enough typed to look: a name of three letters or more, or a CNIC or phone. */
 const enough = (q: { name: string; cnic: string; phone: string }) =>
@@ -38,9 +48,11 @@ function ConflictCheck() {
   const [query, setQuery] = useState({ name: '', cnic: '', phone: '' });
   // Typing stays quick on a slow phone: the check follows the latest text when there is time.
   const q = useDeferredValue(query);
+  // Without CNICs on this device, the server says who carries a typed CNIC (online only).
+  const same = useSameCnic(q.cnic, !seesCnics);
   const matches = useMemo<TConflictMatch[] | null>(
-    () => (data && enough(q) ? checkConflicts(data.index, q) : null),
-    [data, q],
+    () => (data && enough(q) ? checkConflicts(data.index, { ...q, people: same.people }) : null),
+    [data, q, same.people],
   );
   const set = (k: keyof typeof query) => (e: { target: { value: string } }) =>
     setQuery((v) => ({ ...v, [k]: e.target.value }));
@@ -81,8 +93,8 @@ function ConflictCheck() {
               aria-describedby={seesCnics ? undefined : `${id}-cnic-hint`}
             />
             {!seesCnics && (
-              <div className="field-hint" id={`${id}-cnic-hint`}>
-                Clients’ CNICs are kept on admins’ devices only: here, search by name or phone.
+              <div className="field-hint" id={`${id}-cnic-hint`} aria-live="polite">
+                {CNIC_HINT[same.state]}
               </div>
             )}
           </div>

@@ -90,4 +90,22 @@ describe('conflict check', () => {
     const [m] = checkConflicts(index, { name: 'x', cnic: '35202-1234567-1' });
     expect(conflictLine(m!)).toBe('C.R. 45/2023: Mohd. Aslam, petitioner (same CNIC) (archived)');
   });
+
+  it('on a device without CNICs, ties the Urdu name to the English one through the people the server named', () => {
+    // A lawyer's device: the same people, their CNICs never sent to it.
+    const blind = buildConflictIndex(
+      cases,
+      parties,
+      people.map((p) => ({ ...p, cnic: null })),
+    );
+    expect(checkConflicts(blind, { name: 'کامران یوسف', cnic: '61101-7654321-3' })).toEqual([]);
+    // The server answered that u3 carries the CNIC typed.
+    expect(
+      checkConflicts(blind, { name: 'کامران یوسف', cnic: '61101-7654321-3', people: ['u3'] }),
+    ).toMatchObject([
+      { caseNumber: 'C.S. 88/2026', side: 'petitioner', partyName: 'Kamran Yousaf', by: 'cnic' },
+    ]);
+    // A person with no case, or nobody: nothing.
+    expect(checkConflicts(blind, { name: 'کامران یوسف', people: ['nobody'] })).toEqual([]);
+  });
 });

@@ -20,8 +20,16 @@ export type TConflictPerson = {
   phone?: string | null;
 };
 
-/** What the user typed for one party: a name, and a CNIC or phone when the form has them. */
-export type TConflictQuery = { name: string; cnic?: string | null; phone?: string | null };
+/**
+ * What the user typed for one party: a name, and a CNIC or phone when the form has them; `people`, the persons
+ * of the firm the server says carry the typed CNIC (a device without CNICs asks it: same-cnic.ts on the server).
+ */
+export type TConflictQuery = {
+  name: string;
+  cnic?: string | null;
+  phone?: string | null;
+  people?: readonly string[] | null;
+};
 
 export type TConflictMatch = {
   caseId: string;
@@ -39,6 +47,8 @@ export type TConflictIndex = {
   byName: Map<string, TEntry[]>;
   byCnic: Map<string, TEntry[]>;
   byPhone: Map<string, TEntry[]>;
+  /** The parties linked to each person of the firm, for a CNIC match the server made. */
+  byPerson: Map<string, TEntry[]>;
 };
 
 const push = (map: Map<string, TEntry[]>, key: string | null, e: TEntry) => {
@@ -60,7 +70,12 @@ export function buildConflictIndex(
   people: readonly TConflictPerson[] = [],
 ): TConflictIndex {
   const caseById = new Map(cases.map((c) => [c.id, c]));
-  const index: TConflictIndex = { byName: new Map(), byCnic: new Map(), byPhone: new Map() };
+  const index: TConflictIndex = {
+    byName: new Map(),
+    byCnic: new Map(),
+    byPhone: new Map(),
+    byPerson: new Map(),
+  };
   // The same names recur across a firm's cases (the State, a province, a regular client): key each once.
   const keys = new Map<string, string>();
   const keyOf = (name: string | null | undefined) => {
@@ -85,6 +100,7 @@ export function buildConflictIndex(
     };
     const own = keyOf(p.name);
     push(index.byName, own, e);
+    if (p.user_id) push(index.byPerson, p.user_id, e);
     const person = p.user_id ? personKeys.get(p.user_id) : undefined;
     if (!person) continue;
     if (person.name !== own) push(index.byName, person.name, e);
@@ -113,6 +129,7 @@ export function checkConflicts(index: TConflictIndex, query: TConflictQuery): TC
   if (name) take(index.byName.get(name), 'name');
   const cnic = cnicKey(query.cnic);
   if (cnic) take(index.byCnic.get(cnic), 'cnic');
+  for (const id of query.people ?? []) take(index.byPerson.get(id), 'cnic');
   const phone = phoneKey(query.phone);
   if (phone) take(index.byPhone.get(phone), 'phone');
   return out;

@@ -18,7 +18,8 @@ import {
   type TActor,
   type TRole,
 } from '@lawfirm/shared-types';
-import { forbidden, invalidInput, notFound } from '../http/errors.ts';
+import { forbidden, HttpError, invalidInput, notFound } from '../http/errors.ts';
+import { peopleWithSameCnic, ZSameCnicRequest, ZSameCnicResponse } from './same-cnic.ts';
 import { receivedFiles } from '../http/request-body.ts';
 import { firmLinkOrigin } from '../auth/links.ts';
 import { loginLimits } from '../auth/login-throttle.ts';
@@ -91,6 +92,9 @@ async function sendAvatar(
 }
 
 /** Users (rest-contract 102–107, 37) and their profile photos. */
+/** How many CNIC checks one caller may make a minute: a person typing, not a script walking CNICs. */
+const SAME_CNIC_PER_MINUTE = 30;
+
 export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const services = (req: FastifyRequest, sessionId: string | null = null): UserServices => ({
@@ -142,6 +146,27 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
       const next = actor.is_client ? null : await peekInvoiceNo(app.db, actor.company_id);
       const weekAhead = todayInPakistan(new Date(Date.now() + INVOICE_DUE_DAYS * 86_400_000));
       return { user: { ...user, next_invoice_num: next }, invoice_date: formatDate(weekAhead) };
+    },
+  );
+
+  // The conflict check's CNIC match, online, for devices that hold no CNICs (same-cnic.ts). Bounded per
+  // minute: each answer says whether a CNIC belongs to someone of the firm, so it must not be asked in bulk.
+  app.post(
+    '/api/conflict_check/same_cnic',
+    {
+      config: {
+        auth: 'petitions.edit',
+        rateLimit: {
+          max: SAME_CNIC_PER_MINUTE,
+          timeWindow: '1 minute',
+          errorResponseBuilder: () => new HttpError(429, MSG.tooManyRequests),
+        },
+      },
+      schema: { body: ZSameCnicRequest, response: { 200: ZSameCnicResponse } },
+    },
+    async (req) => {
+      const { actor } = await req.authorize('petitions.edit');
+      return { people: await peopleWithSameCnic(app.db, actor, req.body) };
     },
   );
 
