@@ -64,6 +64,8 @@ export async function buildApp({ config, database, logger = false }: BuildOption
     },
     // Our ids are UUIDs; a path longer than this is never a real call.
     routerOptions: { maxParamLength: 200 },
+    // A request that reaches a stopping server on an open connection is answered, not refused (http/drain.ts).
+    return503OnClosing: false,
   };
   // Servers on one PostgreSQL database without JWT_SECRET share the secret kept there (config.ts).
   if (config.jwtSecretFrom === 'database' && config.jwtSecret.length === 0)

@@ -2,6 +2,7 @@ import { configuredOrigin } from './http/origin.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { buildApp } from './app.ts';
+import { drainOnSignals } from './http/drain.ts';
 import { bootstrap, DEMO_ADMIN_EMAIL, FirstStartError } from './seed/bootstrap.ts';
 import { DEMO_MEMBER_LOGINS, DEMO_MEMBER_PASSWORD } from './seed/demo/seed-demo.ts';
 
@@ -54,10 +55,5 @@ console.log(
   `Admin login: ${boot.adminEmail}${boot.adminPassword ? ` / ${boot.adminPassword}` : ' (password from ADMIN_PASSWORD, or as set earlier)'}\n`,
 );
 
-for (const sig of ['SIGINT', 'SIGTERM'] as const)
-  process.on(sig, () => {
-    void app
-      .close()
-      .then(() => database.close())
-      .then(() => process.exit(0));
-  });
+// A rolling restart loses no request this server accepted (http/drain.ts).
+drainOnSignals(app, database);

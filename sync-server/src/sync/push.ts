@@ -164,6 +164,8 @@ export type PushWriter = {
     mutations: TMutation[],
     effects?: WriteEffects,
   ) => Promise<TPushResponse>;
+  /** Resolves once no push is waiting or being applied (a stopping server closes its database after). */
+  idle: () => Promise<void>;
 };
 
 /**
@@ -184,6 +186,7 @@ export function createPushWriter(
 ): PushWriter {
   const queue: Job[] = [];
   let draining = false;
+  const idleWaiters: (() => void)[] = [];
 
   /**
    * Runs one group: jobs in arrival order, up to the group's bounds; answers the jobs that are finished. On
@@ -353,10 +356,13 @@ export function createPushWriter(
       }
     } finally {
       draining = false;
+      for (const w of idleWaiters.splice(0)) w();
     }
   }
 
   return {
+    idle: () =>
+      !draining && !queue.length ? Promise.resolve() : new Promise<void>((r) => idleWaiters.push(r)),
     push: (actor, clientId, mutations, effects) =>
       new Promise<TPushResponse>((resolve, reject) => {
         queue.push({

@@ -25,6 +25,8 @@ export async function syncRoutes(fastify: FastifyInstance): Promise<void> {
 
   // Every device's push goes through one writer, which applies concurrent pushes together in group commits.
   const writer = createPushWriter(app.db, app.dbKind, app.registry, (companyId) => app.pokes.poke(companyId));
+  // A push whose device hung up is still applied: the database closes after it (http/drain.ts).
+  app.addHook('onClose', () => writer.idle());
 
   app.post(
     '/sync/push',
