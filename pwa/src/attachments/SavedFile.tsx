@@ -1,3 +1,4 @@
+import { FileLink } from './FileView.tsx';
 import { useLocalFile } from './useLocalFile.ts';
 import { PendingMark } from '../feedback/PendingMark.tsx';
 import { usePendingFor } from '../sync/hooks.ts';
@@ -28,15 +29,9 @@ export function SavedFile({
   return (
     <li className="receipt">
       {file.status === 'ready' ? (
-        <a
-          href={file.url}
-          className="receipt-link"
-          {...(file.view.show === 'download'
-            ? { download: f.file_name }
-            : { target: '_blank', rel: 'noopener noreferrer' })}
-        >
+        <FileLink url={file.url} view={file.view} name={f.file_name} className="receipt-link">
           {f.file_name}
-        </a>
+        </FileLink>
       ) : (
         <span className="receipt-link">{f.file_name}</span>
       )}

@@ -2,40 +2,10 @@ import { usePendingFor } from '../sync/hooks.ts';
 import { PendingMark } from '../feedback/PendingMark.tsx';
 import { isImageMime } from '../attachments/fileView.ts';
 import type { TAttachmentRow } from './useCaseDocuments.ts';
-import {
-  NOT_DOWNLOADED_MESSAGE,
-  NOT_UPLOADED_MESSAGE,
-  useFileUploaded,
-  useLocalFile,
-  type TLocalFileState,
-} from '../attachments/useLocalFile.ts';
+import { FileLink, FileStatus } from '../attachments/FileView.tsx';
+import { useFileUploaded, useLocalFile } from '../attachments/useLocalFile.ts';
 
 export const attachmentLabel = (a: TAttachmentRow): string => a.title || a.file_name;
-
-/** What stands in for a file whose bytes are not here yet. */
-export function FileStatus({ file }: { file: Exclude<TLocalFileState, { status: 'ready' }> }) {
-  if (file.status === 'loading')
-    return (
-      <p className="file-status" role="status">
-        Loading....
-      </p>
-    );
-  if (file.status === 'offline') return <p className="file-status">{NOT_DOWNLOADED_MESSAGE}</p>;
-  if (file.status === 'waiting')
-    return (
-      <p className="file-status" role="status">
-        {NOT_UPLOADED_MESSAGE}
-      </p>
-    );
-  return (
-    <p className="file-status" role="alert">
-      Could not load this file: {file.message}{' '}
-      <button type="button" className="btn" onClick={file.retry}>
-        Retry
-      </button>
-    </p>
-  );
-}
 
 /** "Not synced yet" until the server has the row and the bytes. */
 export function AttachmentPending({ a }: { a: TAttachmentRow }) {
@@ -58,14 +28,10 @@ export function AttachmentPage({ a, number }: { a: TAttachmentRow; number: numbe
         <FileStatus file={file} />
       ) : file.view.show === 'image' ? (
         <img src={file.url} alt={label} className="doc-image" />
-      ) : file.view.show === 'tab' ? (
-        <a href={file.url} target="_blank" rel="noopener noreferrer" className="btn">
-          Click to Open
-        </a>
       ) : (
-        <a href={file.url} download={a.file_name} className="btn">
+        <FileLink url={file.url} view={file.view} name={a.file_name} className="btn">
           Click to Open
-        </a>
+        </FileLink>
       )}
       <figcaption>
         {number}. {label} <AttachmentPending a={a} />

@@ -1,32 +1,15 @@
-import { useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useSync } from '../sync/hooks.ts';
 import { useToast } from '../feedback/toast.tsx';
 import { useSaveReport } from '../feedback/useSaveReport.ts';
+import { FilePicker, type TPickSource } from '../attachments/FilePicker.tsx';
+import { DOCUMENT_RULES } from '../attachments/pickRules.ts';
+import { PickedFile } from '../attachments/SavedFile.tsx';
+import { SELECT_FILE_MESSAGE } from '../attachments/sniff.ts';
 import { attachFilesLocal, type TAttachTarget } from './caseDocuments.actions.ts';
-import { ACCEPT_ATTRIBUTE, checkFile, checkPdfPages, SELECT_FILE_MESSAGE } from '../attachments/sniff.ts';
 import './case-documents.css';
 
 export const UPLOADED_MESSAGE = 'Files Uploaded Successfully!';
-
-type TRefusal = { message: string; names: string[] };
-
-/**
- * Sniffs each file (and counts a PDF's pages); accepted ones are re-wrapped with the type their bytes show (the
- * browser may not know it).
- */
-async function sortFiles(files: readonly File[]): Promise<{ accepted: File[]; refused: TRefusal[] }> {
-  const accepted: File[] = [];
-  const refused = new Map<string, string[]>();
-  for (const f of files) {
-    const bytes = new Uint8Array(await f.arrayBuffer());
-    const checked = checkFile(f.name, bytes);
-    const pages = checked.ok && checked.kind === 'pdf' ? await checkPdfPages(bytes) : null;
-    const check = pages ? { ok: false as const, message: pages } : checked;
-    if (check.ok) accepted.push(new File([bytes], f.name || `photo.${check.kind}`, { type: check.mime }));
-    else refused.set(check.message, [...(refused.get(check.message) ?? []), f.name || 'file']);
-  }
-  return { accepted, refused: [...refused].map(([message, names]) => ({ message, names })) };
-}
 
 export type TUploadPanelProps = {
   /** Attaches on selection, without an Upload button. */
@@ -41,38 +24,35 @@ export type TUploadPanelProps = {
 );
 
 /**
- * The one uploader (DESIGN §3) for every owner of attachments. Files are checked by their bytes, kept on the
- * device and attached at once, so a photo taken offline shows immediately and is uploaded by the sync engine
- * when the phone is online. `compact` attaches on selection; otherwise 'Upload' sends the chosen files.
- * With `hold`, the checked files go to the form instead (attached on selection, as `compact`).
+ * The uploader of a case document (DESIGN §3): the one file picker (attachments/FilePicker, with Take Photo and
+ * a case document's rules: any document kind, a PDF's pages counted) over the one attachment model. Files are
+ * checked by their bytes, kept on the device and attached at once, so a photo taken offline shows immediately
+ * and is uploaded by the sync engine when the phone is online; the save report follows the upload. `compact`
+ * attaches on selection; otherwise the chosen files are listed and 'Upload' sends them (a photo just taken goes
+ * at once: one tap in a court corridor, nothing left to forget). With `hold`, the checked files go to the form.
  */
 export function UploadPanel({ target, hold, compact: compactGiven = false }: TUploadPanelProps) {
   const compact = compactGiven || !!hold;
   const ctx = useSync();
   const toast = useToast();
   const saved = useSaveReport();
-  const inputId = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const camera = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<File[]>([]);
+  const [checking, setChecking] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<TRefusal[] | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const busy = saving || checking;
 
   const upload = async (files: readonly File[]) => {
-    if (!files.length) return setError([{ message: SELECT_FILE_MESSAGE, names: [] }]);
+    if (!files.length) return setMessage(SELECT_FILE_MESSAGE);
     if (!ctx || saving) return;
     setSaving(true);
-    setError(null);
+    setMessage(null);
     try {
-      const { accepted, refused } = await sortFiles(files);
-      if (hold) hold(accepted);
+      if (hold) hold([...files]);
       // The spec's text once the server has the rows and the bytes; until then, that they are on the device.
-      else if (accepted.length && target)
-        await saved(() => attachFilesLocal(ctx.db, target, accepted), UPLOADED_MESSAGE, { files: (h) => h });
-      setError(refused.length ? refused : null);
+      else if (target)
+        await saved(() => attachFilesLocal(ctx.db, target, files), UPLOADED_MESSAGE, { files: (h) => h });
       setChosen([]);
-      if (fileInput.current) fileInput.current.value = '';
-      if (camera.current) camera.current.value = '';
     } catch (e) {
       toast.failed(e);
     } finally {
@@ -80,74 +60,48 @@ export function UploadPanel({ target, hold, compact: compactGiven = false }: TUp
     }
   };
 
-  const picked = (list: FileList | null) => {
-    const files = [...(list ?? [])];
-    if (compact) {
-      if (files.length) void upload(files);
-      return;
-    }
-    setChosen(files);
-    // A cancelled picker empties the selection: say why Upload is unavailable.
-    setError(files.length ? null : [{ message: SELECT_FILE_MESSAGE, names: [] }]);
-  };
-  // A photo just taken is attached at once: one tap in a court corridor, nothing left to forget.
-  const photographed = (list: FileList | null) => {
-    const files = [...(list ?? [])];
-    if (files.length) void upload(files);
+  const picked = (files: File[], from: TPickSource) => {
+    setMessage(null);
+    if (compact || from === 'camera') void upload(files);
+    else setChosen((c) => [...c, ...files]);
   };
 
   return (
-    <div className={`uploader${compact ? ' compact' : ''}`} aria-busy={saving || undefined}>
+    <div className={`uploader${compact ? ' compact' : ''}`} aria-busy={busy || undefined}>
       <div className="uploader-row">
-        <label htmlFor={inputId} className="uploader-label">
-          Choose files
-        </label>
-        <input
-          ref={fileInput}
-          id={inputId}
-          type="file"
-          multiple
-          accept={ACCEPT_ATTRIBUTE}
+        <FilePicker
+          label="Choose files"
+          rules={DOCUMENT_RULES}
+          camera
           disabled={saving}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${inputId}-error` : undefined}
-          onChange={(e) => picked(e.target.files)}
-        />
-        <button type="button" className="btn" disabled={saving} onClick={() => camera.current?.click()}>
-          Take Photo
-        </button>
-        {/* The camera on phones; a plain picker on desktops. Reached through the Take Photo button. */}
-        <input
-          ref={camera}
-          type="file"
-          accept="image/*"
-          capture="environment"
-          hidden
-          tabIndex={-1}
-          aria-hidden="true"
-          onChange={(e) => photographed(e.target.files)}
+          message={message}
+          onPick={picked}
+          // A cancelled picker with nothing chosen: say why Upload is unavailable.
+          onNone={() => setMessage(chosen.length ? null : SELECT_FILE_MESSAGE)}
+          onChecking={setChecking}
         />
         {!compact && (
           <button
             type="button"
             className="btn primary"
-            disabled={saving || chosen.length === 0}
+            disabled={busy || chosen.length === 0}
             onClick={() => void upload(chosen)}
           >
             {saving ? 'Please Wait..!' : 'Upload'}
           </button>
         )}
-        {compact && saving && <span role="status">Please Wait..!</span>}
+        {compact && busy && <span role="status">Please Wait..!</span>}
       </div>
-      {error && (
-        <div className="field-error" id={`${inputId}-error`} role="alert">
-          {error.map((r) => (
-            <div key={r.message}>
-              {r.message}
-              {r.names.length > 0 && <span className="muted"> ({r.names.join(', ')})</span>}
-            </div>
+      {!compact && chosen.length > 0 && (
+        <ul className="receipts" aria-label="Files to upload">
+          {chosen.map((f, i) => (
+            <PickedFile
+              key={`${i}:${f.name}`}
+              file={f}
+              onRemove={() => setChosen((c) => c.filter((x) => x !== f))}
+            />
           ))}
-        </div>
+        </ul>
       )}
     </div>
   );

@@ -17,6 +17,7 @@ import { useSaveReport } from '../../feedback/useSaveReport.ts';
 import { AttachmentsTable } from '../AttachmentsTable.tsx';
 import { NotFound } from '../ReplyParentsScreen.tsx';
 import { UploadPanel } from '../UploadPanel.tsx';
+import { PickedFile } from '../../attachments/SavedFile.tsx';
 import { useAttachments } from '../useCaseDocuments.ts';
 import { saveDatedLocal } from './dated.actions.ts';
 import { datedIndexPath, type TDatedRow } from './dated.logic.ts';
@@ -152,19 +153,13 @@ function HeldFiles({
       <legend>Attachments</legend>
       {children}
       {files.length > 0 && (
-        <ul aria-label="Files to attach">
+        <ul className="receipts" aria-label="Files to attach">
           {files.map((f, i) => (
-            <li key={`${i}-${f.name}`}>
-              <span>{f.name}</span>
-              <button
-                type="button"
-                className="btn"
-                aria-label={`Remove ${f.name}`}
-                onClick={() => onChange(files.filter((_, j) => j !== i))}
-              >
-                Remove
-              </button>
-            </li>
+            <PickedFile
+              key={`${i}-${f.name}`}
+              file={f}
+              onRemove={() => onChange(files.filter((_, j) => j !== i))}
+            />
           ))}
         </ul>
       )}
