@@ -53,5 +53,10 @@ describe('a day by place (today, tomorrow, the cause list PDF and the digest)', 
     ]);
     expect(orderedByPlace(day).map((x) => x.id)).toEqual(['3', '4', '1', '2', '5']);
     expect(placeOf({ court: 'Civil Court', courtRoom: ' ' })).toBe('Civil Court');
+    // Without serials, by case number as read: 41 before 345.
+    expect(orderedByPlace([h('345', 'LHC', null), h('41', 'LHC', null)]).map((x) => x.id)).toEqual([
+      '41',
+      '345',
+    ]);
   });
 });

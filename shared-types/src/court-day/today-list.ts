@@ -61,7 +61,8 @@ const bySerial = (a: TPlaced, b: TPlaced) => {
   // No serial goes last: the lawyer cannot know when it is called.
   if (sa === null && sb !== null) return 1;
   if (sb === null && sa !== null) return -1;
-  return compareCodes(a.caseNo, b.caseNo) || compareCodes(a.title, b.title) || compareCodes(a.id, b.id);
+  // Then by case number as people read it (41/2026 before 345/2026), as the cause list always was.
+  return compareNatural(a.caseNo, b.caseNo) || compareNatural(a.title, b.title) || compareCodes(a.id, b.id);
 };
 
 export type TPlaceGroup<H extends TPlaced> = { place: string; hearings: H[] };
@@ -83,7 +84,7 @@ export function groupByPlace<H extends TPlaced>(hearings: readonly H[]): TPlaceG
   }
   const out = [...groups].map(([place, list]) => ({ place, hearings: list.sort(bySerial) }));
   const first = (g: TPlaceGroup<H>) => g.hearings[0]?.serialNo ?? Number.POSITIVE_INFINITY;
-  return out.sort((a, b) => first(a) - first(b) || compareCodes(a.place, b.place));
+  return out.sort((a, b) => first(a) - first(b) || compareNatural(a.place, b.place));
 }
 
 /** A day's hearings in the order of their groups (what a list cut to its first ten shows first). */
