@@ -3,7 +3,7 @@ import { ROLE_IDS } from '@lawfirm/shared-types';
 import { adminPost } from './api.ts';
 import { E2E_ADMIN, startHarness, type Harness } from './harness.ts';
 import { PetitionFormPage } from './pages/PetitionFormPage.ts';
-import { expectPhoneFriendly, PHONE } from './phone.ts';
+import { expectPhoneFriendly, PHONE, PHONES } from './phone.ts';
 import { seedCaseCategory, seedCourtId } from './seed.ts';
 import { signedInDevice, type Device } from './session.ts';
 
@@ -71,7 +71,11 @@ it('warns as the opponent is typed and before the save; Cancel keeps the form, S
     await form.parties('Opponent', ['Mr. MOHD. Aslam']);
     await expect.poll(() => alert.textContent(), { timeout: WAIT_MS }).toBe(warning);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await expectPhoneFriendly(page, page.getByRole('heading', { name: 'Add New Petition', level: 1 }));
+    // Both phone screens (360x740 and 390x844), ending on the journey's own.
+    for (const size of PHONES) {
+      await page.setViewportSize(size);
+      await expectPhoneFriendly(page, page.getByRole('heading', { name: 'Add New Petition', level: 1 }));
+    }
 
     // Again before the save: Cancel keeps the form; Save Anyway saves.
     const save = page.getByRole('button', { name: 'Save', exact: true });

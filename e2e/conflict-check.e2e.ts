@@ -4,7 +4,7 @@ import { adminPost, createUserViaApi } from './api.ts';
 import { E2E_ADMIN, startHarness, type Harness } from './harness.ts';
 import { CaseListPage } from './pages/CaseListPage.ts';
 import { SyncHeader } from './pages/SyncHeader.ts';
-import { expectPhoneFriendly, PHONE } from './phone.ts';
+import { expectPhoneFriendly, PHONE, PHONES } from './phone.ts';
 import { seedCaseCategory, seedCourtId } from './seed.ts';
 import { signedInDevice, type Device } from './session.ts';
 
@@ -106,7 +106,11 @@ it('on a phone with no network, finds a spelling variant and a CNIC across scrip
     await expect
       .poll(() => matches.allTextContents())
       .toEqual(['W.P. 1221/2025: Muhammad Aslam, petitioner (same CNIC)']);
-    await expectPhoneFriendly(page, heading);
+    // Both phone screens (360x740 and 390x844), ending on the journey's own.
+    for (const size of PHONES) {
+      await page.setViewportSize(size);
+      await expectPhoneFriendly(page, heading);
+    }
 
     // An unrelated name finds nothing.
     await cnic.fill('');
@@ -149,7 +153,11 @@ it("on a lawyer's phone, the server ties the Urdu name to the English one by CNI
       .poll(() => matches.allTextContents(), { timeout: WAIT_MS })
       .toEqual(['W.P. 1221/2025: Muhammad Aslam, petitioner (same CNIC)']);
     await expect.poll(() => hint.textContent()).toBe('CNIC checked with the server.');
-    await expectPhoneFriendly(page, page.getByRole('heading', { name: 'Conflict Check', level: 1 }));
+    // Both phone screens (360x740 and 390x844), ending on the journey's own.
+    for (const size of PHONES) {
+      await page.setViewportSize(size);
+      await expectPhoneFriendly(page, page.getByRole('heading', { name: 'Conflict Check', level: 1 }));
+    }
 
     // No network: another CNIC waits for a connection, and the field says so; names are still checked.
     await ctx.setOffline(true);

@@ -5,7 +5,7 @@ import { makePng } from '@lawfirm/shared-types/pdf/testing/images.ts';
 import { adminToken, createUserViaApi } from './api.ts';
 import { E2E_ADMIN, startHarness, type Harness } from './harness.ts';
 import { SyncHeader } from './pages/SyncHeader.ts';
-import { expectPhoneFriendly, PHONE } from './phone.ts';
+import { expectPhoneFriendly, PHONE, PHONES } from './phone.ts';
 import { seedCourtId, seedPetition } from './seed.ts';
 import { signedInDevice, type Device } from './session.ts';
 
@@ -105,7 +105,11 @@ it('records a hearing offline on a phone with a photo and +14; the next date sho
     expect(saveBox.height).toBeGreaterThanOrEqual(44);
     expect(await dialog.getByLabel('Court room', { exact: true }).inputValue()).toBe('Court Room 5');
     expect(await dialog.getByLabel('Serial', { exact: true }).inputValue()).toBe('12');
-    await expectPhoneFriendly(page, outcome);
+    // Both phone screens (360x740 and 390x844), ending on the journey's own.
+    for (const size of PHONES) {
+      await page.setViewportSize(size);
+      await expectPhoneFriendly(page, outcome);
+    }
 
     await outcome.selectOption({ label: 'Adjourned' });
     await dialog.getByLabel('Note', { exact: true }).fill('Adjourned; the opponent sought time.');
@@ -123,6 +127,9 @@ it('records a hearing offline on a phone with a photo and +14; the next date sho
     expect(await dialog.getByLabel('Next date', { exact: true }).inputValue()).toBe(formatDate(next));
     await save.tap();
     await dialog.waitFor({ state: 'hidden' });
+    // No signal: the save says honestly it is on this device and goes when online (the app's save report).
+    await page.getByText('Saved on this device.').waitFor();
+    await page.getByText('It will be sent when you are online.').waitFor();
     // Done: the outcome in Today's list, and the warning counts the two left.
     await todayList.getByText('Recorded: Adjourned').waitFor();
     await warning.getByText('2 hearings today not recorded').waitFor();
@@ -141,14 +148,19 @@ it('records a hearing offline on a phone with a photo and +14; the next date sho
       .getByRole('link', { name: '41/2026 Aslam v. State' })
       .waitFor({ timeout: WAIT_MS });
     await page.goto(`${h.baseUrl}/cause-list`);
-    await page
-      .getByRole('region', { name: /^Tomorrow/ })
+    const causeTomorrow = page.getByRole('region', { name: /^Tomorrow/ });
+    await causeTomorrow.getByRole('link', { name: '41/2026 Aslam v. State' }).waitFor({ timeout: WAIT_MS });
+    // Tomorrow's list is grouped by court like Today's: the hearing under its court's heading.
+    await causeTomorrow
+      .getByRole('region', { name: /^Lahore High Court, Lahore/ })
       .getByRole('link', { name: '41/2026 Aslam v. State' })
-      .waitFor({ timeout: WAIT_MS });
+      .waitFor();
 
     // Online: the server has the order sheet, the next date and the photo.
     await ctx.setOffline(false);
     await header.online().waitFor({ timeout: WAIT_MS });
+    // Once the server has it, the page says so (the save followed across the reloads).
+    await page.getByText('Sent to the server.').first().waitFor({ timeout: WAIT_MS });
     const types = await call<{ orderSheetTypes: { id: string; title: string }[] }>(
       'GET',
       '/api/get_order_sheet_types',

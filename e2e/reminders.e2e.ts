@@ -4,7 +4,7 @@ import { ROLE_IDS } from '@lawfirm/shared-types';
 import { adminToken, createUserViaApi } from './api.ts';
 import { E2E_ADMIN, startHarness, type Harness } from './harness.ts';
 import { LoginPage } from './pages/LoginPage.ts';
-import { expectPhoneFriendly, PHONE } from './phone.ts';
+import { expectPhoneFriendly, PHONE, PHONES } from './phone.ts';
 import { seedCourtId, seedHearingDate, seedPetition } from './seed.ts';
 
 /**
@@ -83,7 +83,11 @@ it('asks on the dashboard when there are hearings tomorrow; the prompt fits a ph
   const page = await eveningPhone(false);
   const prompt = page.getByRole('complementary', { name: 'Hearing reminders' });
   await prompt.getByText("Remind me of tomorrow's hearings at 8 pm?").waitFor({ timeout: WAIT_MS });
-  await expectPhoneFriendly(page, prompt);
+  // Both phone screens (360x740 and 390x844), ending on the journey's own.
+  for (const size of PHONES) {
+    await page.setViewportSize(size);
+    await expectPhoneFriendly(page, prompt);
+  }
   await prompt.getByRole('button', { name: 'Not now' }).click();
   await expect.poll(() => prompt.count()).toBe(0);
   await page.reload();
@@ -104,7 +108,11 @@ it('a lawyer sets their own reminder hour on My Profile; it reaches the server',
   await section.getByLabel('At (Pakistan time)').waitFor({ timeout: WAIT_MS });
   expect(await section.getByLabel("Remind me of tomorrow's hearings").isChecked()).toBe(true);
   // What the user came to My Profile for is the profile; Reminders follows it.
-  await expectPhoneFriendly(page, page.getByRole('heading', { name: 'Edit User', level: 1 }));
+  // Both phone screens (360x740 and 390x844), ending on the journey's own.
+  for (const size of PHONES) {
+    await page.setViewportSize(size);
+    await expectPhoneFriendly(page, page.getByRole('heading', { name: 'Edit User', level: 1 }));
+  }
   await section.getByLabel('At (Pakistan time)').selectOption({ label: '9 pm' });
   await section.getByRole('button', { name: 'Save reminders' }).click();
   await page.getByText('Reminders saved.').waitFor({ timeout: WAIT_MS });

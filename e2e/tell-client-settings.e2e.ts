@@ -3,7 +3,7 @@ import { adminToken } from './api.ts';
 import { E2E_ADMIN, startHarness, type Harness } from './harness.ts';
 import { SettingsPage } from './pages/SettingsPage.ts';
 import { SyncHeader } from './pages/SyncHeader.ts';
-import { expectPhoneFriendly, PHONE } from './phone.ts';
+import { expectPhoneFriendly, PHONE, PHONES } from './phone.ts';
 import { signedInDevice, type Device } from './session.ts';
 
 /**
@@ -45,7 +45,11 @@ it('an admin words the English and Urdu texts on a phone with no network, and th
     // Empty, each shows the default text it stands for.
     expect(await ur.getAttribute('placeholder')).toContain('{next_date}');
     expect(await ur.getAttribute('dir')).toBe('rtl');
-    await expectPhoneFriendly(page, en);
+    // Both phone screens (360x740 and 390x844), ending on the journey's own.
+    for (const size of PHONES) {
+      await page.setViewportSize(size);
+      await expectPhoneFriendly(page, en);
+    }
 
     await en.fill('Case {case}: next date {nextdate}.');
     await page.getByRole('button', { name: 'Save', exact: true }).click();

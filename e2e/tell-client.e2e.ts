@@ -3,7 +3,7 @@ import { ROLE_IDS } from '@lawfirm/shared-types';
 import { adminPost } from './api.ts';
 import { E2E_ADMIN, startHarness, type Harness } from './harness.ts';
 import { CaseListPage } from './pages/CaseListPage.ts';
-import { expectPhoneFriendly, PHONE } from './phone.ts';
+import { expectPhoneFriendly, PHONE, PHONES } from './phone.ts';
 import { seedCaseCategory, seedCourtId } from './seed.ts';
 import { signedInDevice, type Device } from './session.ts';
 
@@ -91,7 +91,19 @@ it('offers WhatsApp and SMS links with the number and the message in English and
       /^Your case W\.P\. 1221\/2025 Muhammad Aslam vs State at Lahore High Court, Lahore: /,
     );
     expect(en.smsText).toBe(en.waText);
-    await expectPhoneFriendly(page, tell);
+    // Both phone screens (360x740 and 390x844), ending on the journey's own.
+    for (const size of PHONES) {
+      await page.setViewportSize(size);
+      await expectPhoneFriendly(page, tell);
+    }
+
+    // Telling the client by WhatsApp is recorded on the case, and the notice says when the server has it.
+    const [chat] = await Promise.all([
+      d.ctx.waitForEvent('page'),
+      page.getByRole('link', { name: 'WhatsApp', exact: true }).click(),
+    ]);
+    await chat.close();
+    await page.getByText('Recorded on the case: client told.').waitFor({ timeout: WAIT_MS });
 
     await openCase('W.P. 1300/2025');
     const ur = await links();

@@ -6,6 +6,11 @@ import { usePetitionPage, useUsers } from '../case-files/useCaseFiles.ts';
 import type { TSettingsRow } from '../shell/useSettings.tsx';
 import { tellClientOffer, type TTellClientOffer } from './tellClient.logic.ts';
 import { recordClientTold } from './caseNotices.actions.ts';
+import { useSaveReport } from '../feedback/useSaveReport.ts';
+import { useToast } from '../feedback/toast.tsx';
+
+/** Said once the case's history has it on the server (before that: "Saved on this device."). */
+export const MSG_CLIENT_TOLD = 'Recorded on the case: client told.';
 import './tell-client.css';
 
 type TProps = {
@@ -46,11 +51,16 @@ export function TellClientButton(
 ) {
   const offer = useTellClientOffer(props);
   const ctx = useSync();
+  const saved = useSaveReport();
+  const toast = useToast();
   const [open, setOpen] = useState(false);
-  // Opening a link is telling the client: the case's history says so (offline too).
+  // Opening a link is telling the client: the case's history says so (offline too), and the notice says
+  // whether that record is on this device only or has reached the server.
   const told = (channel: 'whatsapp' | 'sms') => () => {
     if (ctx && offer?.ok)
-      recordClientTold(ctx.db, props.petitionId, channel, offer.userId).catch(() => undefined);
+      saved(() => recordClientTold(ctx.db, props.petitionId, channel, offer.userId), MSG_CLIENT_TOLD).catch(
+        (e: unknown) => toast.failed(e),
+      );
   };
   const panelId = useId();
   if (!offer) return null;

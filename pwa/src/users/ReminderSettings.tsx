@@ -1,7 +1,7 @@
 import type { TRow } from '../sync/db.ts';
 import { putLocal } from '../sync/actions.ts';
 import { useEntityRow, useSync } from '../sync/hooks.ts';
-import { useToast } from '../feedback/toast.tsx';
+import { useSaveReport } from '../feedback/useSaveReport.ts';
 import { CHECKED, type TField } from '../ui/fields.ts';
 import { Field } from '../ui/forms/Field.tsx';
 import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
@@ -34,18 +34,22 @@ export function ReminderSettings({ userId }: { userId: string }) {
 
 function ReminderForm({ me }: { me: TPrefs }) {
   const ctx = useSync();
-  const toast = useToast();
+  // "Reminders saved." once the server has them; "Saved on this device…" until then (offline too).
+  const saved = useSaveReport();
   const form = useFieldForm(FIELDS, () => ({
     reminders_enabled: me.reminders_enabled === false ? '' : CHECKED,
     reminder_hour: String(me.reminder_hour ?? 20),
   }));
   const save = form.submit(async (values) => {
     if (!ctx) throw new Error('Your data is still loading.');
-    await putLocal(ctx.db, 'users', me.id, {
-      reminders_enabled: values.reminders_enabled === true,
-      reminder_hour: values.reminder_hour,
-    });
-    toast.success('Reminders saved.');
+    await saved(
+      () =>
+        putLocal(ctx.db, 'users', me.id, {
+          reminders_enabled: values.reminders_enabled === true,
+          reminder_hour: values.reminder_hour,
+        }),
+      'Reminders saved.',
+    );
   });
   return (
     <section className="page reminder-settings" aria-labelledby="reminder-settings">
