@@ -4,6 +4,9 @@ import { ConfirmDialog } from '../feedback/Modal.tsx';
 import { useUsers } from '../case-files/useCaseFiles.ts';
 import { caseConflictWarnings } from './caseConflicts.logic.ts';
 import { useConflictIndex } from './useConflictIndex.ts';
+import { useSameCnicOfPeople } from './useSameCnic.ts';
+import { can } from '@lawfirm/shared-types';
+import { useAuth } from '../auth/AuthContext.tsx';
 import './conflicts.css';
 
 type TTypedParty = { name: string; user_id?: string | null };
@@ -16,6 +19,13 @@ export function useCaseConflicts(
   const built = useConflictIndex();
   const users = useUsers();
   const { petitioner, opponent } = sides;
+  // People's CNICs reach only admins' devices: elsewhere the server says who shares a linked person's CNIC.
+  const seesCnics = can(useAuth().actor, 'users.manage');
+  const linked = useMemo(
+    () => [...petitioner, ...opponent].flatMap((p) => (p.user_id ? [p.user_id] : [])),
+    [petitioner, opponent],
+  );
+  const sameCnic = useSameCnicOfPeople(linked, !seesCnics);
   return useMemo(
     () =>
       built && users
@@ -24,9 +34,10 @@ export function useCaseConflicts(
             { petitioner, opponent },
             users.filter((u) => !u.deleted_at),
             exceptCaseId,
+            sameCnic,
           )
         : [],
-    [built, users, petitioner, opponent, exceptCaseId],
+    [built, users, petitioner, opponent, exceptCaseId, sameCnic],
   );
 }
 

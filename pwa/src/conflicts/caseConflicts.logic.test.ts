@@ -42,4 +42,22 @@ describe('caseConflictWarnings', () => {
       caseConflictWarnings(index, { ...none, opponent: [{ name: 'Muhammad Aslam' }] }, people, 'c1'),
     ).toEqual([]);
   });
+
+  it('on a device without CNICs, finds the Urdu record of the client through the server’s same-CNIC answer', () => {
+    // A lawyer's phone: two records of one man (English u1, Urdu u9), no CNIC on either.
+    const blindPeople = [
+      { id: 'u1', name: 'Muhammad Aslam' },
+      { id: 'u9', name: 'محمد اسلم' },
+    ];
+    const blind = buildConflictIndex(
+      [{ id: 'c1', number: 'W.P. 1221/2025' }],
+      [{ petition_id: 'c1', side: 'petitioner', name: 'Muhammad Aslam', user_id: 'u1' }],
+      blindPeople,
+    );
+    const urdu = { ...none, opponent: [{ name: 'محمد اسلم', user_id: 'u9' }] };
+    expect(caseConflictWarnings(blind, urdu, blindPeople, null)).toEqual([]);
+    expect(caseConflictWarnings(blind, urdu, blindPeople, null, new Map([['u9', ['u1', 'u9']]]))).toEqual([
+      'Possible conflict: Muhammad Aslam is the petitioner in W.P. 1221/2025',
+    ]);
+  });
 });

@@ -17,6 +17,8 @@ export function caseConflictWarnings(
   sides: Record<TPartySide, readonly TTypedParty[]>,
   people: readonly TPerson[],
   exceptCaseId: string | null,
+  /** On a device without CNICs: for a linked person, the people the server says share their CNIC. */
+  sameCnic?: ReadonlyMap<string, readonly string[]>,
 ): string[] {
   const byId = new Map(people.map((p) => [p.id, p]));
   const out: string[] = [];
@@ -28,6 +30,7 @@ export function caseConflictWarnings(
         name: party.name,
         cnic: person?.cnic,
         phone: person?.phone,
+        people: party.user_id ? sameCnic?.get(party.user_id) : null,
       }).filter((m) => m.caseId !== exceptCaseId);
       const warning = conflictWarning(matches, side, party.name);
       if (warning && !out.includes(warning)) out.push(warning);

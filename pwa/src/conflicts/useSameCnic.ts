@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { cnicKey } from '@lawfirm/shared-types/court-day/party-name.ts';
 import { api } from '../http/client.ts';
 import { useOnline } from '../browser/useOnline.ts';
@@ -50,4 +50,46 @@ export function useSameCnic(cnic: string, enabled: boolean): TSameCnic {
   if (!key) return IDLE;
   if (answer?.key === key) return answer.value;
   return online ? { state: 'asking', people: null } : { state: 'offline', people: null };
+}
+
+/** Asks once per person: the people of the firm with the same CNIC as `userId` (the server reads it). */
+function askForPerson(userId: string): Promise<string[]> {
+  const key = `person:${userId}`;
+  let ask = answers.get(key);
+  if (!ask) {
+    ask = api<{ people: string[] }>('/api/conflict_check/same_cnic', {
+      method: 'POST',
+      json: { user_id: userId },
+    }).then((r) => r.people);
+    ask.catch(() => answers.delete(key));
+    answers.set(key, ask);
+  }
+  return ask;
+}
+
+/**
+ * For the persons linked to the parties on the case form, on a device without CNICs: the people the server
+ * says share each one's CNIC (online; offline the form's warnings come from names and phones).
+ */
+export function useSameCnicOfPeople(
+  userIds: readonly string[],
+  enabled: boolean,
+): ReadonlyMap<string, readonly string[]> {
+  const online = useOnline();
+  const ids = useMemo(() => [...new Set(userIds)].sort(), [userIds]);
+  const wanted = enabled && online ? ids.join(',') : '';
+  const [found, setFound] = useState<ReadonlyMap<string, readonly string[]>>(new Map());
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    for (const id of wanted.split(','))
+      askForPerson(id).then(
+        (people) => live && setFound((m) => (m.get(id) ? m : new Map(m).set(id, people))),
+        () => undefined,
+      );
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+  return found;
 }
