@@ -3,6 +3,7 @@ import type { BrowserContext, Worker } from 'playwright-core';
 import { E2E_ADMIN, startHarness, type Harness } from './harness.ts';
 import { LoginPage } from './pages/LoginPage.ts';
 import { PHONE } from './phone.ts';
+import { SyncHeader } from './pages/SyncHeader.ts';
 import { seedCourtId, seedHearingDate, seedPetition } from './seed.ts';
 
 /**
@@ -87,4 +88,11 @@ it('the service worker reminds of tomorrow’s hearings from the device, with th
   // A second wake-up the same evening does not remind again.
   expect(await remind('2026-11-29T22:00:00+05:00')).toBe('wait');
   expect(await shown()).toHaveLength(1);
+
+  // Signed out: the closed app reminds nobody on this device, the next evening either.
+  const header = new SyncHeader(page);
+  await header.menuButton().click();
+  await header.nav().getByRole('button', { name: 'Logout', exact: true }).click();
+  await page.waitForURL('**/login');
+  await expect.poll(() => remind('2026-11-30T20:30:00+05:00'), { timeout: WAIT_MS }).toBe('signed-out');
 });

@@ -45,6 +45,9 @@ export function HearingReminders() {
     // Signed out (or no longer one who attends hearings): the closed app reminds nobody on this device.
     else if (!userId || (ctx && !allowed)) void setActiveUser(null).catch(() => undefined);
   }, [allowed, ctx, userId]);
+  // Mounted only while someone is signed in (App.tsx): unmounted, they signed out, and the closed app must not
+  // remind of their hearings on this device any more.
+  useEffect(() => () => void setActiveUser(null).catch(() => undefined), []);
 
   useEffect(() => {
     if (!user || !me || !allowed) return;
