@@ -74,7 +74,20 @@ export type TLocalFile = {
  * outbox, the blobs and the user's unsynced edits survive; the schema's fingerprint (below) then makes the next
  * pull a fresh snapshot that fills the new tables (the server sends `reset`; the outbox is kept).
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
+
+/**
+ * Stores of earlier builds that nothing reads any more, each deleted by the version named. Deleting stores
+ * keeps every other one as it is (the outbox with changes queued by the older build, the blobs, the rows and the
+ * cursor): Dexie drops only the stores its latest schema lacks. Mutations an older build queued against them
+ * stay in the outbox and reach the server, which still applies them (legacy-puts).
+ */
+export const RETIRED_STORES: Readonly<Record<number, Record<string, null>>> = {
+  // Emptied by the one attachment model (issue 32 item 2): their rows are rows of `attachments` now.
+  4: { library_files: null, payment_receipts: null },
+};
+/** The last version whose upgrade transformed data: upgrading to it (or before) pulls afresh. */
+const LAST_DATA_UPGRADE = 3;
 
 export const LOCAL_TABLES = {
   shadow: '[entity+id], *links',
@@ -102,9 +115,14 @@ export class LocalDb extends Dexie {
     version = SCHEMA_VERSION,
   ) {
     super(name);
-    this.version(version)
+    // Up to version 3 an upgrade changed what the rows hold: the next pull starts afresh. Later versions only
+    // retire stores, so the cursor stays and no phone downloads the firm again for them.
+    const base = Math.min(version, LAST_DATA_UPGRADE);
+    this.version(base)
       .stores(stores)
       .upgrade((tx) => tx.table('meta').delete('cursor'));
+    for (const [v, retired] of Object.entries(RETIRED_STORES))
+      if (Number(v) > base && Number(v) <= version) this.version(Number(v)).stores(retired);
     const schema = schemaFingerprint(stores);
     // A brand-new database gets its client id at once, inside the creating transaction.
     this.on('populate', (tx) => {
