@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router';
 import {
   checkConflicts,
@@ -11,6 +11,9 @@ import { useAuth } from '../auth/AuthContext.tsx';
 import { ScreenGuard } from '../shell/ScreenGuard.tsx';
 import { useConflictIndex } from './useConflictIndex.ts';
 import { useSameCnic, type TSameCnic } from './useSameCnic.ts';
+import type { TField } from '../ui/fields.ts';
+import { Field } from '../ui/forms/Field.tsx';
+import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
 import { ConflictAcksAudit } from './ConflictAcksAudit.tsx';
 import './conflicts.css';
 
@@ -40,22 +43,31 @@ const enough = (q: { name: string; cnic: string; phone: string }) =>
  * or company? Every case on this device is searched as the name is typed, offline too, across spelling
  * variants, honorifics and company suffixes; a CNIC or phone ties an Urdu name to the English one.
  */
+/** The search's three fields (declared: the form kit), none required: any one of them is enough to look. */
+const FIELDS: TField[] = [
+  { key: 'name', label: 'Name', placeholder: 'Muhammad Aslam, ABC Traders (Pvt.) Ltd.' },
+  { key: 'cnic', label: 'CNIC', placeholder: '35202-1234567-1' },
+  { key: 'phone', label: 'Phone', placeholder: '0321-4567890' },
+];
+const EMPTY = { name: '', cnic: '', phone: '' };
+
 function ConflictCheck() {
-  const id = useId();
   const data = useConflictIndex();
   // People's CNICs reach only admins' devices (users.entity.ts hides them from others).
   const seesCnics = can(useAuth().actor, 'users.manage');
-  const [query, setQuery] = useState({ name: '', cnic: '', phone: '' });
+  // A search, not the user's work: nothing to keep when leaving (unguarded).
+  const form = useFieldForm(FIELDS, EMPTY, { unguarded: true });
+  const query = { name: form.draft.name ?? '', cnic: form.draft.cnic ?? '', phone: form.draft.phone ?? '' };
   // Typing stays quick on a slow phone: the check follows the latest text when there is time.
   const q = useDeferredValue(query);
   // Without CNICs on this device, the server says who carries a typed CNIC (online only).
   const same = useSameCnic(q.cnic, !seesCnics);
   const matches = useMemo<TConflictMatch[] | null>(
     () => (data && enough(q) ? checkConflicts(data.index, { ...q, people: same.people }) : null),
-    [data, q, same.people],
+    // The deferred text, field by field: a new object each render is not a new query.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [data, q.name, q.cnic, q.phone, same.people],
   );
-  const set = (k: keyof typeof query) => (e: { target: { value: string } }) =>
-    setQuery((v) => ({ ...v, [k]: e.target.value }));
 
   return (
     <section className="page conflict-check">
@@ -64,53 +76,16 @@ function ConflictCheck() {
         Finds every case of the firm on this device, archived and moot cases too, where a person or company is
         a party, and on which side.
       </p>
-      <form role="search" aria-label="Conflict check" onSubmit={(e) => e.preventDefault()}>
-        <div className="field">
-          <div className="field-label">
-            <label htmlFor={`${id}-name`}>Name</label>
-          </div>
-          <input
-            id={`${id}-name`}
-            type="search"
-            autoComplete="off"
-            value={query.name}
-            onChange={set('name')}
-            placeholder="Muhammad Aslam, ABC Traders (Pvt.) Ltd."
-          />
-        </div>
+      <form role="search" aria-label="Conflict check" noValidate onSubmit={(e) => e.preventDefault()}>
+        <Field type="search" autoComplete="off" {...form.bind('name')} />
         <div className="conflict-numbers">
-          <div className="field">
-            <div className="field-label">
-              <label htmlFor={`${id}-cnic`}>CNIC</label>
-            </div>
-            <input
-              id={`${id}-cnic`}
-              inputMode="numeric"
-              autoComplete="off"
-              value={query.cnic}
-              onChange={set('cnic')}
-              placeholder="35202-1234567-1"
-              aria-describedby={seesCnics ? undefined : `${id}-cnic-hint`}
-            />
-            {!seesCnics && (
-              <div className="field-hint" id={`${id}-cnic-hint`} aria-live="polite">
-                {CNIC_HINT[same.state]}
-              </div>
-            )}
-          </div>
-          <div className="field">
-            <div className="field-label">
-              <label htmlFor={`${id}-phone`}>Phone</label>
-            </div>
-            <input
-              id={`${id}-phone`}
-              type="tel"
-              autoComplete="off"
-              value={query.phone}
-              onChange={set('phone')}
-              placeholder="0321-4567890"
-            />
-          </div>
+          <Field
+            inputMode="numeric"
+            autoComplete="off"
+            hint={seesCnics ? undefined : CNIC_HINT[same.state]}
+            {...form.bind('cnic')}
+          />
+          <Field type="tel" autoComplete="off" {...form.bind('phone')} />
         </div>
       </form>
       <Results data={data} matches={matches} />
