@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG, ZUploadCreate, ZUploadState, type TUploadState } from '@lawfirm/shared-types';
@@ -9,7 +7,7 @@ import { HttpError, notFound } from '../http/errors.ts';
 import { rawBytes } from '../http/request-body.ts';
 import { ZIdParams } from '../http/schemas.ts';
 import { mayReadFile } from '../sync/read-access.ts';
-import { checkDocument } from './sniff-document.ts';
+import { checkUploadFile } from './upload-check.ts';
 import { sendFromStore } from '../files/byte-range.ts';
 import { blobKey, storeBlob } from './blob-store.ts';
 import { uploadParts } from './upload-parts.ts';
@@ -102,18 +100,16 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
   const finishUpload = async (companyId: string, u: { id: string; sha256: string }): Promise<string> => {
     try {
       const part = await parts.assemble(u.id);
-      // Read whole for the checks, which look at the whole file (a PDF's page tree, a docx's parts); the
-      // upload size is bounded (50 MB). The store then takes the file from disk, streamed.
-      const bytes = await readFile(part);
-      const sha = createHash('sha256').update(bytes).digest('hex');
+      // Checked from the file with bounded memory (upload-check.ts: only a PDF and an XML file are read whole);
+      // the store then takes the file from disk, streamed.
+      const { sha256: sha, size, check } = await checkUploadFile(part, app.pdfWorkers);
       if (sha !== u.sha256) throw new HttpError(422, 'The file did not arrive intact. Upload it again.');
-      const check = await checkDocument(bytes, app.pdfWorkers);
       if (!check.ok) throw new HttpError(check.status, check.message);
       await storeBlob(
         app.db,
         app.files,
         companyId,
-        { sha256: sha, size: bytes.length, mime: check.kind.mime },
+        { sha256: sha, size, mime: check.kind.mime },
         { path: part },
       );
       await completeUpload(app.db, u.id);
