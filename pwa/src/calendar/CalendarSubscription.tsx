@@ -3,6 +3,11 @@ import { formatDate } from '@lawfirm/shared-types';
 import { api } from '../http/client.ts';
 import { useOnline } from '../browser/useOnline.ts';
 import { useToast } from '../feedback/toast.tsx';
+import { CHECKED, type TField } from '../ui/fields.ts';
+import { Field } from '../ui/forms/Field.tsx';
+
+/** The digest's switch: a declared control applied at once (not a form: nothing to save or lose). */
+const DIGEST: TField = { key: 'digest', label: 'Mail me tomorrow’s hearings each evening', kind: 'checkbox' };
 
 type TChoices = { feed: boolean; feed_created_at: string | null; digest: boolean; digest_allowed: boolean };
 
@@ -107,15 +112,13 @@ export function CalendarSubscription() {
             )}
           </div>
           {choices.digest_allowed && (
-            <label className="calendar-digest">
-              <input
-                type="checkbox"
-                checked={choices.digest}
-                disabled={busy}
-                onChange={(e) => void setDigest(e.currentTarget.checked)}
-              />
-              Mail me tomorrow’s hearings each evening
-            </label>
+            <Field
+              className="calendar-digest"
+              field={DIGEST}
+              value={choices.digest ? CHECKED : ''}
+              disabled={busy}
+              onChange={(v) => void setDigest(v === CHECKED)}
+            />
           )}
         </>
       )}
