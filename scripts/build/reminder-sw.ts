@@ -3,8 +3,7 @@
 // the worker stays generated (precaching and the 'prompt' update flow as they are) and gains the periodic sync
 // handler, written in TypeScript over the same pure logic as the open app's timer.
 import { fileURLToPath } from 'node:url';
-import { rolldown } from 'rolldown';
-import type { Plugin } from 'vite';
+import { build, type Plugin, type Rolldown } from 'vite';
 
 const ENTRY = fileURLToPath(new URL('../../pwa/src/reminders/reminder-sw.ts', import.meta.url));
 export const REMINDER_SW_FILE = 'reminder-sw.js';
@@ -15,13 +14,21 @@ export function reminderWorker(): Plugin {
     apply: 'build',
     // Emitted with the app's own files, before the service worker is generated from them: it is precached too.
     async generateBundle() {
-      const bundle = await rolldown({ input: ENTRY, platform: 'browser', logLevel: 'warn' });
-      try {
-        const { output } = await bundle.generate({ format: 'iife', minify: true });
-        this.emitFile({ type: 'asset', fileName: REMINDER_SW_FILE, source: output[0].code });
-      } finally {
-        await bundle.close();
-      }
+      // Vite's own build (no config file, no plugins, nothing written): rolldown is Vite's, not the app's.
+      const result = await build({
+        configFile: false,
+        logLevel: 'warn',
+        publicDir: false,
+        build: {
+          write: false,
+          minify: true,
+          lib: { entry: ENTRY, formats: ['iife'], name: 'lfReminderSw', fileName: () => REMINDER_SW_FILE },
+        },
+      });
+      const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+      const chunk = outputs.flatMap((o) => o.output).find((o) => o.type === 'chunk');
+      if (!chunk) throw new Error('The reminder worker did not build');
+      this.emitFile({ type: 'asset', fileName: REMINDER_SW_FILE, source: chunk.code });
     },
   };
 }
