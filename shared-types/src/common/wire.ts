@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantToPakistanDate, parseDisplayDate } from './dates.ts';
 
 /**
  * Decoders of the original client's encodings (rest-contract "Conventions"): ids and numbers as text or as
@@ -111,3 +112,13 @@ export const queryPage = z
     }
     return Number.isInteger(n) && n >= 1 ? n : 1;
   });
+
+/** A date as the original client sends it (dd/mm/yyyy, ISO date or a JavaScript Date's instant): ISO, '' none, or undefined when invalid. */
+export function dateInput(v: unknown): string | null | undefined {
+  if (v === null || v === undefined || v === '') return null;
+  if (typeof v !== 'string') return undefined;
+  const t = v.trim();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(t))
+    return parseDisplayDate(`${t.slice(8)}/${t.slice(5, 7)}/${t.slice(0, 4)}`) ?? undefined;
+  return parseDisplayDate(t) ?? instantToPakistanDate(t) ?? undefined;
+}

@@ -7,8 +7,9 @@ import {
   MSG_PAID_DATE_REQUIRED,
   optionalIdOr,
   parseRupees,
+  dateInput,
 } from '@lawfirm/shared-types';
-import { dateInput, idOf } from './invoices.repository.ts';
+import { idOf } from './invoices.repository.ts';
 
 /**
  * The invoice calls' bodies as the original client sends them (rest-contract 94, 96, 97), each yielding what

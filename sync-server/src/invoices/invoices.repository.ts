@@ -1,9 +1,7 @@
 import {
   formatDate,
-  instantToPakistanDate,
   invoiceTotals,
   paisaToDecimal,
-  parseDisplayDate,
   statusTitle,
   invoicePaymentsDecl,
   ownerFilePath,
@@ -161,16 +159,6 @@ export const idOf = (v: unknown): string | null =>
     : typeof v === 'number' && Number.isFinite(v)
       ? String(v)
       : null;
-
-/** A date as the original client sends it (dd/mm/yyyy, ISO date or a JavaScript Date's instant): ISO, '' none, or undefined when invalid. */
-export function dateInput(v: unknown): string | null | undefined {
-  if (v === null || v === undefined || v === '') return null;
-  if (typeof v !== 'string') return undefined;
-  const t = v.trim();
-  if (/^\d{4}-\d{2}-\d{2}$/.test(t))
-    return parseDisplayDate(`${t.slice(8)}/${t.slice(5, 7)}/${t.slice(0, 4)}`) ?? undefined;
-  return parseDisplayDate(t) ?? instantToPakistanDate(t) ?? undefined;
-}
 
 /** The original client's storage URL of a payment's receipt (rest-contract: InvoiceThumb, folder Invoice/Payment). */
 const receiptPath = (paymentId: string, fileName: string) =>

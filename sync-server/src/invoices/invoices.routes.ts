@@ -19,6 +19,7 @@ import {
   todayInPakistan,
   ZMessageResponse,
   type TActor,
+  dateInput,
 } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { forActor } from '../sync/firm.ts';
@@ -33,7 +34,6 @@ import {
   invoicesEntity,
 } from './invoices.entities.ts';
 import {
-  dateInput,
   invoiceWire,
   invoiceSummaries,
   loadInvoices,

@@ -8,6 +8,7 @@ import {
   optionalId,
   ROLE_IDS,
   ZMessageResponse,
+  dateInput,
 } from '@lawfirm/shared-types';
 import { forActor, forFirm } from '../sync/firm.ts';
 import { newId } from '../db/ids.ts';
@@ -16,7 +17,6 @@ import { forbidden, notFound } from '../http/errors.ts';
 import { ZIdParams } from '../http/schemas.ts';
 import { toWire } from '../sync/codec.ts';
 import { opinionsEntity } from '../invoices/invoices.entities.ts';
-import { dateInput } from '../invoices/invoices.repository.ts';
 
 /** The opinion update's notice as the spec spells it (§8). */
 export const MSG_OPINION_UPDATED = 'Update Successfully!';
