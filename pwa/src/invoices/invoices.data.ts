@@ -1,4 +1,3 @@
-import { v7 } from 'uuid';
 import {
   formatDate,
   invoiceTotals,
@@ -15,11 +14,9 @@ import {
   type attachmentsDecl,
   type TRowOf,
 } from '@lawfirm/shared-types';
-import { deleteLocal, putLocal } from '../sync/actions.ts';
 import type { LocalDb, TRow } from '../sync/db.ts';
 import { useLiveQuery, useSync } from '../sync/hooks.ts';
-import { syncTables } from '../sync/rebase.ts';
-import { storeLocalFile, type TStoredFile } from '../sync/attachments.ts';
+import { saveWithChildren } from '../sync/save-with-children.ts';
 import { compareCodes } from '@lawfirm/shared-types/common/natural-order.ts';
 import type { TField } from '../ui/fields.ts';
 import { patchRow, type TRowPatch } from '../ui/forms/useFieldRows.tsx';
@@ -210,77 +207,21 @@ export const paymentValues = (
     removedReceipts: row.removedReceipts,
   }));
 
-/** Keeps picked receipt files on the device, before the write's transaction (hashing a photo takes a while). */
-const keepFiles = async (db: LocalDb, files: readonly File[]): Promise<TStoredFile[]> => {
-  const out: TStoredFile[] = [];
-  for (const f of files) out.push(await storeLocalFile(db, f));
-  return out;
-};
-
-async function keepReceipts(
-  db: LocalDb,
-  drafts: readonly TPaymentSave[],
-): Promise<Map<TPaymentSave, TStoredFile[]>> {
-  const out = new Map<TPaymentSave, TStoredFile[]>();
-  for (const d of drafts) if (d.receipts.length) out.set(d, await keepFiles(db, d.receipts));
-  return out;
-}
-
-/** Queues kept files as receipts of a payment (in the caller's transaction), after its last receipt. */
-async function putReceipts(
-  db: LocalDb,
-  payment: { id: string; invoice_id: string },
-  files: readonly TStoredFile[],
-): Promise<void> {
-  const before = (await db
-    .rows(RECEIPTS_TABLE)
-    .where({ invoice_id: payment.invoice_id })
-    .toArray()) as TReceipt[];
-  let order = Math.max(0, ...before.filter((r) => r.owner_id === payment.id).map((r) => r.display_order)) + 1;
-  for (const f of files)
-    await putLocal(db, RECEIPTS_TABLE, v7(), {
-      invoice_id: payment.invoice_id,
-      owner_type: RECEIPT_OWNER,
-      owner_id: payment.id,
-      sha256: f.sha256,
-      file_name: f.name.slice(-255),
-      mime_type: f.mime,
-      size: f.size,
-      display_order: order++,
-    });
-}
-
-/** Queues the payment drafts of an invoice (in the caller's transaction): new ones added, changed ones updated. */
-async function putPayments(
-  db: LocalDb,
-  invoiceId: string,
+/** Payment drafts as child rows of the generic save: amounts in paisa, receipts its files. */
+const paymentRows = (
   before: readonly TPayment[],
   drafts: readonly TPaymentSave[],
-  receipts: ReadonlyMap<TPaymentSave, readonly TStoredFile[]>,
-): Promise<void> {
-  for (const d of drafts) {
-    const values: Record<string, unknown> = {
-      paid_date: d.paid_date,
-      paid_amount: d.paid_amount,
-      notes: d.notes.trim() || null,
-    };
-    const old = d.id ? before.find((p) => p.id === d.id) : undefined;
-    const paymentId = old?.id ?? v7();
-    if (!old) await putLocal(db, 'invoice_payments', paymentId, { ...values, invoice_id: invoiceId });
-    else if (
-      old.paid_date !== d.paid_date ||
-      old.paid_amount !== d.paid_amount ||
-      (old.notes ?? null) !== values.notes
-    )
-      await putLocal(db, 'invoice_payments', old.id, values);
-    if (old) for (const rid of d.removedReceipts) await deleteLocal(db, RECEIPTS_TABLE, rid);
-    await putReceipts(db, { id: paymentId, invoice_id: invoiceId }, receipts.get(d) ?? []);
-  }
-}
-
-/** The files' hashes, for the save's report (sent once their bytes are on the server too). */
-const hashesOf = (receipts: ReadonlyMap<unknown, readonly TStoredFile[]>) =>
-  [...receipts.values()].flat().map((r) => r.sha256);
+  removed: readonly string[] = [],
+) => ({
+  before,
+  removed,
+  rows: drafts.map((d) => ({
+    id: d.id,
+    values: { paid_date: d.paid_date, paid_amount: d.paid_amount, notes: d.notes.trim() || null },
+    files: d.receipts,
+    removedFiles: d.removedReceipts,
+  })),
+});
 
 /** The form's payment rows: the rows shown, and the saved ones deleted (after confirmation). */
 export type TPaymentRowsDraft = { drafts: readonly TPaymentSave[]; removed: readonly string[] };
@@ -299,37 +240,27 @@ export async function saveInvoiceLocal(
   before: TListedInvoice | null,
   payments: TPaymentRowsDraft = { drafts: [], removed: [] },
 ): Promise<{ id: string; files: string[] }> {
-  const invoiceId = id ?? v7();
   const { send_email: send, ...rest } = values;
-  const receipts = await keepReceipts(db, payments.drafts);
-  await db.transaction('rw', syncTables(db), async () => {
-    const changed = before
-      ? Object.fromEntries(
-          Object.entries(rest).filter(
-            ([k, v]) =>
-              JSON.stringify(v ?? null) !== JSON.stringify((before as Record<string, unknown>)[k] ?? null),
-          ),
-        )
-      : { ...rest, send_email: false };
-    if (Object.keys(changed).length) await putLocal(db, 'invoices', invoiceId, changed);
-    for (const rid of removedExpenseIds) await deleteLocal(db, 'invoice_expenses', rid);
-    for (const [i, e] of expenses.entries()) {
-      const old = before?.expenseRows.find((x) => x.id === e.id);
-      const row = { expense: e.expense, amount: e.amount, display_order: i + 1 };
-      if (!old) await putLocal(db, 'invoice_expenses', v7(), { ...row, invoice_id: invoiceId });
-      else if (
-        old.expense !== row.expense ||
-        old.amount !== row.amount ||
-        old.display_order !== row.display_order
-      )
-        await putLocal(db, 'invoice_expenses', old.id, row);
-    }
-    for (const pid of payments.removed) await deleteLocal(db, 'invoice_payments', pid);
-    await putPayments(db, invoiceId, before?.paymentRows ?? [], payments.drafts, receipts);
-    if (send !== undefined && (before ? !!before.send_email !== !!send : !!send))
-      await putLocal(db, 'invoices', invoiceId, { send_email: !!send });
+  const saved = await saveWithChildren(db, {
+    entity: 'invoices',
+    id,
+    // A new invoice is queued without its mail; "send email" follows its rows.
+    values: before ? rest : { ...rest, send_email: false },
+    before,
+    children: {
+      invoice_expenses: {
+        before: before?.expenseRows ?? [],
+        removed: removedExpenseIds,
+        rows: expenses.map((e, i) => ({
+          id: e.id,
+          values: { expense: e.expense, amount: e.amount, display_order: i + 1 },
+        })),
+      },
+      invoice_payments: paymentRows(before?.paymentRows ?? [], payments.drafts, payments.removed),
+    },
+    last: send === undefined ? {} : { send_email: !!send },
   });
-  return { id: invoiceId, files: hashesOf(receipts) };
+  return { id: saved.id, files: saved.files };
 }
 
 /**
@@ -343,27 +274,37 @@ export async function savePaymentsLocal(
   drafts: readonly TPaymentSave[],
   { markPaid = false }: { markPaid?: boolean } = {},
 ) {
-  const receipts = await keepReceipts(db, drafts);
-  await db.transaction('rw', syncTables(db), async () => {
-    await putPayments(db, inv.id, inv.paymentRows, drafts, receipts);
-    if (inv.invoice_status_id === STATUS_PAID) return;
-    const kept = inv.paymentRows.filter((p) => !drafts.some((d) => d.id === p.id)).map((p) => p.paid_amount);
-    const paid = drafts.map((d) => d.paid_amount);
-    const status = statusAfterPayments(totalsOf({ ...inv, payments: [...kept, ...paid] }));
-    if (markPaid || status === STATUS_PAID)
-      await putLocal(db, 'invoices', inv.id, { invoice_status_id: STATUS_PAID, paid_at: todayInPakistan() });
-    else if (inv.invoice_status_id === STATUS_DRAFT)
-      await putLocal(db, 'invoices', inv.id, { invoice_status_id: STATUS_SENT });
+  const kept = inv.paymentRows.filter((p) => !drafts.some((d) => d.id === p.id)).map((p) => p.paid_amount);
+  const status = statusAfterPayments(
+    totalsOf({ ...inv, payments: [...kept, ...drafts.map((d) => d.paid_amount)] }),
+  );
+  const last =
+    inv.invoice_status_id === STATUS_PAID
+      ? {}
+      : markPaid || status === STATUS_PAID
+        ? { invoice_status_id: STATUS_PAID, paid_at: todayInPakistan() }
+        : inv.invoice_status_id === STATUS_DRAFT
+          ? { invoice_status_id: STATUS_SENT }
+          : {};
+  const saved = await saveWithChildren(db, {
+    entity: 'invoices',
+    id: inv.id,
+    values: {},
+    before: inv,
+    children: { invoice_payments: paymentRows(inv.paymentRows, drafts) },
+    last,
   });
-  return hashesOf(receipts);
+  return saved.files;
 }
 
 /** Adds receipts to a saved payment (the Paid Invoice Dialog's list): kept on the device, uploaded later. */
 export async function addReceiptsLocal(db: LocalDb, payment: TPayment, files: readonly File[]) {
-  const kept = await keepFiles(db, files);
-  // An async scope, like the other writes here: handing Dexie the inner call's promise committed it too early.
-  await db.transaction('rw', syncTables(db), async () => {
-    await putReceipts(db, payment, kept);
+  const saved = await saveWithChildren(db, {
+    entity: 'invoices',
+    id: payment.invoice_id,
+    values: {},
+    before: null,
+    children: { invoice_payments: { before: [payment], rows: [{ id: payment.id, values: {}, files }] } },
   });
-  return kept.map((f) => f.sha256);
+  return saved.files;
 }
