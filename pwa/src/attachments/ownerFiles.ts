@@ -15,7 +15,7 @@ export function fileOwnerOf(type: string): TFileOwner {
 }
 
 /** The file input's `accept`: the kinds' types and extensions (Word files are named, their types vary). */
-export const acceptOf = (owner: TFileOwner): string =>
+export const acceptOf = (owner: Pick<TFileOwner, 'kinds'>): string =>
   [...ownerMimeTypes(owner), ...owner.kinds.map((k) => `.${k}`)].join(',');
 
 /** The picked files the owner may have, typed by their bytes (DESIGN §7); whether any was refused. */

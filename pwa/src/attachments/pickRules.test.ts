@@ -3,9 +3,11 @@ import { MSG_RECEIPT_TYPES, RECEIPT_OWNER } from '@lawfirm/shared-types';
 import { PDF_PAGE_TREE_MESSAGE } from '@lawfirm/shared-types/attachments/limits.ts';
 import { makePageTreeBomb, makeSmallPdf } from '@lawfirm/shared-types/pdf/testing/fixtures.ts';
 import { makePng } from '@lawfirm/shared-types/pdf/testing/images.ts';
-import { DOCUMENT_RULES, ownerRules } from './pickRules.ts';
+import { documentRules, ownerRules } from './pickRules.ts';
 import { ACCEPTED_TYPES_MESSAGE } from './sniff.ts';
 
+/** A case document's rules: the petition index's declared files (every case document declares the same). */
+const DOCUMENT_RULES = documentRules('PetitionIndex');
 const png = () => makePng(2, 2, () => [200, 10, 10, 255], { alpha: true });
 const file = (bytes: Uint8Array, name: string, type = '') => new File([bytes.slice()], name, { type });
 

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSync } from '../sync/hooks.ts';
 import { useToast } from '../feedback/toast.tsx';
 import { useSaveReport } from '../feedback/useSaveReport.ts';
 import { FilePicker, type TPickSource } from '../attachments/FilePicker.tsx';
-import { DOCUMENT_RULES } from '../attachments/pickRules.ts';
+import { documentRules } from '../attachments/pickRules.ts';
 import { PickedFile } from '../attachments/SavedFile.tsx';
 import { SELECT_FILE_MESSAGE } from '../attachments/sniff.ts';
 import { attachFilesLocal, type TAttachTarget } from './caseDocuments.actions.ts';
@@ -15,24 +15,27 @@ export type TUploadPanelProps = {
   /** Attaches on selection, without an Upload button. */
   compact?: boolean;
 } & (
-  | { target: TAttachTarget; hold?: never }
+  | { target: TAttachTarget; hold?: never; owner?: never }
   /**
    * For a form whose row is saved later (a new item): checked files are handed over on selection, and the
-   * form keeps them on the device with its row when it saves.
+   * form keeps them on the device with its row when it saves. `owner`: the owner kind the files will have.
    */
-  | { target?: never; hold: (files: File[]) => void }
+  | { target?: never; hold: (files: File[]) => void; owner: string }
 );
 
 /**
  * The uploader of a case document (DESIGN §3): the one file picker (attachments/FilePicker, with Take Photo and
- * a case document's rules: any document kind, a PDF's pages counted) over the one attachment model. Files are
+ * the rules the owner kind declares in its entity's `files`, a PDF's pages counted) over the one attachment model. Files are
  * checked by their bytes, kept on the device and attached at once, so a photo taken offline shows immediately
  * and is uploaded by the sync engine when the phone is online; the save report follows the upload. `compact`
  * attaches on selection; otherwise the chosen files are listed and 'Upload' sends them (a photo just taken goes
  * at once: one tap in a court corridor, nothing left to forget). With `hold`, the checked files go to the form.
  */
-export function UploadPanel({ target, hold, compact: compactGiven = false }: TUploadPanelProps) {
+export function UploadPanel({ target, hold, owner, compact: compactGiven = false }: TUploadPanelProps) {
   const compact = compactGiven || !!hold;
+  // What the owner kind declares about its files (kinds, bytes, how many), as the server holds them.
+  const ownerType = target?.ownerType ?? owner!;
+  const rules = useMemo(() => documentRules(ownerType), [ownerType]);
   const ctx = useSync();
   const toast = useToast();
   const saved = useSaveReport();
@@ -71,7 +74,7 @@ export function UploadPanel({ target, hold, compact: compactGiven = false }: TUp
       <div className="uploader-row">
         <FilePicker
           label="Choose files"
-          rules={DOCUMENT_RULES}
+          rules={rules}
           camera
           disabled={saving}
           message={message}

@@ -40,6 +40,19 @@ export function fileOwners(decls: readonly TEntityDecl[]): TFileOwner[] {
   return owners;
 }
 
+/**
+ * The declared owner a client names (`attachmentable_type`, a storage URL's folder): its kind or one of its
+ * `aliases`, bare or with the original API's class prefix (`App\Models\PetitionIndex`). Undefined for anything else.
+ */
+export function ownerNamed<O extends Pick<TFilesDecl, 'type' | 'aliases'>>(
+  owners: readonly O[],
+  raw: unknown,
+): O | undefined {
+  if (typeof raw !== 'string') return undefined;
+  const name = raw.trim().replace(/^App\\Models\\/, '');
+  return owners.find((o) => o.type === name) ?? owners.find((o) => o.aliases?.includes(name));
+}
+
 /** A file's URL in the original client's storage, for owners that declare `storagePath` (a receipt's). */
 export const ownerFilePath = (o: Pick<TFilesDecl, 'storagePath'>, ownerId: string, fileName: string) =>
   `/storage/attachments/${o.storagePath ?? ''}/${ownerId}/${encodeURIComponent(fileName)}`;

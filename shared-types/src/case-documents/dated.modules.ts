@@ -21,6 +21,8 @@ export type TDatedModule<E extends string = string, P extends string = string> =
   plural: string;
   /** The attachment owner model as the original API spells it (attachmentable_type, storage folder). */
   model: TAttachmentOwnerType;
+  /** Other names the original client gives the model (its files' declared `aliases`). */
+  modelAliases?: readonly string[];
   rest: {
     /** GET ?petition_id (records), GET /{id} (record), POST (create/update), POST /by_petition, DELETE /{id}. */
     path: `/api/${string}`;
@@ -56,6 +58,7 @@ export const ORDER_SHEETS = {
   label: 'Order Sheet',
   plural: 'Order Sheets',
   model: 'PetitonOrderSheet',
+  modelAliases: ['PetitionOrderSheet'],
   rest: {
     path: '/api/petition_order_sheets',
     aliases: ['/api/petition_orders_sheets'],

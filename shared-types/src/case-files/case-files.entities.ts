@@ -21,20 +21,21 @@ import {
 } from '../case-documents/dated.modules.ts';
 import { withHearingPlace } from '../court-day/hearing-place.ts';
 
-/** Attachment owners as the original API names them (`attachmentable_type`, storage folders). */
-export const ATTACHMENT_OWNERS = [
-  'PetitionIndex',
-  'PetitionReply',
-  'PetitonOrderSheet',
-  'PetitionTalbana',
-  'PetitionSynopsis',
-  'PetitionNaqalForm',
-  'OralArgument',
-  'CaseLaw',
-  'ExtraDocument',
-  'Judgement',
-] as const;
-export type TAttachmentOwnerType = (typeof ATTACHMENT_OWNERS)[number];
+/**
+ * Attachment owners as the original API names them (`attachmentable_type`, storage folders): the `type` of each
+ * case document declaration's `files` below (the runtime list, ATTACHMENT_OWNERS, is read from them).
+ */
+export type TAttachmentOwnerType =
+  | 'PetitionIndex'
+  | 'PetitionReply'
+  | 'PetitonOrderSheet'
+  | 'PetitionTalbana'
+  | 'PetitionSynopsis'
+  | 'PetitionNaqalForm'
+  | 'OralArgument'
+  | 'CaseLaw'
+  | 'ExtraDocument'
+  | 'Judgement';
 
 export const MSG_OWNER_INVALID = 'The document to attach the files to is not valid.';
 export const MSG_OWNER_OTHER_CASE = 'The document does not belong to this case file.';
@@ -50,9 +51,14 @@ export const ACCEPTED_MIME_TYPES = [
 ] as const;
 export const MSG_ACCEPTED_TYPES = 'Only png, jpeg, jpg, pdf, doc, docx and xml files can be uploaded.';
 
-/** The files of a case document (part 1 §5), read and edited with its case file: its declaration's `files`. */
-const caseFiles = (type: TAttachmentOwnerType): TFilesDecl => ({
+/**
+ * The files of a case document (part 1 §5), read and edited with its case file: its declaration's `files`. Any
+ * document kind the server keeps, up to 500 a document (the original client had no limit; a paper book is a
+ * few hundred scans), each at most the one file limit. `aliases`: the kind's other names in the old client.
+ */
+const caseFiles = (type: TAttachmentOwnerType, aliases?: readonly string[]): TFilesDecl => ({
   type,
+  ...(aliases ? { aliases } : {}),
   kinds: ['png', 'jpg', 'pdf', 'doc', 'docx', 'xml'],
   kindsMessage: MSG_ACCEPTED_TYPES,
   max: 500,
@@ -62,8 +68,8 @@ const caseFiles = (type: TAttachmentOwnerType): TFilesDecl => ({
   otherMessage: MSG_OWNER_OTHER_CASE,
 });
 /** An entity declaration that owns case-document files of the original API's kind `type`. */
-const withFiles = <D extends TEntityDecl>(decl: D, type: TAttachmentOwnerType) =>
-  ({ ...decl, files: caseFiles(type) }) satisfies TEntityDecl;
+const withFiles = <D extends TEntityDecl>(decl: D, type: TAttachmentOwnerType, aliases?: readonly string[]) =>
+  ({ ...decl, files: caseFiles(type, aliases) }) satisfies TEntityDecl;
 
 const isoDate = z
   .string()
@@ -183,10 +189,12 @@ const indexedList = <const N extends string>(name: N) =>
   caseChild(name, indexedDocument, indexedDocumentSchema, { indexes: ['[petition_id+display_order]'] });
 
 export const petitionIndexDecl = withFiles(indexedList('petition_index'), 'PetitionIndex');
-export const oralArgumentsDecl = withFiles(indexedList('oral_arguments'), 'OralArgument');
-export const caseLawsDecl = withFiles(indexedList('case_laws'), 'CaseLaw');
-export const extraDocumentsDecl = withFiles(indexedList('extra_documents'), 'ExtraDocument');
-export const judgementsDecl = withFiles(indexedList('judgements'), 'Judgement');
+export const oralArgumentsDecl = withFiles(indexedList('oral_arguments'), 'OralArgument', ['oral_arguments']);
+export const caseLawsDecl = withFiles(indexedList('case_laws'), 'CaseLaw', ['case_laws']);
+export const extraDocumentsDecl = withFiles(indexedList('extra_documents'), 'ExtraDocument', [
+  'extra_documents',
+]);
+export const judgementsDecl = withFiles(indexedList('judgements'), 'Judgement', ['judgements']);
 
 export const replyParentsDecl = caseChild(
   'reply_parents',
@@ -217,7 +225,7 @@ export const repliesDecl = withFiles(
 const dated = <const E extends string, const P extends string>(m: TDatedModule<E, P>) => ({
   ...caseChild(m.entity, datedColumns(m), datedShape(m), { indexes: [datedFields(m).date], defaults: {} }),
   policy: datedPolicy(m, caseFilePolicy('petition_id').readScope),
-  files: caseFiles(m.model),
+  files: caseFiles(m.model, m.modelAliases),
 });
 // Order sheets are the hearings: they also carry the court room and cause-list serial (issue 34).
 export const orderSheetsDecl = withHearingPlace(dated(ORDER_SHEETS));
@@ -241,6 +249,11 @@ export const CASE_FILE_ENTITIES = [
   extraDocumentsDecl,
   judgementsDecl,
 ] as const;
+
+/** The kinds of case documents that own files (the declarations' `files`), as the original API names them. */
+export const ATTACHMENT_OWNERS: readonly TAttachmentOwnerType[] = CASE_FILE_ENTITIES.flatMap((d) =>
+  'files' in d && d.files ? [d.files.type as TAttachmentOwnerType] : [],
+);
 
 /** The kinds of case documents that own files, and their entities (from the declarations' `files`). */
 export const ATTACHMENT_OWNER_ENTITIES: Partial<Record<TAttachmentOwnerType, string>> = Object.fromEntries(

@@ -55,6 +55,15 @@ export type TFilesDecl = {
    * `invoice_id`: the invoice's). Without one, whoever reads the owner entity reads its files.
    */
   within?: 'petition_id' | 'invoice_id';
+  /**
+   * Other names the original client gives this kind in `attachmentable_type` and its storage URLs (the correctly
+   * spelt `PetitionOrderSheet` for the contract's `PetitonOrderSheet`, a standard index's module type). Files
+   * read with their case file (`within: 'petition_id'`) are the original client's case documents: uploaded by
+   * POST /api/attachments under {type} or an alias, read at
+   * /storage/attachments/petitions/{petition id}/{type or alias}/{owner id}/{file name}
+   * (sync-server/src/case-files/attachments.*.ts, from these declarations).
+   */
+  aliases?: readonly string[];
   /** Why an owner that is not a live row of the firm (or not of the same case file) is refused. */
   invalidMessage?: string;
   /** Why an owner of another case file or invoice than the file names is refused (else `invalidMessage`). */

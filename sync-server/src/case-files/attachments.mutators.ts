@@ -1,4 +1,11 @@
-import { can, MSG, type TActor, type TAttachmentUpdate } from '@lawfirm/shared-types';
+import {
+  can,
+  fileTooLargeMessage,
+  MSG,
+  ownerMimeTypes,
+  type TActor,
+  type TAttachmentUpdate,
+} from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { forActor } from '../sync/firm.ts';
 import { inTransaction } from '../db/query-helpers.ts';
@@ -6,11 +13,17 @@ import { forbidden, notFound, validationError } from '../http/errors.ts';
 import { storeBlob } from '../uploads/blob-store.ts';
 import type { TFileStore } from '../files/file-store.ts';
 import { requireEditor } from './access.ts';
-import { findOwner, ownerTableOf, ownerTypeOf, type AttachmentOwnerType } from './attachments.repository.ts';
+import {
+  caseDocumentOwner,
+  findOwner,
+  ownerTableOf,
+  ownerTypeOf,
+  type AttachmentOwnerType,
+} from './attachments.repository.ts';
 import { attachmentsEntity } from '../attachments/attachments.entity.ts';
 import { cleanFileName, uniqueName } from '../attachments/file-names.ts';
 import { checkFile } from '../attachments/check-file.ts';
-import { fileOwner, putOwnerFiles } from '../attachments/owner-files.ts';
+import { putOwnerFiles } from '../attachments/owner-files.ts';
 import { MSG_SELECT_FILE } from './case-files.schema.ts';
 import type { ReceivedFile } from '../uploads/multipart-files.ts';
 import type { PdfWorkers } from '../pdf/pdf-workers.ts';
@@ -37,7 +50,15 @@ export async function uploadAttachments(
   // One at a time: each file is read back into memory for its check.
   for (const f of files) await checkFile(f, workers);
   const type = ownerTypeOf(fields.attachmentable_type);
-  if (!type || !ownerTableOf(type)) throw validationError({ attachmentable_type: [MSG_OWNER_INVALID] });
+  const owner = type && caseDocumentOwner(type);
+  if (!type || !owner || !ownerTableOf(type))
+    throw validationError({ attachmentable_type: [MSG_OWNER_INVALID] });
+  // What the owner's declaration allows (its kinds and bytes), in its words, before any byte is kept.
+  const allowed = ownerMimeTypes(owner);
+  for (const f of files) {
+    if (!allowed.includes(f.kind!.mime)) throw validationError({ files: [owner.kindsMessage] });
+    if (f.size > owner.maxBytes) throw validationError({ files: [fileTooLargeMessage(owner.maxBytes)] });
+  }
   const ownerId = (fields.attachmentable_id ?? '').trim();
   if (!ownerId) throw validationError({ attachmentable_id: [MSG_OWNER_INVALID] });
   await ownerPetition(db, actor, type, ownerId, fields.petition_id);
@@ -56,7 +77,7 @@ export async function uploadAttachments(
   return inTransaction(db, async (trx) => {
     // Checked again inside the transaction: the owner may have been deleted while the bytes were stored.
     const petitionId = await ownerPetition(trx, actor, type, ownerId, fields.petition_id);
-    const rows = await putOwnerFiles(forActor(trx, actor), fileOwner(type), ownerId, files, {
+    const rows = await putOwnerFiles(forActor(trx, actor), owner, ownerId, files, {
       within: { petition_id: petitionId },
       titled: true,
     });

@@ -1,49 +1,45 @@
-import { ATTACHMENT_OWNER_ENTITIES, STANDARD_MODULE_TYPES, standardModule } from '@lawfirm/shared-types';
-import { ATTACHMENT_OWNERS } from './case-files.entities.ts';
+import {
+  ENTITY_DECLS,
+  fileOwners,
+  ownerNamed,
+  type TAttachmentOwnerType,
+  type TFileOwner,
+} from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
-import { forFirm } from '../sync/firm.ts';
+import { forFirm, type LiveTable } from '../sync/firm.ts';
 import type { Row } from '../sync/entities.ts';
 import type { TApiAttachment } from './case-files.types.ts';
 
-export type AttachmentOwnerType = (typeof ATTACHMENT_OWNERS)[number];
+export type AttachmentOwnerType = TAttachmentOwnerType;
 
 /** The original API names models by class; the client strips the first 11 characters ("App\Models\"). */
 const MODEL_PREFIX = 'App\\Models\\';
 
 /**
- * The tables an attachment's owner can live in: rows of a case file. Which kind lives where is the shared
- * declaration (ATTACHMENT_OWNER_ENTITIES; entities and their tables share names); a part 2 module adds its
- * owner there and its table here.
+ * The case documents' owners: the declared file owners read with their case file (`within: 'petition_id'`),
+ * whose files the original client uploads and reads as a case document's (rest-contract 33–36). A module whose
+ * declaration says so is served here; there is no list of owners or tables besides the declarations.
  */
-const OWNER_TABLES = [
-  'petition_index',
-  'replies',
-  'order_sheets',
-  'naqal_forms',
-  'talbana',
-  'synopsis',
-  ...STANDARD_MODULE_TYPES,
-] as const;
-type OwnerTable = (typeof OWNER_TABLES)[number];
+const CASE_DOCUMENT_OWNERS: readonly TFileOwner[] = fileOwners(ENTITY_DECLS).filter(
+  (o) => o.within === 'petition_id',
+);
 
 /**
- * An owner type as a client names it: bare (`PetitionIndex`) or with the class prefix
- * (`App\Models\PetitionIndex`); the correctly spelt `PetitionOrderSheet` is taken as the contract's
- * `PetitonOrderSheet`. Null for anything else.
+ * A case document's owner kind as a client names it: its declared kind, bare (`PetitionIndex`) or with the
+ * class prefix (`App\Models\PetitionIndex`), or one of the kind's declared aliases (the correctly spelt
+ * `PetitionOrderSheet`, a standard index's module type). Null for anything else.
  */
 export function ownerTypeOf(raw: unknown): AttachmentOwnerType | null {
-  if (typeof raw !== 'string') return null;
-  let name = raw.trim();
-  if (name.startsWith(MODEL_PREFIX)) name = name.slice(MODEL_PREFIX.length);
-  if (name === 'PetitionOrderSheet') name = 'PetitonOrderSheet';
-  // The original StandardIndex page names its model by the route's module type (rest-contract 27).
-  name = standardModule(name)?.model ?? name;
-  return (ATTACHMENT_OWNERS as readonly string[]).includes(name) ? (name as AttachmentOwnerType) : null;
+  return (ownerNamed(CASE_DOCUMENT_OWNERS, raw)?.type as AttachmentOwnerType | undefined) ?? null;
 }
 
-export function ownerTableOf(type: AttachmentOwnerType): OwnerTable | undefined {
-  const entity = ATTACHMENT_OWNER_ENTITIES[type];
-  return OWNER_TABLES.find((t) => t === entity);
+/** The declared owner of a case document's files, or undefined. */
+export const caseDocumentOwner = (type: string): TFileOwner | undefined =>
+  CASE_DOCUMENT_OWNERS.find((o) => o.type === type);
+
+/** The table (entity) an owner kind's rows live in, from its declaration. */
+export function ownerTableOf(type: AttachmentOwnerType): LiveTable | undefined {
+  return caseDocumentOwner(type)?.entity as LiveTable | undefined;
 }
 
 /** The live owner row (an index item, reply, order sheet…) of the firm, or undefined. */

@@ -117,7 +117,7 @@ function DatedForm({ m, petitionId, row }: { m: TDatedModule; petitionId: string
         ))}
         {canUpload && (
           <HeldFiles files={files} onChange={setFiles}>
-            <UploadPanel hold={(more) => setFiles((held) => [...held, ...more])} />
+            <UploadPanel owner={m.model} hold={(more) => setFiles((held) => [...held, ...more])} />
           </HeldFiles>
         )}
         <div className="dated-toolbar">
