@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { instantToPakistanDate, parseDisplayDate } from './dates.ts';
+import { MSG_AMOUNT_INVALID, parseRupees } from './money.ts';
+import { MSG_DATE_INVALID } from './messages.ts';
 
 /**
  * Decoders of the original client's encodings (rest-contract "Conventions"): ids and numbers as text or as
@@ -122,3 +124,52 @@ export function dateInput(v: unknown): string | null | undefined {
     return parseDisplayDate(`${t.slice(8)}/${t.slice(5, 7)}/${t.slice(0, 4)}`) ?? undefined;
   return parseDisplayDate(t) ?? instantToPakistanDate(t) ?? undefined;
 }
+
+/** A checkbox as the old forms send it: true, 1 or "1" (some also "true": `alsoTrue`); anything else is false. */
+export const wireChecked = (...alsoTrue: unknown[]) =>
+  z
+    .unknown()
+    .optional()
+    .transform((v) => v === true || v === 1 || v === '1' || alsoTrue.includes(v));
+
+/** An amount in rupees as paisa ("1,000.50" is refused: the forms send plain numbers); unless `required`, none or '' is 0. */
+export const wireRupees = (required: boolean) =>
+  z
+    .unknown()
+    .optional()
+    .transform((v, ctx) => {
+      const paisa = !required && (v === undefined || v === '') ? 0 : parseRupees(v);
+      if (paisa === null) {
+        ctx.addIssue({ code: 'custom', message: MSG_AMOUNT_INVALID });
+        return z.NEVER;
+      }
+      return paisa;
+    });
+
+/** A date (dateInput's encodings) as ISO; '' or none is null, or refused with `missing` when given. */
+export const wireDateOf = (missing?: string) =>
+  z
+    .unknown()
+    .optional()
+    .transform((v, ctx) => {
+      const date = dateInput(v);
+      if (date === undefined || (date === null && missing)) {
+        ctx.addIssue({ code: 'custom', message: date === null ? missing! : MSG_DATE_INVALID });
+        return z.NEVER;
+      }
+      return date;
+    });
+
+/** A number a form may send as text; none or '' leaves it unset (the row keeps or defaults it). */
+export const wireNumber = z
+  .unknown()
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : Number(v)));
+
+/** A list the old client may leave out or send as something else (then no lines), each line read by `line`. */
+export const wireList = <T extends z.ZodType>(line: T) =>
+  z
+    .unknown()
+    .optional()
+    .transform((v) => (Array.isArray(v) ? v : []))
+    .pipe(z.array(line));

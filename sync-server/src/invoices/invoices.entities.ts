@@ -1,5 +1,18 @@
 import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
 import {
+  formatDate,
+  MSG,
+  MSG_PAID_DATE_REQUIRED,
+  optionalIdOr,
+  ownerFilePath,
+  paisaToDecimal,
+  statusTitle,
+  wireChecked,
+  wireDateOf,
+  wireList,
+  wireNumber,
+  wireRupees,
   invoiceExpensesDecl,
   invoicePaymentsDecl,
   invoicesDecl,
@@ -20,6 +33,7 @@ import { forFirm } from '../sync/firm.ts';
 import { serverEntity, type Access, type Row } from '../sync/entities.ts';
 import { MutationRejected } from '../sync/store.ts';
 import { documentEntity, documentMailHook } from '../documents/documents.ts';
+import type { TChild, TChildList, TParentWithChildren } from '../sync/parent-rest.ts';
 
 /** A live, approved-or-not client account of the firm (§2.3: clients are chosen from the firm's client users). */
 export const findClient = (db: Db, companyId: string, id: unknown) =>
@@ -177,3 +191,247 @@ export const BILLING_SERVER_ENTITIES = [
   invoicePaymentsEntity,
   opinionsEntity,
 ];
+
+/** The invoice's child lists as the old calls write them (sync/parent-rest.ts). */
+export const CHILDREN = ['invoice_expenses', 'invoice_payments'] as const;
+export const EXPENSES: TChildList = { entity: 'invoice_expenses', ordered: true };
+// A payment over what is due is the payment's own check: the dialog shows it under the line's amount.
+export const PAYMENTS: TChildList = {
+  entity: 'invoice_payments',
+  errorKey: { key: 'payments', field: 'paid_amount' },
+};
+
+/** An id or a text field as the original client sends it (text or a number); anything else is none. */
+const idOf = (v: unknown): string | null =>
+  typeof v === 'string' && v.trim()
+    ? v.trim()
+    : typeof v === 'number' && Number.isFinite(v)
+      ? String(v)
+      : null;
+
+/*
+ * The invoice calls' bodies as the original client sends them (rest-contract 94, 96, 97), each yielding what
+ * the invoice's entities take. Rules a value of the row must meet (lengths, tax range, status) stay in the row
+ * schemas; these only read the client's encodings (common/wire.ts) and refuse what they cannot read.
+ */
+
+/**
+ * The client the form picked (the answer of GET /api/users/{id}) in `selectedClient`, or the `client` an edited
+ * invoice's GET answered. With `edit_client` the invoice keeps the company, phone and address typed over it.
+ */
+const ZClientPicked = z
+  .object(
+    {
+      id: optionalIdOr(MSG_CLIENT_INVALID).optional(),
+      company_name: z.unknown().optional(),
+      phone: z.unknown().optional(),
+      address: z.unknown().optional(),
+    },
+    { error: MSG_CLIENT_INVALID },
+  )
+  .nullish();
+
+/** An expense line of the form: its id when it was saved before, the text and the amount. */
+const ZExpenseLine = z
+  .unknown()
+  .transform((e) => (typeof e === 'object' && e ? (e as Record<string, unknown>) : {}))
+  .pipe(
+    z.object({
+      id: z.unknown().optional().transform(idOf),
+      expense: z.unknown().optional(),
+      amount: wireRupees(false),
+    }),
+  )
+  .transform(({ id, ...values }) => ({ id, values }));
+
+/** The form's template texts, sent in `invoice_meta` (older builds sent them at the top level). */
+const ZInvoiceMeta = z
+  .object({
+    subject: z.unknown().optional(),
+    content: z.unknown().optional(),
+    services: z.unknown().optional(),
+  })
+  .nullish()
+  .catch(null);
+
+/**
+ * POST /api/invoices (rest-contract 94) as CreateInvoice.vue posts it: its form starts `invoiceable_id` as ""
+ * and keeps the picked client in `selectedClient`. Yields the invoice's id (none: a new one), the client to
+ * look up (the picked one first: when an invoice's client is changed its invoiceable_id still names the old
+ * one, and the old server took only the picked one), the client fields typed over it, the invoice's values and
+ * its expense lines.
+ */
+export const ZInvoiceBody = z
+  .object({
+    id: optionalIdOr(MSG.notFound).optional(),
+    invoiceable_id: optionalIdOr(MSG_CLIENT_INVALID).optional(),
+    selectedClient: ZClientPicked,
+    client: ZClientPicked,
+    edit_client: wireChecked(),
+    amount: wireRupees(false),
+    due_date: wireDateOf(),
+    apply_tax: wireChecked('true'),
+    tax_percentage: wireNumber,
+    invoice_status_id: wireNumber,
+    is_archive: z
+      .unknown()
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v === true || v === 1 || v === '1')),
+    attention: z.unknown().optional(),
+    contact_person_emails: z
+      .unknown()
+      .optional()
+      .transform((v) =>
+        Array.isArray(v)
+          ? v.map((e: unknown) => (typeof e === 'object' && e ? (e as { email?: unknown }).email : e))
+          : [],
+      ),
+    sendEmail: wireChecked(),
+    invoice_meta: ZInvoiceMeta,
+    subject: z.unknown().optional(),
+    content: z.unknown().optional(),
+    services: z.unknown().optional(),
+    invoice_expenses: wireList(ZExpenseLine),
+  })
+  .transform((b) => {
+    const picked = b.selectedClient ?? b.client ?? {};
+    const meta = b.invoice_meta ?? {};
+    const typed = (v: unknown) => (b.edit_client && typeof v === 'string' ? v : undefined);
+    const values: Record<string, unknown> = {
+      edit_client: b.edit_client,
+      due_date: b.due_date,
+      amount: b.amount,
+      apply_tax: b.apply_tax,
+      attention: b.attention ?? null,
+      contact_person_emails: b.contact_person_emails,
+      send_email: b.sendEmail,
+      subject: meta.subject ?? b.subject ?? null,
+      content: meta.content ?? b.content ?? null,
+      services: meta.services ?? b.services ?? null,
+    };
+    if (b.tax_percentage !== undefined) values.tax_percentage = b.tax_percentage;
+    if (b.invoice_status_id !== undefined) values.invoice_status_id = b.invoice_status_id;
+    if (b.is_archive !== undefined) values.archived = b.is_archive;
+    return {
+      id: b.id,
+      clientId: picked.id ?? b.invoiceable_id ?? null,
+      typedClient: {
+        company_name: typed(picked.company_name),
+        phone: typed(picked.phone),
+        address: typed(picked.address),
+      },
+      values,
+      expenses: b.invoice_expenses,
+    };
+  });
+export type TInvoiceBody = z.output<typeof ZInvoiceBody>;
+
+/** POST /api/invoices/mark_paid (rest-contract 96): the invoice's id (the list sends the whole row). */
+export const ZMarkPaidBody = z.object({ id: optionalIdOr(MSG.notFound).optional() });
+
+/** A payment line of the Paid Invoice Dialog: its id when saved before, a date (required), an amount, notes. */
+const ZPaymentLine = z
+  .object({
+    id: z
+      .union([z.string(), z.number()])
+      .nullish()
+      .transform((v) => (v ? String(v) : null)),
+    paid_date: wireDateOf(MSG_PAID_DATE_REQUIRED),
+    paid_amount: wireRupees(true),
+    notes: z
+      .unknown()
+      .optional()
+      .transform((v) => v ?? null),
+  })
+  .transform(({ id, ...values }) => ({ id, values }));
+
+/** POST /api/invoice/mark_as_paid (rest-contract 97): the dialog's payments of invoice `invoiceable_id`. */
+export const ZMarkAsPaidBody = z.object({
+  payments: z.array(ZPaymentLine).max(100).default([]),
+  invoiceable_id: z.union([z.string(), z.number()], { error: MSG.notFound }).transform(String),
+});
+
+/*
+ * The answer: an invoice as the original client reads it (rest-contract 91, 93): amounts as decimal text,
+ * dates dd/mm/yyyy, its client as an object, each payment's receipts with their old storage URLs.
+ */
+const num = (v: unknown) => Number(v ?? 0);
+const expensesOf = (inv: TParentWithChildren) => inv.children.invoice_expenses ?? [];
+const paymentsOf = (inv: TParentWithChildren) => inv.children.invoice_payments ?? [];
+
+export const totalsOf = (inv: TParentWithChildren) =>
+  invoiceTotals({
+    amount: num(inv.amount),
+    apply_tax: !!inv.apply_tax,
+    tax_percentage: num(inv.tax_percentage),
+    expenses: expensesOf(inv).map((e) => num(e.amount)),
+    payments: paymentsOf(inv).map((p) => num(p.paid_amount)),
+  });
+
+/** A receipt as the invoice calls answer it: the original client's storage URL serves its bytes. */
+const receiptWire = (r: Record<string, unknown>) => ({
+  id: r.id as string,
+  sha256: r.sha256 as string,
+  file_name: r.file_name as string,
+  mime_type: r.mime_type as string,
+  size: r.size as number,
+  url: ownerFilePath(invoicePaymentsDecl.files ?? {}, String(r.owner_id), String(r.file_name)),
+});
+
+const text = (v: unknown) => (v as string | null | undefined) ?? null;
+
+export function invoiceWire(inv: TParentWithChildren, pdfDownloadUrl: string) {
+  const t = totalsOf(inv);
+  const emails = (inv.contact_person_emails as string[] | null) ?? [];
+  const status = num(inv.invoice_status_id);
+  return {
+    id: inv.id,
+    invoice_no: inv.invoice_no as number | null,
+    invoiceable_id: inv.client_id,
+    invoiceable_type: 'App\\Models\\User',
+    invoice_status_id: status,
+    status: { id: status, title: statusTitle(status) },
+    due_date: formatDate(text(inv.due_date)),
+    amount: paisaToDecimal(t.amount),
+    apply_tax: inv.apply_tax,
+    tax_percentage: inv.tax_percentage,
+    tax_amount: paisaToDecimal(t.tax),
+    attention: text(inv.attention),
+    contact_person_emails: emails,
+    sendEmail: !!inv.send_email,
+    edit_client: !!inv.edit_client,
+    is_archive: inv.archived,
+    invoice_meta: { subject: text(inv.subject), content: text(inv.content), services: text(inv.services) },
+    invoice_expenses: expensesOf(inv).map((e) => ({
+      id: e.id,
+      expense: e.expense,
+      amount: paisaToDecimal(num(e.amount)),
+    })),
+    invoice_payments: paymentsOf(inv).map((p: TChild) => ({
+      id: p.id,
+      paid_date: formatDate(text(p.paid_date)),
+      paid_amount: paisaToDecimal(num(p.paid_amount)),
+      notes: p.notes,
+      // The original client shows one (`attachment`); `attachments` has every receipt, in order.
+      attachment: p.files[0] ? receiptWire(p.files[0]) : null,
+      attachments: p.files.map(receiptWire),
+    })),
+    client: {
+      id: inv.client_id,
+      name: inv.client_name,
+      company_name: text(inv.client_company),
+      phone: text(inv.client_phone),
+      email: text(inv.client_email),
+      address: text(inv.client_address),
+      contact_persons: emails.map((email) => ({ email })),
+    },
+    pdf_download_url: pdfDownloadUrl,
+    created_at: inv.created_at,
+    total_amount: paisaToDecimal(t.total),
+    total_paid_amount: paisaToDecimal(t.paid),
+    paid_amount: paisaToDecimal(t.paid),
+    due_amount: paisaToDecimal(t.due),
+    paid_date: formatDate(text(inv.paid_at)),
+    paid_at: inv.paid_at,
+  };
+}

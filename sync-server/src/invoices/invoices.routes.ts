@@ -23,24 +23,31 @@ import {
 } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { forActor } from '../sync/firm.ts';
-import { newId } from '../db/ids.ts';
 import { inTransaction } from '../db/query-helpers.ts';
-import { forbidden, HttpError, notFound, validationError } from '../http/errors.ts';
+import { forbidden, validationError } from '../http/errors.ts';
 import { ZIdParams } from '../http/schemas.ts';
 import {
-  findClient,
-  invoiceExpensesEntity,
-  invoicePaymentsEntity,
-  invoicesEntity,
-} from './invoices.entities.ts';
+  loadOne,
+  loadWithChildren,
+  saveChildLines,
+  saveWithChildren,
+  removeChild,
+  withChildSums,
+  type TParentWithChildren,
+} from '../sync/parent-rest.ts';
 import {
+  CHILDREN,
+  EXPENSES,
+  findClient,
+  invoicesEntity,
   invoiceWire,
-  invoiceSummaries,
-  loadInvoices,
+  PAYMENTS,
   totalsOf,
-  type TLoadedInvoice,
-} from './invoices.repository.ts';
-import { ZInvoiceBody, ZMarkAsPaidBody, ZMarkPaidBody, type TInvoiceBody } from './invoice-body.ts';
+  ZInvoiceBody,
+  ZMarkAsPaidBody,
+  ZMarkPaidBody,
+  type TInvoiceBody,
+} from './invoices.entities.ts';
 import { documentEntity, documentUrl, mailDocument } from '../documents/documents.ts';
 
 export const MSG_MARKED_PAID = 'Successfully Mark as Paid Invoice!';
@@ -107,13 +114,6 @@ const statsWire = (s: { total: number; total_paid: number; total_due: number }) 
   total_due: paisaToDecimal(s.total_due),
 });
 
-/** The firm's invoices a staff member or client may read, one by id (404 for any other id). */
-async function readInvoice(db: Db, actor: TActor, id: string): Promise<TLoadedInvoice> {
-  const [inv] = await loadInvoices(db, actor, id);
-  if (!inv) throw notFound();
-  return inv;
-}
-
 /**
  * The invoice's values with its client: the one the body names must be a client of the firm (a database check
  * the body's schema cannot make); the fields typed over it with edit_client win over the client's own.
@@ -140,11 +140,29 @@ async function withClient(db: Db, actor: TActor, body: TInvoiceBody): Promise<Re
  */
 export async function invoicesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const wire = (req: FastifyRequest, actor: TActor, inv: TLoadedInvoice) =>
+  const wire = (req: FastifyRequest, actor: TActor, inv: TParentWithChildren) =>
     invoiceWire(inv, documentUrl(app, req, actor, INVOICE_DOCUMENT, inv.id));
+  /** The firm's invoices a staff member or client may read, one by id (404 for any other id). */
+  const readInvoice = (db: Db, actor: TActor, id: string) =>
+    loadOne(app, db, actor, 'invoices', CHILDREN, id);
 
-  const listed = async (actor: TActor, q: TListQuery) =>
-    filterInvoices(await invoiceSummaries(app.db, actor), filterOf(q));
+  /**
+   * The list's filter, counts and totals read each invoice with the sums of its lines, in three queries
+   * whatever the firm holds; the page shown is then loaded in full.
+   */
+  const listed = async (actor: TActor, q: TListQuery) => {
+    const rows = await withChildSums(app, app.db, actor, 'invoices', {
+      invoice_expenses: 'amount',
+      invoice_payments: 'paid_amount',
+    });
+    const sum = (v: number | null | undefined) => (v == null ? [] : [v]);
+    const summaries = rows.map(({ sums, ...r }) => ({
+      ...r,
+      expenses: sum(sums.invoice_expenses),
+      payments: sum(sums.invoice_payments),
+    }));
+    return filterInvoices(summaries as unknown as Parameters<typeof filterInvoices>[0], filterOf(q));
+  };
 
   app.get(
     '/api/invoices',
@@ -173,14 +191,9 @@ export async function invoicesRoutes(fastify: FastifyInstance): Promise<void> {
       const rows = await listed(actor, req.query);
       const page = pageOf(rows, Number(req.query.page ?? 1));
       // Only the page shown is read with its lines.
+      const ids = page.data.map((r) => r.id);
       const full = new Map(
-        (
-          await loadInvoices(
-            app.db,
-            actor,
-            page.data.map((r) => r.id),
-          )
-        ).map((inv) => [inv.id, inv]),
+        (await loadWithChildren(app, app.db, actor, 'invoices', CHILDREN, ids)).map((inv) => [inv.id, inv]),
       );
       return {
         invoices: {
@@ -258,29 +271,15 @@ export async function invoicesRoutes(fastify: FastifyInstance): Promise<void> {
     async (req) => {
       const { actor } = await req.auth();
       const body = req.body;
-      const saved = await inTransaction(app.db, async (trx) => {
-        const firm = forActor(trx, actor);
-        const existing = body.id ? await firm.find('invoices', body.id) : undefined;
-        if (body.id && !existing) throw notFound();
-        const values = await withClient(trx, actor, body);
-        const { expenses } = body;
-        const id = existing?.id ?? newId();
-        await firm.put(invoicesEntity, id, values);
-        for (const [i, e] of expenses.entries()) {
-          const own = e.id ? await firm.find('invoice_expenses', e.id) : undefined;
-          if (e.id && (!own || own.invoice_id !== id)) throw notFound();
-          const row = { expense: e.expense, amount: e.amount, display_order: i + 1 };
-          await firm.put(invoiceExpensesEntity, own?.id ?? newId(), own ? row : { ...row, invoice_id: id });
-        }
-        const send =
-          values.send_email === true &&
-          (!existing ||
-            !existing.send_email ||
-            (values.invoice_status_id !== undefined &&
-              values.invoice_status_id !== existing.invoice_status_id));
-        return { id, message: existing ? MSG.updatedOk : MSG.savedOk, send };
-      });
-      if (saved.send) await mailDocument(app, actor, INVOICE_DOCUMENT, saved.id);
+      const saved = await inTransaction(app.db, (trx) =>
+        saveWithChildren(app, trx, actor, 'invoices', {
+          id: body.id,
+          values: () => withClient(trx, actor, body),
+          lists: [{ list: EXPENSES, lines: body.expenses }],
+        }),
+      );
+      // The invoice declares when a save mails it (its document's mailWhen).
+      if (saved.mail) await mailDocument(app, actor, INVOICE_DOCUMENT, saved.id);
       return {
         invoice: wire(req, actor, await readInvoice(app.db, actor, saved.id)),
         message: saved.message,
@@ -316,7 +315,7 @@ export async function invoicesRoutes(fastify: FastifyInstance): Promise<void> {
       const id = String(req.body.id ?? '');
       const paidAt = await inTransaction(app.db, async (trx) => {
         const inv = await readInvoice(trx, actor, id);
-        if (inv.invoice_status_id === STATUS_PAID && inv.paid_at) return inv.paid_at;
+        if (inv.invoice_status_id === STATUS_PAID && inv.paid_at) return inv.paid_at as string;
         const today = todayInPakistan();
         await forActor(trx, actor).put(invoicesEntity, id, {
           invoice_status_id: STATUS_PAID,
@@ -344,24 +343,7 @@ export async function invoicesRoutes(fastify: FastifyInstance): Promise<void> {
       await inTransaction(app.db, async (trx) => {
         const firm = forActor(trx, actor);
         const inv = await readInvoice(trx, actor, id);
-        const rows = req.body.payments;
-        for (const [i, p] of rows.entries()) {
-          const own = p.id ? inv.paymentRows.find((x) => x.id === p.id) : undefined;
-          if (p.id && !own) throw notFound();
-          const values = { paid_date: p.paid_date, paid_amount: p.paid_amount, notes: p.notes };
-          try {
-            await firm.put(
-              invoicePaymentsEntity,
-              own?.id ?? newId(),
-              own ? values : { ...values, invoice_id: id },
-            );
-          } catch (e) {
-            // The payment's own check (more than is due): the field's message, as the dialog shows it.
-            if (e instanceof HttpError && e.statusCode === 422 && !e.extra.validation_error)
-              throw validationError({ [`payments.${i}.paid_amount`]: [e.message] });
-            throw e;
-          }
-        }
+        await saveChildLines(app, trx, actor, 'invoices', id, PAYMENTS, req.body.payments);
         if (inv.invoice_status_id !== STATUS_PAID) {
           const status = statusAfterPayments(totalsOf(await readInvoice(trx, actor, id)));
           await firm.put(invoicesEntity, id, {
@@ -375,40 +357,22 @@ export async function invoicesRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   /** Deletes one row of an invoice the actor may read (another firm's, or another client's, is a 404). */
-  const deleteChild = (
-    path: string,
-    entity: typeof invoicePaymentsEntity,
-    table: 'invoice_payments' | 'invoice_expenses',
-    message: string,
-  ) =>
+  const deleteChild = (path: string, child: (typeof CHILDREN)[number], message: string) =>
     app.delete(
       path,
       { config: { auth: true }, schema: { params: ZIdParams, response: { 200: ZMessageResponse } } },
       async (req) => {
         const { actor } = await req.auth();
-        await inTransaction(app.db, async (trx) => {
-          const firm = forActor(trx, actor);
-          const row = await firm.find(table, req.params.id);
-          if (!row) throw notFound();
-          const inv = await readInvoice(trx, actor, String(row.invoice_id));
-          // A paid invoice's expenses are fixed with its total (§4); its payments may still be corrected.
-          if (table === 'invoice_expenses' && inv.invoice_status_id === STATUS_PAID)
-            throw forbidden(MSG_INVOICE_PAID);
-          await firm.remove(entity, row.id);
-        });
+        await inTransaction(app.db, (trx) =>
+          removeChild(app, trx, actor, 'invoices', child, req.params.id, (inv) => {
+            // A paid invoice's expenses are fixed with its total (§4); its payments may still be corrected.
+            if (child === 'invoice_expenses' && inv.invoice_status_id === STATUS_PAID)
+              throw forbidden(MSG_INVOICE_PAID);
+          }),
+        );
         return { message };
       },
     );
-  deleteChild(
-    '/api/invoice/delete_payment/:id',
-    invoicePaymentsEntity,
-    'invoice_payments',
-    MSG_PAYMENT_DELETED,
-  );
-  deleteChild(
-    '/api/delete_invoice_expense/:id',
-    invoiceExpensesEntity,
-    'invoice_expenses',
-    MSG_EXPENSE_DELETED,
-  );
+  deleteChild('/api/invoice/delete_payment/:id', 'invoice_payments', MSG_PAYMENT_DELETED);
+  deleteChild('/api/delete_invoice_expense/:id', 'invoice_expenses', MSG_EXPENSE_DELETED);
 }

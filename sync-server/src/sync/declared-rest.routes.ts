@@ -56,7 +56,11 @@ const postBody = (def: EntityDef) => {
 };
 
 /** The access sets a read scope names, worked out for this actor. */
-async function accessFor(app: FastifyInstance, actor: TActor, scope: TReadScope): Promise<ResolvedAccess> {
+export async function accessFor(
+  app: FastifyInstance,
+  actor: TActor,
+  scope: TReadScope,
+): Promise<ResolvedAccess> {
   if (typeof scope !== 'object' || !('set' in scope)) return new Map();
   const resolve = app.registry.access[scope.set];
   if (!resolve) throw new Error(`unknown access set ${scope.set}`);
