@@ -2,9 +2,11 @@ import {
   can,
   fileTooLargeMessage,
   MSG,
+  MSG_OWNER_INVALID,
   ownerMimeTypes,
   type TActor,
   type TAttachmentUpdate,
+  type TFileOwner,
 } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { forActor } from '../sync/firm.ts';
@@ -28,8 +30,6 @@ import { MSG_SELECT_FILE } from './case-files.schema.ts';
 import type { ReceivedFile } from '../uploads/multipart-files.ts';
 import type { PdfWorkers } from '../pdf/pdf-workers.ts';
 
-export const MSG_OWNER_INVALID = 'The document to attach the files to is not valid.';
-export const MSG_OWNER_OTHER_CASE = 'The document does not belong to this case file.';
 export { checkFile, cleanFileName, uniqueName };
 
 /**
@@ -60,8 +60,8 @@ export async function uploadAttachments(
     if (f.size > owner.maxBytes) throw validationError({ files: [fileTooLargeMessage(owner.maxBytes)] });
   }
   const ownerId = (fields.attachmentable_id ?? '').trim();
-  if (!ownerId) throw validationError({ attachmentable_id: [MSG_OWNER_INVALID] });
-  await ownerPetition(db, actor, type, ownerId, fields.petition_id);
+  if (!ownerId) throw validationError({ attachmentable_id: [owner.invalidMessage ?? MSG_OWNER_INVALID] });
+  await ownerPetition(db, actor, owner, ownerId, fields.petition_id);
 
   for (const f of files)
     await storeBlob(
@@ -76,7 +76,7 @@ export async function uploadAttachments(
 
   return inTransaction(db, async (trx) => {
     // Checked again inside the transaction: the owner may have been deleted while the bytes were stored.
-    const petitionId = await ownerPetition(trx, actor, type, ownerId, fields.petition_id);
+    const petitionId = await ownerPetition(trx, actor, owner, ownerId, fields.petition_id);
     const rows = await putOwnerFiles(forActor(trx, actor), owner, ownerId, files, {
       within: { petition_id: petitionId },
       titled: true,
@@ -89,17 +89,17 @@ export async function uploadAttachments(
 async function ownerPetition(
   db: Db,
   actor: TActor,
-  type: AttachmentOwnerType,
+  owner: TFileOwner,
   ownerId: string,
   sentPetitionId: string | undefined,
 ): Promise<string> {
-  const owner = await findOwner(db, actor.company_id, type, ownerId);
-  if (!owner?.petition_id) throw notFound();
+  const row = await findOwner(db, actor.company_id, owner.type as AttachmentOwnerType, ownerId);
+  if (!row?.petition_id) throw notFound();
   const sent = (sentPetitionId ?? '').trim();
   // The original client sends "" or "undefined" when the page has no case file at hand.
-  if (sent && sent !== 'undefined' && sent !== 'null' && sent !== owner.petition_id)
-    throw validationError({ petition_id: [MSG_OWNER_OTHER_CASE] });
-  return owner.petition_id;
+  if (sent && sent !== 'undefined' && sent !== 'null' && sent !== row.petition_id)
+    throw validationError({ petition_id: [owner.otherMessage ?? MSG_OWNER_INVALID] });
+  return row.petition_id;
 }
 
 /**
