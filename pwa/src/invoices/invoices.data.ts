@@ -5,7 +5,6 @@ import {
   MSG_PAID_DATE_REQUIRED,
   paisaToDecimal,
   statusAfterPayments,
-  RECEIPT_OWNER,
   STATUS_DRAFT,
   STATUS_PAID,
   STATUS_SENT,
@@ -16,6 +15,7 @@ import {
 } from '@lawfirm/shared-types';
 import type { LocalDb, TRow } from '../sync/db.ts';
 import { useLiveQuery, useSync } from '../sync/hooks.ts';
+import { readWithChildren } from '../sync/read-with-children.ts';
 import { saveWithChildren } from '../sync/save-with-children.ts';
 import { compareCodes } from '@lawfirm/shared-types/common/natural-order.ts';
 import type { TField } from '../ui/fields.ts';
@@ -65,56 +65,31 @@ export type TPaymentWithReceipts = TPayment & { receipts: TReceipt[] };
 export type TListedInvoice = TInvoice &
   TInvoiceForList & { expenseRows: TExpense[]; paymentRows: TPaymentWithReceipts[] };
 
-const group = <T extends { invoice_id: string }>(rows: T[]) => {
-  const m = new Map<string, T[]>();
-  for (const r of rows) m.set(r.invoice_id, [...(m.get(r.invoice_id) ?? []), r]);
-  return m;
-};
-
 /**
- * When each invoice the server has not dated yet was made on this device: the time its first queued change was
- * made. The server stamps `created_at` when the invoice reaches it; until then the list, its date filter and
- * the PDF show the day it was made here rather than no date (its number still waits for the server).
+ * Every invoice on this device (or the one `id`) with its expenses, payments and receipts, read through the
+ * generic parent-with-children read (the list filters and sums on the device). An invoice the server has not
+ * dated yet shows the day it was made here (its number still waits for the server).
  */
-async function madeHere(db: LocalDb, invoices: readonly TInvoice[]): Promise<Map<string, string>> {
-  const undated = invoices.filter((inv) => !inv.created_at);
-  const made = new Map<string, string>();
-  if (!undated.length) return made;
-  const queued = await db.outbox
-    .where('[entity+rowId]')
-    .anyOf(undated.map((inv): [string, string] => ['invoices', inv.id]))
-    .toArray();
-  for (const e of queued) {
-    const before = made.get(e.rowId);
-    if (!before || e.createdAt < before) made.set(e.rowId, e.createdAt);
-  }
-  return made;
-}
-
-/** Every invoice on this device with its expenses, payments and receipts (five reads; the list filters on the device). */
 export async function readInvoices(db: LocalDb, id?: string): Promise<TListedInvoice[]> {
-  const stored = (
-    id ? [await db.rows('invoices').get(id)].filter(Boolean) : await db.rows('invoices').toArray()
-  ) as TInvoice[];
-  const made = await madeHere(db, stored);
-  const invoices = stored.map((inv) => (made.has(inv.id) ? { ...inv, created_at: made.get(inv.id) } : inv));
-  const where = (t: string) => (id ? db.rows(t).where({ invoice_id: id }).toArray() : db.rows(t).toArray());
-  const expenses = group((await where('invoice_expenses')) as TExpense[]);
-  const payments = group((await where('invoice_payments')) as TPayment[]);
-  const receipts = new Map<string, TReceipt[]>();
-  for (const r of (await where(RECEIPTS_TABLE)) as TReceipt[])
-    if (r.owner_type === RECEIPT_OWNER)
-      receipts.set(r.owner_id, [...(receipts.get(r.owner_id) ?? []), { ...r, payment_id: r.owner_id }]);
-  return invoices.map((inv) => {
-    const expenseRows = (expenses.get(inv.id) ?? []).sort((a, b) => a.display_order - b.display_order);
-    const paymentRows = (payments.get(inv.id) ?? [])
-      .sort((a, b) => compareCodes(a.paid_date, b.paid_date))
-      .map((p) => ({
-        ...p,
-        receipts: (receipts.get(p.id) ?? []).sort((a, b) => a.display_order - b.display_order),
-      }));
+  const read = await readWithChildren(db, 'invoices', {
+    ...(id ? { id } : {}),
+    madeAt: 'created_at',
+    children: {
+      invoice_expenses: { order: (a, b) => Number(a.display_order) - Number(b.display_order) },
+      invoice_payments: {
+        order: (a, b) => compareCodes(String(a.paid_date), String(b.paid_date)),
+        files: true,
+      },
+    },
+  });
+  return read.map(({ children, ...inv }) => {
+    const expenseRows = children.invoice_expenses as unknown as TExpense[];
+    const paymentRows = (children.invoice_payments ?? []).map(({ files, ...p }) => ({
+      ...(p as TPayment),
+      receipts: files.map((r) => ({ ...(r as TReceipt), payment_id: p.id })),
+    }));
     return {
-      ...inv,
+      ...(inv as TInvoice),
       expenseRows,
       paymentRows,
       expenses: expenseRows.map((e) => e.amount),
