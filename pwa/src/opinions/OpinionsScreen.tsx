@@ -8,7 +8,6 @@ import { Field } from '../ui/forms/Field.tsx';
 import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
 import { ListTable } from '../tables/ListTable.tsx';
 import { useConfirmedDelete } from '../feedback/useConfirmedDelete.tsx';
-import '../invoices/invoices.css';
 import { compareCodes } from '@lawfirm/shared-types/common/natural-order.ts';
 import { FiltersButton, FiltersRegion, useFiltersFold } from '../tables/FiltersFold.tsx';
 import { AddOpinionForm, OpinionEditRow, type TClient, type TOpinion } from './opinionRows.tsx';
