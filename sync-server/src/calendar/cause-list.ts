@@ -6,7 +6,7 @@ import { causeListFileName, type TCauseListRow } from '@lawfirm/shared-types/pdf
 import { orderedByPlace } from '@lawfirm/shared-types/court-day/today-list.ts';
 import { caseNameOf, caseNumber, caseTitle } from '@lawfirm/shared-types/case-files/case-title.ts';
 import type { Db } from '../db/connect.ts';
-import { contentDisposition } from '../http/content-disposition.ts';
+import { sendPdf } from '../http/content-disposition.ts';
 import { siteNameOf } from '../case-documents/case-pdf.repository.ts';
 import { hearingsFor } from './hearings.repository.ts';
 
@@ -85,12 +85,7 @@ export async function causeListRoutes(fastify: FastifyInstance): Promise<void> {
         },
         { dataDir: app.config.dataDir, companyId: actor.company_id },
       );
-      return reply
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', contentDisposition(causeListFileName(date)))
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, no-store')
-        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      return sendPdf(reply, causeListFileName(date), bytes);
     },
   );
 }

@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { todayInPakistan, type TActor } from '@lawfirm/shared-types';
 import { caseFileName, pdfFileName } from '@lawfirm/shared-types/pdf/index.ts';
 import { canReadPetition, requireEditor } from '../case-files/access.ts';
-import { contentDisposition } from '../http/content-disposition.ts';
+import { sendPdf } from '../http/content-disposition.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { pdfActor } from '../case-files/pdf-auth.ts';
 import {
@@ -25,15 +25,6 @@ import {
   pendingCasesOf,
   siteNameOf,
 } from './case-pdf.repository.ts';
-
-function sendPdf(reply: FastifyReply, name: string, bytes: Uint8Array) {
-  return reply
-    .header('Content-Type', 'application/pdf')
-    .header('Content-Disposition', contentDisposition(name))
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Cache-Control', 'private, no-store')
-    .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-}
 
 /**
  * The PDF downloads behind the server's pdf_download_url / file_path / url answers (DESIGN §6). They are built

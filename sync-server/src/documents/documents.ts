@@ -13,7 +13,7 @@ import {
   type TEntityDecl,
 } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
-import { contentDisposition } from '../http/content-disposition.ts';
+import { sendPdf } from '../http/content-disposition.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { ZIdParams } from '../http/schemas.ts';
 import type { Mail } from '../mail/mailer.ts';
@@ -142,12 +142,7 @@ export async function documentRoutes(fastify: FastifyInstance): Promise<void> {
         const actor = await pdfActor(app, req);
         const input = await readableInput(app, actor, decl, req.params.id);
         const { bytes, fileName } = await buildDocument(app, actor.company_id, decl, input);
-        return reply
-          .header('Content-Type', 'application/pdf')
-          .header('Content-Disposition', contentDisposition(fileName))
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Cache-Control', 'private, no-store')
-          .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+        return sendPdf(reply, fileName, bytes);
       },
     );
 }

@@ -16,7 +16,7 @@ import type { Db } from '../db/connect.ts';
 import { forActor } from '../sync/firm.ts';
 import { newId } from '../db/ids.ts';
 import { inTransaction } from '../db/query-helpers.ts';
-import { contentDisposition } from '../http/content-disposition.ts';
+import { sendPdf } from '../http/content-disposition.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { ZIdParams } from '../http/schemas.ts';
 import { siteNameOf } from '../case-documents/case-pdf.repository.ts';
@@ -240,12 +240,7 @@ export async function firRoutes(fastify: FastifyInstance): Promise<void> {
         { dataDir: app.config.dataDir, companyId },
         { isPublic: true },
       );
-      return reply
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', contentDisposition(`${FIR_PDF_TITLE}.pdf`))
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'no-store')
-        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      return sendPdf(reply, `${FIR_PDF_TITLE}.pdf`, bytes, 'no-store');
     },
   );
 }
