@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { MSG } from '@lawfirm/shared-types';
 import { MSG_LIBRARY_FILE_TYPES } from '@lawfirm/shared-types/library/pages.ts';
+import { MSG_SELECT_FILE } from '../src/case-files/case-files.schema.ts';
 import { limitationLastDate } from '@lawfirm/shared-types/limitation/limitation-date.ts';
 import { up as fixChallengingDate } from '../../migrations/src/2026_11_28_0020_challenging_date.ts';
 import { PUBLIC_TOOLS_PER_MINUTE } from '../src/reference-data/tools-firm.ts';
@@ -482,6 +483,21 @@ describeEachDb('original web client: library files (issue 31 items 9, 10)', (kin
     const l = await insertUser(t, { role: 'LAWYER' });
     const lawyer = await legacyLogin(t, l.email, l.password);
     expect((await form({ attachmentable_id: id, petition_id: 'undefined' }, lawyer)).statusCode).toBe(403);
+    // No file at all: the library's policy is asked first (the lawyer is refused), then the file (the admin).
+    const none = (client: typeof admin) =>
+      client.form(
+        '/api/attachments',
+        {
+          attachmentable_id: id,
+          attachmentable_type: 'App\\Models\\GeneralCaseLaw',
+          petition_id: 'undefined',
+        },
+        [],
+      );
+    expect((await none(lawyer)).statusCode).toBe(403);
+    const empty = await none(admin);
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json()).toMatchObject({ validation_error: { files: [MSG_SELECT_FILE] } });
   });
 
   it('sample pleadings and contracts: the files of their forms open at the URLs their cards build', async () => {

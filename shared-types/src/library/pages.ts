@@ -98,6 +98,9 @@ function publishedPage<
       max: MAX_PAGE_FILES,
       maxBytes: MAX_FILE_BYTES,
       invalidMessage: MSG_PAGE_OWNER_INVALID,
+      // The original client's file URLs and uploader (rest-contract 33), served by owner-legacy.ts.
+      storagePath: kind.rest.storageFolder,
+      legacyUploader: 'policy-first',
     },
   });
 }

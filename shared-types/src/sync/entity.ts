@@ -78,6 +78,12 @@ export type TFilesDecl = {
    * `attachmentable_type` {type} (sync-server/src/attachments/owner-legacy.ts serves both).
    */
   storagePath?: string;
+  /**
+   * The original client's uploader of these files (library pages) is answered as it always was: POST
+   * /api/attachments asks the owner's policy before refusing an upload with no file, and a file whose bytes
+   * are no accepted document is refused with `kindsMessage`.
+   */
+  legacyUploader?: 'policy-first';
 };
 
 /**

@@ -5,7 +5,7 @@ import { ownerFilePath, type TActor, type TFileOwner } from '@lawfirm/shared-typ
 import type { Db } from '../db/connect.ts';
 import { inTransaction } from '../db/query-helpers.ts';
 import { sendStoredFile } from '../files/send-file.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { forbidden, notFound, validationError } from '../http/errors.ts';
 import { canReadRow, type Access } from '../sync/entities.ts';
 import { toWire } from '../sync/codec.ts';
 import { forActor, forFirm, type LiveTable } from '../sync/firm.ts';
@@ -14,7 +14,8 @@ import type { ReceivedFile } from '../uploads/multipart-files.ts';
 import { checkAndStoreFiles, putOwnerFiles } from './owner-files.ts';
 
 /**
- * The original client's calls for the files of an owner that declares `storagePath` (a payment's receipts):
+ * The original client's calls for the files of an owner that declares `storagePath` (a payment's receipts, a
+ * library page's files):
  * POST /api/attachments with `attachmentable_type` {type} adds files to the row `attachmentable_id`, and
  * GET /storage/attachments/{storagePath}/{owner id}/{file name} reads one. Both from the declaration: the
  * owner's policy decides who adds, its read scope who reads (a client their own invoice's receipts), its
@@ -64,8 +65,8 @@ export type TLegacyOwnerFile = {
 
 /**
  * Adds the uploaded files to the owner row `attachmentable_id` (the rows a device's files make, so every
- * device pulls them), after its last. Only those the owner's policy lets add files; an owner the caller
- * cannot read is not found.
+ * device pulls them), after its last. Only those the owner's policy lets add files, then no file at all is
+ * refused with `noFileMessage`; an owner the caller cannot read is not found.
  */
 export async function uploadOwnerFiles(
   app: FastifyInstance,
@@ -73,8 +74,11 @@ export async function uploadOwnerFiles(
   owner: TFileOwner,
   fields: Record<string, string>,
   files: ReceivedFile[],
+  noFileMessage: string,
 ): Promise<TLegacyOwnerFile[]> {
   if (!owner.policy.canCreate(actor)) throw forbidden();
+  // Others' empty uploads were refused before the policy was asked (file-owners.ts: needsFile).
+  if (!files.length) throw validationError({ files: [noFileMessage] });
   const ownerId = (fields.attachmentable_id ?? '').trim();
   const find = async (db: Db) => {
     const row = await readableOwner(app, db, actor, owner, ownerId);
@@ -82,7 +86,7 @@ export async function uploadOwnerFiles(
     return row;
   };
   await find(app.db);
-  await checkAndStoreFiles(app, actor, owner, files);
+  await checkAndStoreFiles(app, actor, owner, files, owner.legacyUploader ? 'kinds' : undefined);
   const made = await inTransaction(app.db, async (trx) => {
     // Checked again: the owner may have been deleted while the bytes were stored.
     const row = await find(trx);
@@ -121,17 +125,22 @@ export const ownerFileRoutes =
       { onRequest, schema: { params: ZFileParams } },
       async (req, reply) => {
         const ctx = app.config.legacyPublicStorage ? null : await req.auth();
-        const q = ctx
-          ? forFirm(app.db, ctx.actor.company_id).selectFrom('attachments')
-          : app.db.selectFrom('attachments');
-        const r = await q
-          .selectAll()
-          .where('owner_type', '=', owner.type)
-          .where('owner_id', '=', req.params.id)
-          .where('file_name', '=', req.params.file)
-          .where('deleted_at', 'is', null)
-          .orderBy('created_at')
-          .executeTakeFirst();
+        // The owner row must be live too, also for legacy public storage (which serves any firm's file by its
+        // URL, so only a signed-in caller's query is scoped to a firm).
+        let q = app.db
+          .selectFrom('attachments as f')
+          .innerJoin(`${owner.entity as 'invoice_payments'} as o`, (j) =>
+            j.onRef('o.id', '=', 'f.owner_id').onRef('o.company_id', '=', 'f.company_id'),
+          )
+          .selectAll('f')
+          .where('f.owner_type', '=', owner.type)
+          .where('f.owner_id', '=', req.params.id)
+          .where('f.file_name', '=', req.params.file)
+          .where('f.deleted_at', 'is', null)
+          .where('o.deleted_at', 'is', null);
+        if (ctx) q = q.where('f.company_id', '=', ctx.actor.company_id);
+        // An owner whose names may repeat (a device's files) serves its first file of the name.
+        const r = await q.orderBy('f.display_order').orderBy('f.created_at').executeTakeFirst();
         if (!r?.sha256 || (owner.within && !r[owner.within])) throw notFound('File not found.');
         if (ctx && !(await readableOwner(app, app.db, ctx.actor, owner, req.params.id)))
           throw notFound('File not found.');
