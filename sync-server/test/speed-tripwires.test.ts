@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
-import { Kysely, SqliteDialect, SqliteDriver } from 'kysely';
+import { Kysely, PostgresDialect, sql, SqliteDialect, SqliteDriver } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HEADER_COPY } from '../src/db/wal-header.ts';
@@ -254,6 +254,60 @@ describe('tripwire: named prepared statements read what `pg` remembers per conne
         pgWire('the named statement runs again without a new Parse', again.rows[0]?.n === 3);
       } finally {
         await c.end();
+      }
+    },
+  );
+});
+
+describe("tripwire: a push group's held inserts wrap Kysely's connection (sync-server/src/sync/write-behind.ts)", () => {
+  const held = (what: string, holds: boolean) =>
+    tripwire(
+      'PostgreSQL write-behind',
+      `kysely ${version('kysely')}`,
+      what,
+      holds,
+      "Check holdInserts against kysely's PostgresConnection (executeQuery on the prototype) and how a controlled transaction runs its statements; meanwhile run with SPEED_PG_WRITE_BEHIND=0.",
+    );
+
+  it.runIf(process.env.DATABASE_URL_TEST)(
+    "runs every statement of a controlled transaction through the one connection provideConnection hands out, whose executeQuery is the class's",
+    async () => {
+      const db = new Kysely<Record<string, never>>({
+        dialect: new PostgresDialect({
+          pool: new pg.Pool({ connectionString: process.env.DATABASE_URL_TEST, max: 1 }),
+        }),
+      });
+      try {
+        const trx = await db.startTransaction().execute();
+        try {
+          const connection = await trx.getExecutor().provideConnection(async (c) => c);
+          held(
+            "executeQuery is the connection class's own method, not a property of the instance",
+            !Object.prototype.hasOwnProperty.call(connection, 'executeQuery') &&
+              typeof Object.getPrototypeOf(connection).executeQuery === 'function',
+          );
+          const seen: string[] = [];
+          const original = connection.executeQuery.bind(connection);
+          (connection as { executeQuery: typeof original }).executeQuery = (q) => {
+            seen.push(q.sql);
+            return original(q);
+          };
+          await sql`select 1 as n`.execute(trx);
+          await trx.selectNoFrom(sql<number>`2`.as('n')).execute();
+          held(
+            "a transaction's raw SQL and built queries reach the connection it handed out",
+            seen.length === 2 && seen[0] === 'select 1 as n',
+          );
+          delete (connection as Partial<typeof connection>).executeQuery;
+          held(
+            'removing the wrapper puts the class method back',
+            connection.executeQuery === Object.getPrototypeOf(connection).executeQuery,
+          );
+        } finally {
+          await trx.rollback().execute();
+        }
+      } finally {
+        await db.destroy();
       }
     },
   );

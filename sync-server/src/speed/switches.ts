@@ -12,6 +12,8 @@
  * - SPEED_WAL_HEADER=0       the data generation from `pragma data_version`, not the WAL index header
  *                            (db/wal-header.ts)
  * - SPEED_PG_PREPARED=0      PostgreSQL queries sent unnamed, parsed and planned at every run (db/pg-prepared.ts)
+ * - SPEED_PG_WRITE_BEHIND=0  a PostgreSQL push group runs with its savepoints and row-by-row inserts from the start
+ *                            (sync/write-behind.ts wraps the group connection's executeQuery)
  * - SPEED_OFF=1              every switch above off at once
  */
 export type TSpeedSwitches = {
@@ -20,6 +22,7 @@ export type TSpeedSwitches = {
   precompiledSql: boolean;
   walHeader: boolean;
   pgPrepared: boolean;
+  pgWriteBehind: boolean;
 };
 
 export const ALL_SPEED_ON: TSpeedSwitches = {
@@ -28,6 +31,7 @@ export const ALL_SPEED_ON: TSpeedSwitches = {
   precompiledSql: true,
   walHeader: true,
   pgPrepared: true,
+  pgWriteBehind: true,
 };
 
 export const ALL_SPEED_OFF: TSpeedSwitches = {
@@ -36,6 +40,7 @@ export const ALL_SPEED_OFF: TSpeedSwitches = {
   precompiledSql: false,
   walHeader: false,
   pgPrepared: false,
+  pgWriteBehind: false,
 };
 
 const off = (v: string | undefined) => v !== undefined && /^(0|false|off|no)$/i.test(v.trim());
@@ -51,6 +56,7 @@ export function readSpeedSwitches(env: NodeJS.ProcessEnv): TSpeedSwitches {
     precompiledSql: !off(env.SPEED_PRECOMPILED_SQL),
     walHeader: !off(env.SPEED_WAL_HEADER),
     pgPrepared: !off(env.SPEED_PG_PREPARED),
+    pgWriteBehind: !off(env.SPEED_PG_WRITE_BEHIND),
   };
 }
 

@@ -18,6 +18,7 @@ import { claimClients, flushGroup, readRows, type Claim } from './group-flush.ts
 import { clearGroupMemo, closeGroupMemo, openGroupMemo, seedRead } from './group-memo.ts';
 import { mutatorFor } from './mutators.ts';
 import { holdInserts } from './write-behind.ts';
+import { speedSwitches } from '../speed/switches.ts';
 import type { SyncRegistry, WriteEffects } from './entities.ts';
 import { MutationRejected } from './store.ts';
 
@@ -196,7 +197,9 @@ export function createPushWriter(
    * again with a savepoint per push and per mutation, so the refusal undoes only its own mutation as always.
    */
   async function runGroup(): Promise<void> {
-    if (kind !== 'postgres') return void (await runAttempt('savepoints', null));
+    // SPEED_PG_WRITE_BEHIND=0: the plain path, savepoints and one insert a row from the start.
+    if (kind !== 'postgres' || !speedSwitches().pgWriteBehind)
+      return void (await runAttempt('savepoints', null));
     const again = await runAttempt('optimistic', null);
     if (again) await runAttempt('savepoints', again);
   }
