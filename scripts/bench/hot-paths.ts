@@ -180,12 +180,21 @@ async function measureApp(
       let calls: Call[];
       let two: Call[] | null = null;
       try {
-        calls = await measureCalls(app, server, firm, load, seconds, limits?.limitOf ?? null);
-        await server.idle();
-        if (twoServers) {
+        const limitOf = limits?.limitOf ?? null;
+        if (!twoServers) calls = await measureCalls(app, server, firm, load, seconds, limitOf, 'all');
+        else {
+          // The reads on both set-ups first, then the pushes on both: each push leaves thousands of case files
+          // behind, and the two servers' reads measured after the one server's pushes met a firm of tens of
+          // thousands of case files instead of 300 (0 req/s in issue 33's first two-server run).
           const pair = await startAppServers(2, config.databaseUrl, jwtSecret);
           try {
-            two = await measureCalls(app, pair, firm, load, seconds, limits?.limitOf ?? null);
+            calls = await measureCalls(app, server, firm, load, seconds, limitOf, 'reads');
+            await server.idle();
+            two = await measureCalls(app, pair, firm, load, seconds, limitOf, 'reads');
+            await pair.idle();
+            calls.push(...(await measureCalls(app, server, firm, load, seconds, limitOf, 'pushes')));
+            await server.idle();
+            two.push(...(await measureCalls(app, pair, firm, load, seconds, limitOf, 'pushes')));
           } finally {
             await pair.close();
           }
@@ -216,6 +225,7 @@ async function measureCalls(
   load: LoadGenerator,
   seconds: number,
   limitOf: LimitOf | null,
+  part: 'all' | 'reads' | 'pushes',
 ): Promise<Call[]> {
   // What a browser (the PWA, the original client) sends with every call.
   const browser = { authorization: firm.authorization, 'accept-encoding': 'gzip, deflate, br, zstd' };
@@ -230,7 +240,7 @@ async function measureCalls(
     ['case', `/api/petitions/${firm.bigCaseId}`, `/api/petitions/{id} (${INDEX_ITEMS} index items)`, 'list'],
     ['page2raw', '/api/petitions?page=2', '/api/petitions?page=2, no Accept-Encoding', 'raw'],
   ];
-  for (const [key, url, name, kind] of gets.filter(([key]) => wanted(key))) {
+  for (const [key, url, name, kind] of gets.filter(([key]) => wanted(key) && part !== 'pushes')) {
     const headers = kind === 'raw' ? { authorization: firm.authorization } : browser;
     const statements = await statementsDuring(async () => {
       const r = await app.inject({ method: 'GET', url, headers });
@@ -279,7 +289,7 @@ async function measureCalls(
       ['push1', 1, CONNECTIONS],
       ['push200', BATCH, 1],
     ] as const
-  ).filter(([key]) => wanted(key))) {
+  ).filter(([key]) => wanted(key) && part !== 'reads')) {
     const statements = (await pushStatements(perRequest)) / perRequest;
     // Each round after raw commits of this shape, as the REST calls' hello-world (SQLite only).
     const measured = await paired(
@@ -481,9 +491,15 @@ function postgresRows(calls: Call[], engine = 'PostgreSQL'): Row[] {
   return rows;
 }
 
-/** SQLite and PostgreSQL side by side: rate, p99 and statements per request (per mutation for batches). */
-function sideBySide(sqlite: Call[], postgres: Call[] | null): string[] {
-  const w = Math.max(...sqlite.map((c) => c.label.length));
+/**
+ * The engines measured side by side, one column each (SQLite, PostgreSQL, PostgreSQL behind two app servers):
+ * rate, p99 and statements per request (per mutation for batches). An engine not measured has no column, so a
+ * PostgreSQL-only run prints its figures under PostgreSQL.
+ */
+function sideBySide(columns: { name: string; calls: Call[] }[]): string[] {
+  const measured = columns.filter((c) => c.calls.length);
+  const labels = measured[0]?.calls ?? [];
+  const w = Math.max('call'.length, ...labels.map((c) => c.label.length));
   const cols = (rate: string, p99: string, sql: string) =>
     `${rate.padStart(17)} ${p99.padStart(8)} ${sql.padStart(5)}`;
   const cell = (c: Call | undefined) =>
@@ -495,9 +511,9 @@ function sideBySide(sqlite: Call[], postgres: Call[] | null): string[] {
         )
       : cols('(not measured)', '', '');
   return [
-    `${'call'.padEnd(w)}  ${cols('SQLite', 'p99', 'SQL')}  ${cols('PostgreSQL', 'p99', 'SQL')}`,
-    ...sqlite.map((c) =>
-      `${c.label.padEnd(w)}  ${cell(c)}  ${cell(postgres?.find((p) => p.key === c.key))}`.trimEnd(),
+    `${'call'.padEnd(w)}${measured.map((m) => `  ${cols(m.name, 'p99', 'SQL')}`).join('')}`,
+    ...labels.map((c) =>
+      `${c.label.padEnd(w)}${measured.map((m) => `  ${cell(m.calls.find((p) => p.key === c.key))}`).join('')}`.trimEnd(),
     ),
     '(SQL: statements sent to the database per request; per mutation for the 200-mutation push.)',
   ];
@@ -577,6 +593,7 @@ export async function hotPathBench(): Promise<{ rows: Row[]; report: string[] }>
     }
 
     let postgres: Call[] | null = null;
+    let two: Call[] | null = null;
     if (pgUrl && engines.includes('postgres')) {
       // Each PostgreSQL call against the same driver's raw limit of its shape, measured right before each round
       // in the app's own database: a pool of the app's size reading 20 rows, 50 clients inserting one row each,
@@ -599,6 +616,7 @@ export async function hotPathBench(): Promise<{ rows: Row[]; report: string[] }>
         measureApp(url, load, seconds, pwa, pgLimitsFor, undefined, twoServers),
       );
       postgres = measured.calls;
+      two = measured.two;
       rows.push(...postgresRows(postgres));
       if (measured.two) rows.push(...postgresRows(measured.two, 'PostgreSQL, two app servers, same limits'));
     } else if (!pgUrl)
@@ -610,7 +628,11 @@ export async function hotPathBench(): Promise<{ rows: Row[]; report: string[] }>
     }
     report.unshift(
       `Hot paths: a firm of ${CASE_FILES} case files (one with ${INDEX_ITEMS} index items), ${CONNECTIONS} connections, ${seconds} s per call:`,
-      ...sideBySide(sqlite.length ? sqlite : (postgres ?? []), sqlite.length ? postgres : null),
+      ...sideBySide([
+        { name: 'SQLite', calls: sqlite },
+        { name: 'PostgreSQL', calls: postgres ?? [] },
+        { name: 'PG, 2 servers', calls: two ?? [] },
+      ]),
       ...sqlite
         .filter((c) => c.key === 'filtered')
         .map((c) => `(The filtered list matches ${c.found} of the ${CASE_FILES} case files.)`),

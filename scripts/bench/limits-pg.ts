@@ -5,6 +5,12 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 
 const TABLE = 'bench_raw_rows';
+/**
+ * The inserts' own table of the same shape, emptied after each measurement: inserted into TABLE, the hundreds
+ * of thousands of rows a write measurement leaves would turn every later 20-row read into a sort of all of
+ * them (issue 33's two-server rounds measured the reads' limit at 43/s after the pushes' limits had run).
+ */
+const WRITES = 'bench_raw_writes';
 
 export type PgLimits = {
   /** Reads of 20 rows (a list page: order by, limit 20 offset 20) per second by a pool of `poolMax`, `workers` at once. */
@@ -16,10 +22,12 @@ export type PgLimits = {
   close: () => Promise<void>;
 };
 
-const CREATE = `create table if not exists ${TABLE} (
+const create = (table: string) => `create table if not exists ${table} (
   id text primary key, company_id text not null, case_no text, title text not null,
   updated_at text not null, version bigint not null, data text not null)`;
-const INSERT = `insert into ${TABLE} (id, company_id, case_no, title, updated_at, version, data) values ($1, $2, $3, $4, $5, $6, $7)`;
+const insert = (table: string) =>
+  `insert into ${table} (id, company_id, case_no, title, updated_at, version, data) values ($1, $2, $3, $4, $5, $6, $7)`;
+const INSERT = insert(WRITES);
 const READ = `select id, company_id, case_no, title, updated_at, version, data from ${TABLE} where company_id = $1 order by title limit 20 offset 20`;
 
 let n = 0;
@@ -55,10 +63,12 @@ async function loops(workers: number, seconds: number, op: (w: number) => Promis
 
 export async function pgLimits(url: string, workers: number, poolMax: number): Promise<PgLimits> {
   const pool = new pg.Pool({ connectionString: url, max: poolMax });
-  await pool.query(CREATE);
+  await pool.query(create(TABLE));
+  await pool.query(create(WRITES));
   await pool.query(`delete from ${TABLE}`);
+  await pool.query(`delete from ${WRITES}`);
   // 300 rows to page through, as the app's firm has 300 case files.
-  for (let i = 0; i < 300; i++) await pool.query(INSERT, rowValues());
+  for (let i = 0; i < 300; i++) await pool.query(insert(TABLE), rowValues());
   await pool.query(`analyze ${TABLE}`);
   const clients: pg.Client[] = [];
   const client = async (w: number) => {
@@ -78,23 +88,28 @@ export async function pgLimits(url: string, workers: number, poolMax: number): P
         return 1;
       });
     },
-    singleInserts: async (seconds) =>
-      loops(workers, seconds, async (w) => {
+    singleInserts: async (seconds) => {
+      const rate = await loops(workers, seconds, async (w) => {
         await (await client(w)).query(INSERT, rowValues());
         return 1;
-      }),
+      });
+      await pool.query(`truncate ${WRITES}`);
+      return rate;
+    },
     batchedRows: async (seconds, batch) => {
       const c = await client(0);
-      return loops(1, seconds, async () => {
+      const rate = await loops(1, seconds, async () => {
         await c.query('begin');
         for (let i = 0; i < batch; i++) await c.query(INSERT, rowValues());
         await c.query('commit');
         return batch;
       });
+      await pool.query(`truncate ${WRITES}`);
+      return rate;
     },
     close: async () => {
       await Promise.all(clients.map((c) => c.end()));
-      await pool.query(`drop table if exists ${TABLE}`);
+      await pool.query(`drop table if exists ${TABLE}, ${WRITES}`);
       await pool.end();
     },
   };
