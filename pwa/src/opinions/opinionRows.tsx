@@ -5,6 +5,7 @@ import { putLocal } from '../sync/actions.ts';
 import { useSync } from '../sync/hooks.ts';
 import { draftOf, emptyDraft, withRowRules, type TField } from '../ui/fields.ts';
 import { Field } from '../ui/forms/Field.tsx';
+import { UpdateCancelButtons } from '../ui/RowEditButtons.tsx';
 import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
 import { useToast } from '../feedback/toast.tsx';
 import { useSaveReport } from '../feedback/useSaveReport.ts';
@@ -105,17 +106,7 @@ export function OpinionEditRow({
       {cell('issuance_date', 'Issuance Date')}
       <td data-label="Actions">
         <div className="row-actions">
-          <button
-            type="button"
-            className="btn primary"
-            disabled={form.submitting}
-            onClick={form.submit(update)}
-          >
-            Update
-          </button>
-          <button type="button" className="btn" onClick={onDone}>
-            Cancel
-          </button>
+          <UpdateCancelButtons saving={form.submitting} onUpdate={form.submit(update)} onCancel={onDone} />
         </div>
         {form.dialog}
       </td>

@@ -24,17 +24,7 @@ export function RowEditButtons({
   onDelete: () => void;
   children?: ReactNode;
 }) {
-  if (editing)
-    return (
-      <>
-        <button type="button" className="btn primary" disabled={saving} onClick={() => void onUpdate()}>
-          Update
-        </button>
-        <button type="button" className="btn" onClick={onCancel}>
-          Cancel
-        </button>
-      </>
-    );
+  if (editing) return <UpdateCancelButtons saving={saving} onUpdate={onUpdate} onCancel={onCancel} />;
   return (
     <>
       <button type="button" className="btn" onClick={onEdit}>
@@ -44,6 +34,28 @@ export function RowEditButtons({
       {/* Last and set apart: a slip of the finger from Edit or Move must not land on it. */}
       <button type="button" className="btn danger apart" disabled={busy} onClick={onDelete}>
         Delete
+      </button>
+    </>
+  );
+}
+
+/** A row being edited: Update saves it, Cancel leaves it (its form asks first when something was typed). */
+export function UpdateCancelButtons({
+  saving,
+  onUpdate,
+  onCancel,
+}: {
+  saving: boolean;
+  onUpdate: () => Promise<unknown> | void;
+  onCancel: () => void;
+}) {
+  return (
+    <>
+      <button type="button" className="btn primary" disabled={saving} onClick={() => void onUpdate()}>
+        Update
+      </button>
+      <button type="button" className="btn" disabled={saving} onClick={onCancel}>
+        Cancel
       </button>
     </>
   );

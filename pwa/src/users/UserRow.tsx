@@ -9,6 +9,7 @@ import { useToast } from '../feedback/toast.tsx';
 import { useSaveReport } from '../feedback/useSaveReport.ts';
 import type { TField } from '../ui/fields.ts';
 import { Field } from '../ui/forms/Field.tsx';
+import { UpdateCancelButtons } from '../ui/RowEditButtons.tsx';
 import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
 import { roleLabelOf, type TUserRow } from './users.local.ts';
 
@@ -189,12 +190,7 @@ function QuickEditRow({
       <td data-label="Registered at">{formatDate(user.created_at)}</td>
       <td data-label="Actions">
         <div className="row-actions">
-          <button type="button" className="btn primary" disabled={form.submitting} onClick={submit}>
-            Update
-          </button>
-          <button type="button" className="btn" disabled={form.submitting} onClick={cancel}>
-            Cancel
-          </button>
+          <UpdateCancelButtons saving={form.submitting} onUpdate={submit} onCancel={cancel} />
         </div>
         {form.dialog}
       </td>
