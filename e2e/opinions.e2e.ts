@@ -70,7 +70,7 @@ it('an admin on a phone adds, edits inline (Update and Cancel) and deletes an op
       .toEqual(['KS-77', 'SM-12']);
     await expectPhoneFriendly(page, heading);
 
-    // Edit, then Cancel: nothing changes.
+    // Edit, then Cancel: what was typed is not dropped unasked; Keep editing keeps it, Discard leaves it.
     await row.getByRole('button', { name: 'Edit', exact: true }).click();
     const editing = page
       .getByRole('row')
@@ -78,6 +78,11 @@ it('an admin on a phone adds, edits inline (Update and Cancel) and deletes an op
       .last();
     await editing.getByLabel('Subject', { exact: true }).fill('Something else');
     await editing.getByRole('button', { name: 'Cancel', exact: true }).click();
+    const ask = page.getByRole('dialog').filter({ hasText: 'Discard what you typed?' });
+    await ask.getByRole('button', { name: 'Keep editing' }).click();
+    expect(await editing.getByLabel('Subject', { exact: true }).inputValue()).toBe('Something else');
+    await editing.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await ask.getByRole('button', { name: 'Discard' }).click();
     await page.getByRole('cell', { name: 'Lease of the Gulberg shop' }).waitFor();
 
     // Edit, then Update: the row shows the new subject and date, and the server has them.

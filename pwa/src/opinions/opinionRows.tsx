@@ -106,7 +106,11 @@ export function OpinionEditRow({
       {cell('issuance_date', 'Issuance Date')}
       <td data-label="Actions">
         <div className="row-actions">
-          <UpdateCancelButtons saving={form.submitting} onUpdate={form.submit(update)} onCancel={onDone} />
+          <UpdateCancelButtons
+            saving={form.submitting}
+            onUpdate={form.submit(update)}
+            onCancel={() => form.leave(onDone)}
+          />
         </div>
         {form.dialog}
       </td>
