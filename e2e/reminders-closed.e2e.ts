@@ -4,6 +4,7 @@ import { E2E_ADMIN, startHarness, type Harness } from './harness.ts';
 import { LoginPage } from './pages/LoginPage.ts';
 import { PHONE } from './phone.ts';
 import { SyncHeader } from './pages/SyncHeader.ts';
+import { untilWorkerControls } from './session.ts';
 import { seedCourtId, seedHearingDate, seedPetition } from './seed.ts';
 
 /**
@@ -53,12 +54,8 @@ it('the service worker reminds of tomorrow’s hearings from the device, with th
   await login.open();
   await login.login(E2E_ADMIN.email, E2E_ADMIN.password);
   await page.waitForURL('**/dashboard');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
   // Controlled by the worker (the app registers its periodic sync then), with tomorrow's hearings on the device.
-  await page.reload();
-  await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+  await untilWorkerControls(page);
   await page.getByText(/3 hearings tomorrow/).waitFor({ timeout: WAIT_MS });
 
   const worker: Worker = ctx.serviceWorkers()[0] ?? (await ctx.waitForEvent('serviceworker'));

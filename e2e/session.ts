@@ -20,10 +20,15 @@ export async function signedInDevice(
   await login.open();
   await login.login(email, password);
   await page.waitForURL('**/dashboard');
+  await untilWorkerControls(page);
+  return { ctx, page };
+}
+
+/** Waits for the service worker to be installed, then reloads so that it controls the page. */
+export async function untilWorkerControls(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
   await page.reload();
   await page.waitForFunction(() => !!navigator.serviceWorker.controller);
-  return { ctx, page };
 }
