@@ -253,12 +253,16 @@ export async function saveWithChildren(
   const d = def(app, parent);
   const existing = save.id ? await firm.find(d.table as LiveTable, save.id) : undefined;
   if (save.id && !existing) throw notFound();
-  const before = existing as Record<string, unknown> | undefined;
+  // As devices hold it (booleans, lists): the caller and the declaration's mailWhen see what a push's hook sees.
+  const before = existing ? toWire(d, existing) : undefined;
   const values = await save.values(before);
   const id = existing?.id ?? newId();
   await firm.put(d, id, values);
   for (const { list, lines } of save.lists) await saveChildLines(app, trx, actor, parent, id, list, lines);
-  const changed = Object.keys(values).filter((k) => values[k] !== undefined && values[k] !== before?.[k]);
+  // Changed as the store counts it (a value equal to the stored one, a list included, is no change).
+  const changed = Object.keys(values).filter(
+    (k) => values[k] !== undefined && JSON.stringify(values[k]) !== JSON.stringify(before?.[k] ?? null),
+  );
   const mail = !!d.document?.mailWhen?.(before ?? null, { ...before, ...values }, changed);
   return { id, message: existing ? MSG.updatedOk : MSG.savedOk, mail };
 }
