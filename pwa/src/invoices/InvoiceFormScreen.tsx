@@ -3,7 +3,6 @@ import { Link, useNavigate, useParams } from 'react-router';
 import {
   DEFAULT_TAX_PERCENTAGE,
   fillTemplate,
-  formatDate,
   formatRs,
   INVOICE_STATUSES,
   INVOICE_TEMPLATES,
@@ -14,32 +13,31 @@ import {
   MSG_EXPENSE_REQUIRED,
   MSG_TAX_RANGE,
   MSG_TEMPLATE_NEEDS_FIELDS,
-  paisaToDecimal,
   parseRupees,
   ROLE_IDS,
   STATUS_PAID,
+  type TInvoiceWithRows,
 } from '@lawfirm/shared-types';
 import { formatPkPhone } from '@lawfirm/shared-types/common/phone.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { useToast } from '../feedback/toast.tsx';
 import { useSaveReport } from '../feedback/useSaveReport.ts';
 import { useEntityRows, useSync } from '../sync/hooks.ts';
+import { useWithChildren } from '../sync/read-with-children.ts';
+import { childList, saveWithChildren } from '../sync/save-with-children.ts';
 import { CHECKED, draftOf, type TDraft, type TField } from '../ui/fields.ts';
 import { Field } from '../ui/forms/Field.tsx';
 import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
-import { useFieldRows, type TRowDraft } from '../ui/forms/useFieldRows.tsx';
+import { rowOf, useFieldRows, type TRowDraft } from '../ui/forms/useFieldRows.tsx';
 import { FieldRows } from '../ui/forms/FieldRows.tsx';
+import { INVOICE_READ, invoiceNoText } from './InvoicesScreen.tsx';
 import {
-  newPaymentDraft,
+  newPaymentRow,
   PAYMENT_FIELDS,
-  paymentValues,
-  saveInvoiceLocal,
-  useInvoice,
-  type TListedInvoice,
-  type TPaymentDraft,
-} from './invoices.data.ts';
-import { invoiceNoText } from './InvoicesScreen.tsx';
-import { PaymentReceipts } from './MarkPaidDialog.tsx';
+  paymentRow,
+  PaymentReceipts,
+  type TPaymentRow,
+} from './MarkPaidDialog.tsx';
 import './invoices.css';
 
 export const NO_RECORD = 'No Record Found!';
@@ -115,7 +113,7 @@ const EXPENSE_FIELDS: TField[] = [
 const clientPicked = (d: TDraft) => ({ client: d.client_id ? undefined : MSG_CLIENT_REQUIRED });
 
 /** The draft of an invoice (a new one: a Draft at the default tax). */
-function invoiceDraft(inv: TListedInvoice | null): TDraft {
+function invoiceDraft(inv: TInvoiceWithRows | null): TDraft {
   return {
     ...draftOf(INVOICE_FIELDS, {
       ...inv,
@@ -131,7 +129,8 @@ function invoiceDraft(inv: TListedInvoice | null): TDraft {
 /** Create New Invoice / Edit Invoice (part 3 §2.4), saved on the device; the server numbers a new one. */
 export default function InvoiceFormScreen() {
   const id = useParams().invoice_id;
-  const inv = useInvoice(id);
+  const read = useWithChildren<TInvoiceWithRows>('invoices', id ? { ...INVOICE_READ, id } : null);
+  const inv = read && (read[0] ?? null);
   const { actor } = useAuth();
   const title = id ? 'Edit Invoice' : 'Create New Invoice';
   let body;
@@ -147,33 +146,21 @@ export default function InvoiceFormScreen() {
   );
 }
 
-function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
+function InvoiceForm({ inv }: { inv: TInvoiceWithRows | null }) {
   const ctx = useSync();
   const toast = useToast();
   const saved = useSaveReport();
   const navigate = useNavigate();
   const users = useEntityRows<TClient & { id: string }>('users', { role_id: ROLE_IDS.CLIENT });
   const locked = inv?.invoice_status_id === STATUS_PAID;
+  const savedExpenses = inv?.children.invoice_expenses ?? [];
+  const savedPayments = inv?.children.invoice_payments ?? [];
   const expenses = useFieldRows<TExpenseRow>(EXPENSE_FIELDS, () =>
-    (inv?.expenseRows ?? []).map((e) => ({
-      key: e.id,
-      id: e.id,
-      expense: e.expense,
-      amount: paisaToDecimal(e.amount),
-    })),
+    savedExpenses.map((e) => rowOf<TExpenseRow>(EXPENSE_FIELDS, e)),
   );
-  const payments = useFieldRows<TPaymentDraft>(
+  const payments = useFieldRows<TPaymentRow>(
     PAYMENT_FIELDS,
-    () =>
-      (inv?.paymentRows ?? []).map((p) => ({
-        key: p.id,
-        id: p.id,
-        paid_date: formatDate(p.paid_date),
-        amount: paisaToDecimal(p.paid_amount),
-        notes: p.notes ?? '',
-        receipts: [],
-        removedReceipts: [],
-      })),
+    () => savedPayments.map(paymentRow),
     'Do you really want to delete?',
   );
   // Any input (typed, chosen, ticked, a row added or a file picked) is unsaved: Back and the app's links ask.
@@ -219,7 +206,7 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
     expenses: expenses.rows.map((e) => parseRupees(e.amount || '0') ?? 0),
   });
   // §2.4: a new payment row starts at today's date and the invoice's amount.
-  const addPayment = () => payments.add(newPaymentDraft(amount));
+  const addPayment = () => payments.add(newPaymentRow(amount));
 
   const allFilled = !!client && !!v.due_date && !!v.services?.trim() && !!v.amount && !!v.attention?.trim();
   // Not a field: the spec's warning while a template is chosen before the fields it needs are filled.
@@ -245,26 +232,24 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
     const { client: _, ...fields } = values;
     try {
       if (!ctx || !client) throw new Error('The local database is not open yet.');
+      // One transaction with the rows and their receipts (kept on the device, uploaded after); the server
+      // numbers a new invoice. "Send email" goes after the rows, so the mail has the final total.
       await saved(
         () =>
-          saveInvoiceLocal(
-            ctx.db,
-            inv?.id ?? null,
-            {
-              ...fields,
-              client_id: client.id,
-              client_name: client.name,
-              client_email: client.email,
+          saveWithChildren(ctx.db, {
+            entity: 'invoices',
+            id: inv?.id ?? null,
+            values: { ...fields, client_id: client.id, client_name: client.name, client_email: client.email },
+            before: inv,
+            after: ['send_email'],
+            children: {
+              invoice_expenses: childList(savedExpenses, expenseRows, {
+                removed: expenses.removed,
+                order: 'display_order',
+              }),
+              invoice_payments: childList(savedPayments, paymentRows, { removed: payments.removed }),
             },
-            expenseRows.map(({ row, values: x }) => ({
-              id: row.id,
-              expense: String(x.expense),
-              amount: Number(x.amount),
-            })),
-            expenses.removed,
-            inv,
-            { drafts: paymentValues(paymentRows), removed: payments.removed },
-          ),
+          }),
         inv ? MSG.updatedOk : MSG.savedOk,
         { files: (r) => r.files },
       );
@@ -349,7 +334,7 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
         <button
           type="button"
           className="btn"
-          onClick={() => expenses.add({ key: crypto.randomUUID(), id: null, expense: '', amount: '' })}
+          onClick={() => expenses.add(rowOf<TExpenseRow>(EXPENSE_FIELDS, {}))}
         >
           Add Expense
         </button>
@@ -363,7 +348,7 @@ function InvoiceForm({ inv }: { inv: TListedInvoice | null }) {
             <PaymentReceipts
               row={x}
               legend={legend}
-              saved={inv?.paymentRows.find((p) => p.id === x.id)?.receipts}
+              saved={savedPayments.find((p) => p.id === x.id)?.files}
               onChange={(patch) => payments.edit(x.key, patch)}
             />
           )}

@@ -4,7 +4,9 @@ import {
   filterInvoices,
   formatDate,
   formatRs,
+  INVOICE_CHILDREN,
   INVOICE_STATUSES,
+  invoiceForList,
   invoiceStats,
   invoicesDecl,
   MSG,
@@ -13,10 +15,12 @@ import {
   STATUS_PAID,
   statusTitle,
   type TInvoiceDateType,
+  type TInvoiceWithRows,
 } from '@lawfirm/shared-types';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { deleteLocal } from '../sync/actions.ts';
 import { usePendingIds, useSync } from '../sync/hooks.ts';
+import { useWithChildren, type TReadWithChildren } from '../sync/read-with-children.ts';
 import { CHECKED, type TDraft, type TField } from '../ui/fields.ts';
 import { Field } from '../ui/forms/Field.tsx';
 import { useFieldForm } from '../ui/forms/useFieldForm.tsx';
@@ -26,11 +30,16 @@ import { PendingMark } from '../feedback/PendingMark.tsx';
 import { useToast } from '../feedback/toast.tsx';
 import { useConfirmedDelete } from '../feedback/useConfirmedDelete.tsx';
 import { downloadDocument } from '../pdf/document.ts';
-import { useInvoices, type TListedInvoice } from './invoices.data.ts';
 import { MarkPaidDialog } from './MarkPaidDialog.tsx';
 import './invoices.css';
 
 export const NUMBER_ON_SYNC = 'number on sync';
+/**
+ * How this device reads invoices: with their rows (INVOICE_CHILDREN); one the server has not dated yet shows
+ * the day it was made here (its number still waits for the server).
+ */
+export const INVOICE_READ: TReadWithChildren = { madeAt: 'created_at', children: INVOICE_CHILDREN };
+
 export const invoiceNoText = (no: number | null) => (no == null ? NUMBER_ON_SYNC : String(no));
 
 /** The list's filters: a query, not the user's work, so the form is unguarded. The range is typed dd/mm/yyyy. */
@@ -73,14 +82,14 @@ export default function InvoicesScreen() {
   const { actor } = useAuth();
   const ctx = useSync();
   const toast = useToast();
-  const all = useInvoices();
+  const all = useWithChildren<TInvoiceWithRows>('invoices', INVOICE_READ);
   const pending = usePendingIds('invoices');
   const form = useFieldForm(FILTERS, EMPTY, { unguarded: true });
   const f = form.draft;
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<{ id: string; details: boolean } | null>(null);
   const del = useConfirmedDelete(
-    async (inv: TListedInvoice) => {
+    async (inv: TInvoiceWithRows) => {
       if (ctx) await deleteLocal(ctx.db, 'invoices', inv.id);
     },
     MSG.deletedOk,
@@ -93,7 +102,7 @@ export default function InvoicesScreen() {
   const range = from && to;
   const filtered = useMemo(
     () =>
-      filterInvoices(all ?? [], {
+      filterInvoices((all ?? []).map(invoiceForList), {
         invoice_no: f.invoice_no ?? '',
         client_name: f.client_name ?? '',
         is_archive: f.archived === CHECKED,
@@ -122,7 +131,7 @@ export default function InvoicesScreen() {
       setPage(1);
     },
   });
-  const download = async (inv: TListedInvoice) => {
+  const download = async (inv: TInvoiceWithRows) => {
     if (!ctx) return;
     try {
       await downloadDocument(ctx.db, 'invoices', inv);

@@ -1,21 +1,34 @@
 import { expect, it } from 'vitest';
-import { newPaymentDraft, patchPayment, type TPaymentDraft } from './invoices.data.ts';
+import { patchRow } from '../ui/forms/useFieldRows.tsx';
+import { newPaymentRow, type TPaymentRow } from './MarkPaidDialog.tsx';
 
 const file = (name: string) => new File([name], name, { type: 'image/png' });
 
 it('adds two quick picks of receipts to the row as it is when each lands, losing neither', () => {
-  const row = newPaymentDraft(100_000);
-  const other = newPaymentDraft(5_000);
+  const row = newPaymentRow(100_000);
+  const other = newPaymentRow(5_000);
   // Both picks were made from the row as it was drawn (no receipts); the second lands after the first.
-  const pick = (f: File) => (now: TPaymentDraft) => ({ receipts: [...now.receipts, f] });
+  const pick = (f: File) => (now: TPaymentRow) => ({ files: [...now.files, f] });
   let rows = [row, other];
-  rows = patchPayment(rows, row.key, pick(file('cheque-front.png')));
-  rows = patchPayment(rows, row.key, pick(file('cheque-back.png')));
-  expect(rows[0]!.receipts.map((f) => f.name)).toEqual(['cheque-front.png', 'cheque-back.png']);
+  rows = patchRow(rows, row.key, pick(file('cheque-front.png')));
+  rows = patchRow(rows, row.key, pick(file('cheque-back.png')));
+  expect(rows[0]!.files.map((f) => f.name)).toEqual(['cheque-front.png', 'cheque-back.png']);
   expect(rows[1]).toBe(other);
   // A plain patch sets its fields.
-  expect(patchPayment(rows, other.key, { notes: 'By cheque' })[1]).toMatchObject({
+  expect(patchRow(rows, other.key, { notes: 'By cheque' })[1]).toMatchObject({
     notes: 'By cheque',
-    amount: '50.00',
+    paid_amount: '50.00',
   });
+});
+
+it('starts a new payment at today, dd/mm/yyyy, with the amount given (or none), no receipts', () => {
+  expect(newPaymentRow(null)).toMatchObject({
+    id: null,
+    paid_amount: '',
+    notes: '',
+    files: [],
+    removedFiles: [],
+  });
+  expect(newPaymentRow(123_456).paid_date).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+  expect(newPaymentRow(123_456).paid_amount).toBe('1234.56');
 });

@@ -1,8 +1,13 @@
+import { compareCodes } from '@lawfirm/shared-types/common/natural-order.ts';
 import type { LocalDb, TRow } from './db.ts';
 import { ENTITY_TABLE } from './entity-table.ts';
+import { useLiveQuery, useSync } from './hooks.ts';
 
-/** A child entity read with its parent: its rows' order, and whether each row comes with its files. */
-export type TChildRead = { order: (a: TRow, b: TRow) => number; files?: boolean };
+/**
+ * A child entity read with its parent: its rows' order (a column, numbers by value and text as stored, so ISO
+ * dates by date; or a comparison; `display_order` when not given), and whether each row comes with its files.
+ */
+export type TChildRead = { order?: string | ((a: TRow, b: TRow) => number); files?: boolean };
 
 /** A row with its children's rows by entity, each child row with its files (the file model's rows) in order. */
 export type TRowWithChildren = TRow & {
@@ -20,7 +25,18 @@ export type TReadWithChildren = {
   madeAt?: string;
 };
 
-const byOrder = (a: TRow, b: TRow) => (Number(a.display_order) || 0) - (Number(b.display_order) || 0);
+/** Rows compared by one column: numbers by value (an unset one as 0), text as stored (ISO dates by date). */
+const byColumn =
+  (column: string) =>
+  (a: TRow, b: TRow): number => {
+    const x = a[column];
+    const y = b[column];
+    if (typeof x === 'number' || typeof y === 'number') return (Number(x) || 0) - (Number(y) || 0);
+    return compareCodes(typeof x === 'string' ? x : '', typeof y === 'string' ? y : '');
+  };
+const byOrder = byColumn('display_order');
+const orderOf = (read: TChildRead) =>
+  typeof read.order === 'function' ? read.order : byColumn(read.order ?? 'display_order');
 
 /** When each undated row was made here: the time its first queued change was made. */
 async function madeHere(db: LocalDb, entity: string, rows: readonly TRow[], column: string) {
@@ -50,11 +66,11 @@ const groupBy = (rows: readonly TRow[], column: string) => {
  * those children's files (the one file model, by owner kind and id), from the device's tables: a few reads
  * whatever the number of rows, so a list screen can filter and sum on the device.
  */
-export async function readWithChildren(
+export async function readWithChildren<R = TRowWithChildren>(
   db: LocalDb,
   entity: string,
   opts: TReadWithChildren,
-): Promise<TRowWithChildren[]> {
+): Promise<R[]> {
   const { id } = opts;
   let rows = id
     ? [await db.rows(entity).get(id)].filter((r): r is TRow => !!r)
@@ -86,11 +102,29 @@ export async function readWithChildren(
         : [];
       for (const [ownerId, list] of groupBy(owned, owner!.idColumn)) files.set(ownerId, list.sort(byOrder));
     }
-    const withFiles = childRows.sort(read.order).map((r) => ({ ...r, files: files.get(r.id) ?? [] }));
+    const withFiles = childRows.sort(orderOf(read)).map((r) => ({ ...r, files: files.get(r.id) ?? [] }));
     lists.set(child, groupBy(withFiles, column) as Map<string, (TRow & { files: TRow[] })[]>);
   }
+  // The caller names the shape its declarations give these rows (TRowOf): the tables hold what they declare.
   return rows.map((r) => ({
     ...r,
     children: Object.fromEntries(Object.keys(opts.children).map((c) => [c, lists.get(c)?.get(r.id) ?? []])),
-  }));
+  })) as R[];
+}
+
+/**
+ * readWithChildren as a live query of a screen: undefined while it loads, then the rows (again whenever one of
+ * them, a child or a file changes on the device); `null` options read nothing (a form for a new row).
+ */
+export function useWithChildren<R = TRowWithChildren>(
+  entity: string,
+  opts: TReadWithChildren | null,
+): R[] | undefined {
+  const ctx = useSync();
+  // The options by value (a screen passes a fresh object each render); a comparison given is taken as fixed.
+  const key = JSON.stringify(opts);
+  return useLiveQuery(
+    async () => (!ctx ? undefined : opts ? readWithChildren<R>(ctx.db, entity, opts) : []),
+    [ctx, entity, key],
+  );
 }

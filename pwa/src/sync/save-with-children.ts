@@ -27,9 +27,10 @@ export type TChildListSave = {
 
 /**
  * A parent with its edited child rows (a form of an entity whose children declare it in `parents`): `before` is
- * the parent as the form opened (null for a new one); `last` are parent fields queued after the children (an
- * invoice's "send email", so the server mails the final total). `children` is keyed by child entity, in the
- * order they are queued.
+ * the parent as the form opened (null for a new one); `last` are parent fields queued after the children, and
+ * `after` names fields of `values` that go there too (an invoice's "send email", so the server mails the final
+ * total; a new row's field left empty goes with the rest, as it sets nothing off). `children` is keyed by child
+ * entity, in the order they are queued.
  */
 export type TParentSave = {
   entity: string;
@@ -38,11 +39,39 @@ export type TParentSave = {
   before: TRow | null;
   children?: Readonly<Record<string, TChildListSave>>;
   last?: Record<string, unknown>;
+  after?: readonly string[];
 };
+
+/** A row of a form's list as the form kit reads it (useFieldRows' `read`): its saved id, files, stored values. */
+export type TReadRow = {
+  row: { id: string | null; files?: readonly File[]; removedFiles?: readonly string[] };
+  values: Record<string, unknown>;
+};
+
+/**
+ * A form's rows of one child entity as the save takes them: each row's stored values (the declared fields are
+ * the child's columns), its picked and removed files, and with `order` the column that keeps the rows' order
+ * as shown (1, 2, …).
+ */
+export const childList = (
+  before: readonly TRow[],
+  read: readonly TReadRow[],
+  { removed = [], order }: { removed?: readonly string[]; order?: string } = {},
+): TChildListSave => ({
+  before,
+  removed,
+  rows: read.map(({ row, values }, i) => ({
+    id: row.id,
+    values: order ? { ...values, [order]: i + 1 } : values,
+    ...(row.files ? { files: row.files } : {}),
+    ...(row.removedFiles ? { removedFiles: row.removedFiles } : {}),
+  })),
+});
 
 /** What a save queued: the parent's id, each child entity's row ids in the order given, the kept files' hashes. */
 export type TParentSaved = { id: string; children: Record<string, string[]>; files: string[] };
 
+const emptyValue = (v: unknown) => v === null || v === undefined || v === false || v === '';
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** The fields of `values` that differ from `before` (all of them for a new row): an edit sends only these. */
@@ -121,6 +150,9 @@ async function putFiles(
  */
 export async function saveWithChildren(db: LocalDb, save: TParentSave): Promise<TParentSaved> {
   const id = save.id ?? save.before?.id ?? v7();
+  const held = (k: string, v: unknown) => save.after?.includes(k) && (save.before || !emptyValue(v));
+  const first = Object.fromEntries(Object.entries(save.values).filter(([k, v]) => !held(k, v)));
+  const then = Object.fromEntries(Object.entries(save.values).filter(([k, v]) => held(k, v)));
   const lists = Object.entries(save.children ?? {}).map(([entity, list]) => ({
     entity,
     list,
@@ -137,7 +169,7 @@ export async function saveWithChildren(db: LocalDb, save: TParentSave): Promise<
       }
   const children: Record<string, string[]> = {};
   await db.transaction('rw', syncTables(db), async () => {
-    const parent = changedFields(save.values, save.before);
+    const parent = changedFields(first, save.before);
     if (Object.keys(parent).length) await putLocal(db, save.entity, id, parent, seenOf(save.before));
     for (const { entity, list, column } of lists) {
       const ids: string[] = (children[entity] = []);
@@ -154,8 +186,29 @@ export async function saveWithChildren(db: LocalDb, save: TParentSave): Promise<
       }
     }
     // Compared with what the parent holds after this save: a new row's `last` goes only when it changes it.
-    const last = changedFields(save.last ?? {}, { ...save.before, ...save.values, id });
+    const last = changedFields({ ...then, ...save.last }, { ...save.before, ...first, id });
     if (Object.keys(last).length) await putLocal(db, save.entity, id, last, seenOf(save.before));
   });
   return { id, children, files: [...kept.values()].flat().map((f) => f.sha256) };
+}
+
+/**
+ * Adds files to a saved row (and removes saved ones, after confirmation), kept on the device and uploaded after
+ * the push: a payment's receipts in the Paid Invoice Dialog. Answers the added files' hashes.
+ */
+export async function saveFiles(
+  db: LocalDb,
+  entity: string,
+  row: TRow,
+  files: readonly File[],
+  removed: readonly string[] = [],
+): Promise<string[]> {
+  if (files.length) fileOwner(entity); // before any bytes are kept
+  const stored: TStoredFile[] = [];
+  for (const f of files) stored.push(await storeLocalFile(db, f));
+  // An async scope: Dexie keeps its transaction open across native awaits only for one.
+  await db.transaction('rw', syncTables(db), async () => {
+    await putFiles(db, entity, row, stored, removed);
+  });
+  return stored.map((f) => f.sha256);
 }

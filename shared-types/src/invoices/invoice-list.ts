@@ -1,6 +1,9 @@
 import { parseDisplayDate } from '../common/dates.ts';
 import { paisaOrZero } from '../common/money.ts';
 import { compareCodes } from '../common/natural-order.ts';
+import type { TRowOf } from '../sync/entity.ts';
+import type { attachmentsDecl } from '../sync/entities.ts';
+import type { invoiceExpensesDecl, invoicePaymentsDecl, invoicesDecl } from './invoices.entities.ts';
 
 /** The invoices list's page size (§9: the server's per_page; the device pages the same way). */
 export const INVOICES_PER_PAGE = 10;
@@ -18,13 +21,48 @@ export type TInvoiceForList = {
   amount: unknown;
   apply_tax: unknown;
   tax_percentage: unknown;
-  due_date: string | null;
-  paid_at: string | null;
+  due_date?: string | null;
+  paid_at?: string | null;
   archived: boolean | null;
   created_at?: string | null;
   expenses: readonly unknown[];
   payments: readonly unknown[];
 };
+
+/**
+ * The rows an invoice is read with, by child entity (their declarations' `parents`): expenses in the order
+ * the form gave them, payments by their date, each payment with its receipts (its files).
+ */
+export const INVOICE_CHILDREN = {
+  invoice_expenses: { order: 'display_order' },
+  invoice_payments: { order: 'paid_date', files: true },
+} as const;
+
+/** An invoice with its rows as a device reads it (INVOICE_CHILDREN), every type from the declarations. */
+export type TInvoiceWithRows = TRowOf<typeof invoicesDecl> & {
+  children: {
+    invoice_expenses: TRowOf<typeof invoiceExpensesDecl>[];
+    invoice_payments: (TRowOf<typeof invoicePaymentsDecl> & { files: TRowOf<typeof attachmentsDecl>[] })[];
+  };
+};
+
+/** Child rows as any reader holds them (a device's rows, the server's loadWithChildren): only their amounts count. */
+type TWithChildAmounts = {
+  children: {
+    invoice_expenses?: readonly { amount?: unknown }[];
+    invoice_payments?: readonly { paid_amount?: unknown }[];
+  };
+};
+
+/**
+ * An invoice read with its rows in the list's shape: the amounts of its live expenses and payments beside it,
+ * which its totals, the list's filter and stats read.
+ */
+export const invoiceForList = <T extends TWithChildAmounts>(inv: T) => ({
+  ...inv,
+  expenses: (inv.children.invoice_expenses ?? []).map((e) => e.amount),
+  payments: (inv.children.invoice_payments ?? []).map((p) => p.paid_amount),
+});
 
 /** The list's filters (§2.5), as the original client's query names them. */
 export type TInvoiceFilter = {
@@ -124,6 +162,22 @@ export function pageOf<T>(rows: readonly T[], page: number, perPage = INVOICES_P
 
 /** The balance after a mark-paid: fully paid is Paid (3) with its date, anything less leaves it Sent (2). */
 export const statusAfterPayments = (totals: TInvoiceTotals): 2 | 3 => (totals.paid >= totals.total ? 3 : 2);
+
+/**
+ * What a save of payments does to the invoice's status (the Paid Invoice Dialog, §2.6), given the invoice with
+ * every payment it will have: a Paid invoice stays as it is (its date is when it was paid); paid in full, or
+ * "Mark as Paid" whatever is due, makes it Paid (3) on `today`; a payment short of the total moves a Draft (1)
+ * to Sent (2), as money was asked for; a Sent one stays Sent.
+ */
+export function statusOnPayment(
+  inv: TInvoiceMoney & { invoice_status_id: number | null },
+  { markPaid, today }: { markPaid: boolean; today: string },
+): { invoice_status_id?: 2 | 3; paid_at?: string } {
+  if (inv.invoice_status_id === 3) return {};
+  if (markPaid || statusAfterPayments(invoiceTotals(inv)) === 3)
+    return { invoice_status_id: 3, paid_at: today };
+  return inv.invoice_status_id === 1 ? { invoice_status_id: 2 } : {};
+}
 
 /** Invoice templates (§3): subject and content with placeholders the form fills in. */
 export const INVOICE_TEMPLATES = [

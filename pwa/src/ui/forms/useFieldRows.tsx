@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '../../feedback/Modal.tsx';
-import { draftErrors, valuesOf, type TDraft, type TDraftErrors, type TField } from '../fields.ts';
+import { draftErrors, draftOf, valuesOf, type TDraft, type TDraftErrors, type TField } from '../fields.ts';
 
 /** A row of a form's list (an invoice's expenses, its payments): its own key, its saved id, its fields' text. */
 export type TRowDraft = { key: string; id: string | null };
@@ -10,6 +10,23 @@ export type TRowDraft = { key: string; id: string | null };
  * picks of receipts each add to the list, rather than the second replacing the first's).
  */
 export type TRowPatch<R> = Partial<R> | ((row: R) => Partial<R>);
+
+/**
+ * A row of a form's list from stored values (draftOf: a date shown dd/mm/yyyy, paisa as rupees): a saved
+ * record's row is keyed by its id, a new one (no `id`) gets a key made here. `more` is what the row holds
+ * besides its fields (its picked files). The caller names its row type, whose fields are `fields`.
+ */
+export const rowOf = <R extends TRowDraft>(
+  fields: readonly TField[],
+  values: Record<string, unknown> & { id?: string | null },
+  more: Record<string, unknown> = {},
+): R =>
+  ({
+    key: values.id ?? crypto.randomUUID(),
+    id: values.id ?? null,
+    ...draftOf(fields, values),
+    ...more,
+  }) as R;
 
 /** The rows with the one of `key` changed. */
 export const patchRow = <R extends TRowDraft>(rows: readonly R[], key: string, patch: TRowPatch<R>): R[] =>
