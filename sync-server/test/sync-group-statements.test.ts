@@ -77,13 +77,14 @@ describe.skipIf(!process.env.DATABASE_URL_TEST)('sync: statements per group comm
       const titles = Array.from({ length: n }, (_, i) => `Statement Act ${n}/${i}`);
       const gs = await pushFrom(n, (i) => put(1, 'statutes', { title: titles[i] }));
       for (const g of gs) {
-        // The firm's change numbers (taken and written back), the client rows, and the closing statement.
-        expect(bookkeeping(g)).toBeLessThanOrEqual(3);
-        // The group's new rows: one statement, whatever their number.
-        expect(g.filter((s) => /^insert into "statutes"/.test(s))).toHaveLength(1);
+        // The firm's lock with the client rows, and the closing statement (change numbers written back).
+        expect(bookkeeping(g)).toBeLessThanOrEqual(2);
+        // The group's new rows: one insert, whatever their number, sent inside the closing statement.
+        expect(g.filter((s) => /insert into "statutes"/.test(s))).toHaveLength(1);
+        expect(g.filter((s) => /insert into "statutes"/.test(s) && /change_log/.test(s))).toHaveLength(1);
         expect(g.filter((s) => /^(savepoint|release|rollback to)/i.test(s))).toEqual([]);
-        // begin, the firm, the clients, the rows read beforehand, the rows, the closing statement, commit.
-        expect(g.length).toBeLessThanOrEqual(7);
+        // begin, the firm with the clients, the rows read beforehand, the closing statement with the rows, commit.
+        expect(g.length).toBeLessThanOrEqual(5);
       }
       const stored = await t.app.db
         .selectFrom('statutes')
@@ -134,6 +135,52 @@ describe.skipIf(!process.env.DATABASE_URL_TEST)('sync: statements per group comm
     expect(all.some((s) => /rollback to savepoint/i.test(s))).toBe(true);
   });
 
+  it('writes new invoices and the expenses under them (a foreign key) with the closing statement', async () => {
+    const client = await insertUser(t, { role: 'CLIENT', name: 'Held Client' });
+    const writer = createPushWriter(db, 'postgres', REGISTRY, () => undefined);
+    groups = [];
+    const devices = Array.from({ length: 6 }, (_, i) => ({
+      clientId: `held-${i}-${newId()}`,
+      invoice: newId(),
+      expense: newId(),
+    }));
+    const answers = await Promise.all(
+      devices.map((d, i) =>
+        writer.push(actor, d.clientId, [
+          put(
+            1,
+            'invoices',
+            { client_id: client.id, client_name: 'Held Client', amount: 1000 * (i + 1) },
+            d.invoice,
+          ),
+          put(
+            2,
+            'invoice_expenses',
+            { invoice_id: d.invoice, expense: `Stamp ${i}`, amount: 50, display_order: 1 },
+            d.expense,
+          ),
+        ]),
+      ),
+    );
+    for (const a of answers) expect(a.results.map((r) => r.status)).toEqual(['applied', 'applied']);
+    // No group was run again, and the last new rows went with the closing statement (a parent's check and the
+    // next invoice's number read the database, so the rows held before them were written first).
+    expect(groups.flat().filter((s) => /^rollback/i.test(s.trim()))).toEqual([]);
+    const closing = groups.flat().filter((s) => /insert into "invoice_expenses"/.test(s));
+    expect(closing.length).toBeGreaterThan(0);
+    expect(closing.filter((s) => /insert into change_log/.test(s)).length).toBeGreaterThan(0);
+    const stored = await t.app.db
+      .selectFrom('invoice_expenses')
+      .select(['invoice_id', 'expense'])
+      .where(
+        'id',
+        'in',
+        devices.map((d) => d.expense),
+      )
+      .execute();
+    expect(stored.map((r) => r.invoice_id).sort()).toEqual(devices.map((d) => d.invoice).sort());
+  });
+
   it('reads a court that many new case files name once per group', async () => {
     const court = newId();
     await pushFrom(1, () => put(1, 'courts', { title: 'Sessions Court Lahore' }, court));
@@ -141,12 +188,16 @@ describe.skipIf(!process.env.DATABASE_URL_TEST)('sync: statements per group comm
       put(1, 'petitions', { case_no: `S-${i}`, year: 2026, title: `State v. ${i}`, court_id: court }),
     );
     for (const g of gs) {
-      const inserts = g.filter((s) => /^insert into "petitions"/.test(s)).length;
+      const inserts = g.filter((s) => /insert into "petitions"/.test(s)).length;
       const courtReads = g.filter((s) => /from "courts"/.test(s)).length;
-      // The merge check and the live check of the court: once each per group, not per case file.
-      expect(courtReads).toBeLessThanOrEqual(2);
+      // The court is read with the group's rows beforehand (a declared reference), once for the merge check
+      // and the live check of every case file in the group.
+      expect(courtReads).toBeLessThanOrEqual(1);
       expect(inserts).toBeGreaterThan(0);
       expect(g.filter((s) => /from "petitions"/.test(s)).length).toBeLessThanOrEqual(1);
+      // begin, the firm with the clients, the case files and the court read beforehand, the closing
+      // statement with the new case files, commit.
+      expect(g.length).toBeLessThanOrEqual(6);
     }
     const stored = await t.app.db
       .selectFrom('petitions')

@@ -207,6 +207,62 @@ describeEachDb('sync: relations hold on every write path', (kind) => {
     expect(conflicts).toEqual([]);
   });
 
+  it('refuses a case file or a party naming another firm’s court, category or people, pushed together', async () => {
+    const foreign = async (table: 'courts' | 'case_categories' | 'users') =>
+      (
+        await f.t.app.db
+          .selectFrom(table)
+          .select('id')
+          .where('company_id', '!=', f.t.providerId)
+          .limit(1)
+          .executeTakeFirstOrThrow()
+      ).id;
+    const [court, category, lawyer] = await Promise.all([
+      foreign('courts'),
+      foreign('case_categories'),
+      foreign('users'),
+    ]);
+    const mine = await f.court();
+    const id = await f.petition({ case_no: `REF-${newId().slice(-6)}` });
+    const caseFile = (values: Record<string, unknown>) => ({
+      case_no: `REF-${newId().slice(-6)}`,
+      year: 2026,
+      title: 'State v. Reference',
+      court_id: mine.id,
+      ...values,
+    });
+    const sent: [string, Record<string, unknown>, string | null][] = [
+      ['petitions', caseFile({ court_id: court }), 'The court does not exist.'],
+      ['petitions', caseFile({ petition_type_id: category }), 'The case category does not exist.'],
+      [
+        'petitions',
+        caseFile({ lawyer_ids: [f.lawyerId, lawyer] }),
+        'A chosen lawyer is not a member of this firm.',
+      ],
+      [
+        'petition_parties',
+        { petition_id: id, side: 'petitioner', name: 'Outsider', user_id: lawyer, display_order: 1 },
+        'The chosen person is not a member of this firm.',
+      ],
+      ['petitions', caseFile({ lawyer_ids: [f.lawyerId] }), null],
+    ];
+    // Devices pushing at once share a group commit on PostgreSQL, where the references are read together.
+    const devices = await Promise.all(sent.map(() => connectDevice(f.t, f.admin)));
+    const answers = await Promise.all(
+      devices.map((d, i) =>
+        d.push([{ name: 'put', args: { entity: sent[i]![0], id: newId(), values: sent[i]![1] } }]),
+      ),
+    );
+    expect(answers.map((a) => a.results[0]!.status)).toEqual([
+      'rejected',
+      'rejected',
+      'rejected',
+      'rejected',
+      'applied',
+    ]);
+    expect(answers.map((a) => a.results[0]!.message ?? null)).toEqual(sent.map((x) => x[2]));
+  });
+
   it('refuses a system write (a new firm’s starting rows) whose parent is not a live row of the firm', async () => {
     const links = REGISTRY.byName.get('case_category_courts')!;
     const category = await f.t.app.db

@@ -18,10 +18,10 @@ export async function courtAfterMerges(trx: Db, companyId: string, courtId: stri
   for (let hop = 0; hop < MAX_HOPS; hop++) {
     const at = id;
     // Asked once per group commit for the fifty case files naming one court (sync/group-memo.ts).
-    const court = await memoRead(trx, 'courts', at, `merge:${companyId}`, () =>
+    const court = await memoRead(trx, 'courts', at, `firm:${companyId}`, () =>
       trx
         .selectFrom('courts')
-        .select(['deleted_at', 'merged_into'])
+        .selectAll()
         .where('id', '=', at)
         .where('company_id', '=', companyId)
         .executeTakeFirst(),

@@ -65,10 +65,17 @@ export type SeqBlock = {
  * firm's row is taken with one upsert and the change-log lines are held until `close`, which hands them to
  * the group's closing statement: nothing inside the group reads the change log.
  */
-export async function openSeqBlock(trx: Db, companyIds: Iterable<string>, batch = false): Promise<SeqBlock> {
+export async function openSeqBlock(
+  trx: Db,
+  companyIds: Iterable<string>,
+  batch = false,
+  /** Firms whose row lock the caller already took in its own statement, with their last numbers. */
+  locked?: ReadonlyMap<string, number>,
+): Promise<SeqBlock> {
   const block = new Map<string, number>();
   const lines: ChangeLine[] = [];
-  for (const c of companyIds) block.set(c, batch ? await lockSeq(trx, c) : await takeSeq(trx, c, 0));
+  for (const c of companyIds)
+    block.set(c, locked?.get(c) ?? (batch ? await lockSeq(trx, c) : await takeSeq(trx, c, 0)));
   return {
     attach: (t) => {
       seqBlocks.set(t, block);

@@ -52,8 +52,17 @@ export function canReadRow(scope: ReadScope, row: Record<string, unknown>, acces
   return scope.anyOf.some((c) => row[c.column] === c.value);
 }
 
+/**
+ * A column naming the firm's live rows of another table that are neither its parent nor its owner (a case
+ * file's court, category and lawyers): a write setting it to anything else is refused with `message`. Declared,
+ * so a group commit reads them for all its mutations together (push.ts) instead of one round trip each.
+ */
+export type Ref = { table: string; message: string };
+
 /** What a write must also check or do that needs the server's database: the server's half of an entity. */
 export type ServerHooks = {
+  /** Columns (a string, or a list of strings) naming the firm's live rows of a table: see Ref. */
+  refs?: Readonly<Record<string, Ref>>;
   /** Extra rules that need the database (unique emails…); answers a message to refuse with, or null. */
   check?: (trx: Db, actor: TActor, row: Row, changed: string[]) => Promise<string | null>;
   /**

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { TActor, TMutationResult } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { nowIso } from '../db/ids.ts';
@@ -14,27 +14,39 @@ import type { ChangeLine } from './change-log.ts';
 export type Claim = { userId: string; last: number };
 
 /**
- * Claims the devices' client rows in one statement: makes the row of a device seen for the first time and
- * takes every row's lock (another server applying the same device's queue waits for this commit), answering
- * each device's owner and last applied mutation id.
+ * Opens a group of one firm's pushes in one statement (a round trip each before): takes the firm's change-log
+ * row lock and answers its last change number (`openSeqBlock` then hands numbers out in memory), and claims the
+ * devices' client rows: makes the row of a device seen for the first time and takes every row's lock (another
+ * server applying the same device's queue waits for this commit), answering each device's owner and last
+ * applied mutation id. The clients' insert reads the firm's row from the first part, so the firm's lock is
+ * always taken before any device's, in the order every writer of the firm takes them.
  */
-export async function claimClients(trx: Db, jobs: { clientId: string; actor: TActor }[]) {
+export async function openGroup(trx: Db, companyId: string, jobs: { clientId: string; actor: TActor }[]) {
   const byClient = new Map<string, TActor>();
   for (const j of jobs) if (!byClient.has(j.clientId)) byClient.set(j.clientId, j.actor);
-  // Sorted: two groups (two servers) lock the rows in one order. The firm's change-log lock comes first anyway.
+  // Sorted: two groups (two servers) lock the rows in one order.
   const ids = [...byClient.keys()].sort();
   const now = nowIso();
-  const r = await sql<{ client_id: string; user_id: string; last_mutation_id: string | number }>`
-    insert into sync_clients (client_id, user_id, company_id, last_mutation_id, scope, created_at, updated_at)
-    select t.client_id, t.user_id, t.company_id, 0, '', ${now}, ${now}
-    from unnest(${ids}::text[], ${ids.map((i) => byClient.get(i)!.id)}::text[], ${ids.map((i) => byClient.get(i)!.company_id)}::text[])
-      as t(client_id, user_id, company_id)
-    on conflict (client_id) do update set updated_at = excluded.updated_at
-    returning client_id, user_id, last_mutation_id`.execute(trx);
+  const r = await sql<{ client_id: string | null; user_id: string; last: string | number }>`
+    with firm as (
+      insert into sync_state (company_id, last_seq) values (${companyId}, 0)
+      on conflict (company_id) do update set last_seq = sync_state.last_seq returning last_seq
+    ), claimed as (
+      insert into sync_clients (client_id, user_id, company_id, last_mutation_id, scope, created_at, updated_at)
+      select t.client_id, t.user_id, t.company_id, 0, '', ${now}, ${now}
+      from firm, unnest(${ids}::text[], ${ids.map((i) => byClient.get(i)!.id)}::text[], ${ids.map((i) => byClient.get(i)!.company_id)}::text[])
+        as t(client_id, user_id, company_id)
+      on conflict (client_id) do update set updated_at = excluded.updated_at
+      returning client_id, user_id, last_mutation_id
+    )
+    select null as client_id, '' as user_id, last_seq as last from firm
+    union all select client_id, user_id, last_mutation_id from claimed`.execute(trx);
+  let lastSeq = 0;
   const claims = new Map<string, Claim>();
   for (const row of r.rows)
-    claims.set(row.client_id, { userId: row.user_id, last: Number(row.last_mutation_id) });
-  return claims;
+    if (row.client_id === null) lastSeq = Number(row.last);
+    else claims.set(row.client_id, { userId: row.user_id, last: Number(row.last) });
+  return { lastSeq, claims };
 }
 
 /**
@@ -49,9 +61,10 @@ export async function readRows(trx: Db, table: string, ids: string[]) {
 }
 
 /**
- * The group's closing statement: its change-log lines, its firms' last change numbers, its devices' last
- * mutation ids and their results, in one statement of four parts (data-modifying CTEs), instead of one per
- * change, per device and per result.
+ * The group's closing statement: its new rows (`inserts`, held by write-behind.ts), its change-log lines, its
+ * firms' last change numbers, its devices' last mutation ids and their results, in one statement of parts
+ * (data-modifying CTEs), instead of one per change, per device and per result. A part that fails (a duplicate
+ * id) fails the statement, and the group is run again (push.ts).
  */
 export async function flushGroup(
   trx: Db,
@@ -59,12 +72,13 @@ export async function flushGroup(
   lastSeqs: Map<string, number>,
   lastIds: Map<string, number>,
   results: { clientId: string; result: TMutationResult }[],
+  inserts: readonly CompiledQuery[] = [],
 ): Promise<void> {
   const now = nowIso();
   const col = <T, V>(xs: T[], f: (x: T) => V) => xs.map(f);
   const seqs = [...lastSeqs];
   const ids = [...lastIds];
-  await sql`
+  const closing = sql`
     with log as (
       insert into change_log (company_id, seq, entity, row_id, changed_at)
       select * from unnest(${col(lines, (l) => l.companyId)}::text[], ${col(lines, (l) => l.seq)}::bigint[],
@@ -83,5 +97,23 @@ export async function flushGroup(
       ${col(results, (r) => r.result.status)}::text[], ${col(results, (r) => r.result.message ?? null)}::text[],
       ${col(results, (r) => (r.result.fields ? JSON.stringify(r.result.fields) : null))}::text[])
       as t(client_id, mutation_id, status, message, fields)
-    on conflict (client_id, mutation_id) do nothing`.execute(trx);
+    on conflict (client_id, mutation_id) do nothing`;
+  if (!inserts.length) return void (await closing.execute(trx));
+  await trx.executeQuery(withInserts(inserts, closing.compile(trx)));
+}
+
+/**
+ * `closing` (a statement beginning `with`) with each insert of `inserts` as a leading part of its `with`. The
+ * parts' parameters are numbered on from the ones before them: compiled SQL names its parameters only as `$n`.
+ */
+function withInserts(inserts: readonly CompiledQuery[], closing: CompiledQuery): CompiledQuery {
+  const parameters: unknown[] = [];
+  const renumbered = (q: CompiledQuery) => {
+    const offset = parameters.length;
+    parameters.push(...q.parameters);
+    return offset ? q.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`) : q.sql;
+  };
+  const parts = inserts.map((q, i) => `held_${i} as (${renumbered(q)})`);
+  const rest = renumbered(closing).replace(/^\s*with\s+/i, '');
+  return CompiledQuery.raw(`with ${parts.join(', ')}, ${rest}`, parameters);
 }

@@ -44,6 +44,31 @@ export function seedRead(trx: Db, table: string, id: string, kind: string, value
 }
 
 /**
+ * Seeds every kind of read by id the write paths make (a row by id, a firm's live row, whether it is live, a
+ * firm's row live or not) from whole rows read together, `ids` those asked for (an id missing from `rows` is no
+ * row). The kinds are those of store.ts (`row`), relations.ts (`live:`, `isLive:`) and court-merge.ts (`firm:`).
+ */
+export function seedWholeRows(
+  trx: Db,
+  table: string,
+  companyId: string,
+  ids: Iterable<string>,
+  rows: readonly Record<string, unknown>[],
+): void {
+  if (!memos.has(trx)) return;
+  const found = new Map(rows.map((r) => [r.id as string, r]));
+  for (const id of ids) {
+    const row = found.get(id);
+    const ours = row && row.company_id === companyId ? row : undefined;
+    const live = ours && ours.deleted_at == null ? ours : undefined;
+    seedRead(trx, table, id, 'row', row);
+    seedRead(trx, table, id, `firm:${companyId}`, ours);
+    seedRead(trx, table, id, `live:${companyId}`, live ? [live] : []);
+    seedRead(trx, table, id, `isLive:${companyId}`, live ? [{ live: 1 }] : []);
+  }
+}
+
+/**
  * `read()`'s answer for the row `id` of `table`, from the group's memo when it holds it. Callers treat the
  * answer as read-only: it is shared by the group's mutations.
  */

@@ -14,8 +14,9 @@ import { nowIso } from '../db/ids.ts';
 import { HttpError } from '../http/errors.ts';
 import { runPrecompiled } from '../db/precompiled.ts';
 import { openSeqBlock, type SeqBlock } from './change-log.ts';
-import { claimClients, flushGroup, readRows, type Claim } from './group-flush.ts';
-import { clearGroupMemo, closeGroupMemo, openGroupMemo, seedRead } from './group-memo.ts';
+import { flushGroup, openGroup, readRows, type Claim } from './group-flush.ts';
+import { clearGroupMemo, closeGroupMemo, openGroupMemo, seedWholeRows } from './group-memo.ts';
+import { refIds } from './relations.ts';
 import { mutatorFor } from './mutators.ts';
 import { holdInserts } from './write-behind.ts';
 import { speedSwitches } from '../speed/switches.ts';
@@ -228,14 +229,20 @@ export function createPushWriter(
     const started = Date.now();
     let count = 0;
     try {
-      const seqs = await openSeqBlock(trx, new Set(jobs.map((j) => j.actor.company_id)), batch);
+      // On PostgreSQL the group is one firm's: its lock and the devices' claims are one statement.
+      const opened = batch ? await openGroup(trx, firm, jobs) : null;
+      const claims: Map<string, Claim> | null = opened?.claims ?? null;
+      const seqs = await openSeqBlock(
+        trx,
+        new Set(jobs.map((j) => j.actor.company_id)),
+        batch,
+        opened ? new Map([[firm, opened.lastSeq]]) : undefined,
+      );
       seqs.attach(trx);
-      let claims: Map<string, Claim> | null = null;
       if (optimistic) held = await holdInserts(trx);
-      if (batch) {
+      if (claims) {
         openGroupMemo(trx);
-        claims = await claimClients(trx, jobs);
-        await prefetchRows(trx, registry, jobs, claims);
+        await prefetchRows(trx, registry, firm, jobs, claims);
       }
       for (const job of jobs) {
         if (count >= GROUP_MAX_MUTATIONS || Date.now() - started >= GROUP_MAX_MS) break;
@@ -306,7 +313,7 @@ export function createPushWriter(
       const closing = await seqs.close();
       // A group of retries only (every id seen before) has nothing to write.
       if (batch && (closing.lines.length || lastIds.size || results.length))
-        await flushGroup(trx, closing.lines, closing.lasts, lastIds, results);
+        await flushGroup(trx, closing.lines, closing.lasts, lastIds, results, held?.take());
       await trx.commit().execute();
     } catch (e: unknown) {
       held?.drop();
@@ -465,39 +472,52 @@ function lazySavepoints(): Savepoints {
 }
 
 /**
- * The rows the group's mutations name (a put's or delete's row), read with one statement per table into the
- * group's memo before they apply (PostgreSQL). Rows an older build's change names under an old shape are
- * left to their own path.
+ * The rows the group's mutations name, read with one statement per table into the group's memo before they
+ * apply (PostgreSQL): a put's or delete's own row, and a new row's parents, owner and declared references (a
+ * case file's court, category and lawyers: `refs`), which fifty phones' new case files mostly share. Rows an
+ * older build's change names under an old shape are left to their own path.
  */
 async function prefetchRows(
   trx: Db,
   registry: SyncRegistry,
+  companyId: string,
   jobs: Job[],
   claims: Map<string, Claim>,
 ): Promise<void> {
   const byTable = new Map<string, Set<string>>();
+  const want = (table: string, id: unknown) => {
+    if (typeof id !== 'string' || !id) return;
+    let ids = byTable.get(table);
+    if (!ids) byTable.set(table, (ids = new Set()));
+    ids.add(id);
+  };
   let n = 0;
   for (const job of jobs) {
     const last = claims.get(job.clientId)?.last ?? 0;
     for (const m of job.pending ?? job.mutations) {
       if (m.id <= last || n >= GROUP_MAX_MUTATIONS) continue;
       if (m.name !== 'put' && m.name !== 'delete') continue;
-      const a = m.args as { entity?: unknown; id?: unknown } | null;
+      const a = m.args as { entity?: unknown; id?: unknown; values?: unknown } | null;
       if (!a || typeof a.entity !== 'string' || typeof a.id !== 'string' || !a.id) continue;
       // A row read that turns out unused (an older build's change of another shape) costs nothing more.
       const def = registry.byName.get(a.entity);
       if (!def) continue;
       n++;
-      let ids = byTable.get(def.table);
-      if (!ids) byTable.set(def.table, (ids = new Set()));
-      ids.add(a.id);
+      want(def.table, a.id);
+      const values = a.values;
+      if (m.name !== 'put' || !values || typeof values !== 'object') continue;
+      const v = values as Record<string, unknown>;
+      for (const p of def.parents ?? []) want(p.entity, v[p.column]);
+      const o = def.owner;
+      const ownerEntity = o ? o.entities[String(v[o.typeColumn])] : undefined;
+      if (o && ownerEntity) want(ownerEntity, v[o.idColumn]);
+      for (const [column, ref] of Object.entries(def.refs ?? {}))
+        for (const id of refIds(v[column])) want(ref.table, id);
     }
   }
   for (const [table, ids] of byTable) {
     const list = [...ids];
-    const rows = await readRows(trx, table, list);
-    const found = new Map(rows.map((r) => [r.id as string, r]));
-    for (const id of list) seedRead(trx, table, id, 'row', found.get(id));
+    seedWholeRows(trx, table, companyId, list, await readRows(trx, table, list));
   }
 }
 

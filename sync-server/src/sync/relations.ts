@@ -85,6 +85,28 @@ export async function refuseParents(
   return null;
 }
 
+/** What a reference column names (one id, or a list of them: a case file's lawyers); empty names nothing. */
+export function refIds(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  return value ? [value] : [];
+}
+
+/** Why a write that changed `changed` may not name the rows its reference columns name, or null (see Ref). */
+export async function refuseRefs(
+  trx: Db,
+  refs: Readonly<Record<string, { table: string; message: string }>> | undefined,
+  companyId: string,
+  row: Record<string, unknown>,
+  changed: readonly string[],
+): Promise<string | null> {
+  for (const [column, ref] of Object.entries(refs ?? {})) {
+    if (!changed.includes(column)) continue;
+    for (const id of refIds(row[column]))
+      if (!(await isLive(trx, ref.table, companyId, id))) return ref.message;
+  }
+  return null;
+}
+
 /**
  * The fixed columns an update names: refused when it would change one (a move to another case file), dropped
  * when it repeats the current value (devices send a row's parent back with its other fields).

@@ -8,7 +8,7 @@ import { memoRead } from './group-memo.ts';
 import { insertRow } from './write-behind.ts';
 import type { EntityDef, Row, WriteEffects } from './entities.ts';
 import { changedFieldMaps, fieldMapsOf, newFieldMaps } from './field-meta.ts';
-import { cascadeDelete, refuseParents, tombstone, withoutFixed } from './relations.ts';
+import { cascadeDelete, refuseParents, refuseRefs, tombstone, withoutFixed } from './relations.ts';
 
 /** A mutation that can never succeed (forbidden, invalid): recorded as rejected, kept and shown on the device. */
 export class MutationRejected extends Error {
@@ -96,7 +96,9 @@ export async function putRow(
     if (!def.canCreate(actor, wire)) throw new MutationRejected(MSG.forbidden, 403);
     const fields = Object.keys(values);
     validate(def, wire);
-    const orphan = await refuseParents(trx, def, actor.company_id, wire);
+    const orphan =
+      (await refuseParents(trx, def, actor.company_id, wire)) ??
+      (await refuseRefs(trx, def.refs, actor.company_id, wire, fields));
     if (orphan) throw new MutationRejected(orphan, 422);
     if (def.check) {
       const msg = await def.check(trx, actor, wire as Row, fields);
@@ -146,6 +148,8 @@ export async function putRow(
   if (changed.length) {
     const after = { ...before, ...apply };
     validate(def, after);
+    const missing = await refuseRefs(trx, def.refs, actor.company_id, after, changed);
+    if (missing) throw new MutationRejected(missing, 422);
     if (def.check) {
       const msg = await def.check(trx, actor, after, changed);
       if (msg) throw new MutationRejected(msg, 422);

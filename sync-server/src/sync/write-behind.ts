@@ -45,7 +45,9 @@ function insertsOf(trx: Db, held: Held): CompiledQuery[] {
  * made it (a query builder, raw SQL, a savepoint, the commit), runs on one connection, which is where the held
  * rows are written first.
  */
-export async function holdInserts(trx: Db): Promise<{ drop: () => void; end: () => void }> {
+export async function holdInserts(
+  trx: Db,
+): Promise<{ drop: () => void; end: () => void; take: () => CompiledQuery[] }> {
   const held: Held = [];
   const connection = await trx.getExecutor().provideConnection(async (c) => c);
   const patched = connection as DatabaseConnection & { executeQuery: DatabaseConnection['executeQuery'] };
@@ -60,6 +62,8 @@ export async function holdInserts(trx: Db): Promise<{ drop: () => void; end: () 
   return {
     // Before a rollback: rows that will not be kept are not written.
     drop: () => void held.splice(0),
+    // The held rows' inserts, for the caller to send inside its next statement (the group's closing one).
+    take: () => insertsOf(trx, held.splice(0)),
     end: () => {
       holding.delete(trx);
       // The connection goes back to the pool: its own method again.
