@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { patchRow } from '../ui/forms/useFieldRows.tsx';
-import { newPaymentRow, type TPaymentRow } from './MarkPaidDialog.tsx';
+import { newPaymentRow, paymentRow, type TPaymentRow } from './MarkPaidDialog.tsx';
 
 const file = (name: string) => new File([name], name, { type: 'image/png' });
 
@@ -31,4 +31,24 @@ it('starts a new payment at today, dd/mm/yyyy, with the amount given (or none), 
   });
   expect(newPaymentRow(123_456).paid_date).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
   expect(newPaymentRow(123_456).paid_amount).toBe('1234.56');
+});
+
+it('a saved payment is a row keyed by its id, its date and amount as the user types them', () => {
+  const saved = {
+    id: 'pay',
+    invoice_id: 'inv',
+    paid_date: '2026-11-20',
+    paid_amount: 50_000,
+    notes: null,
+    files: [],
+  };
+  expect(paymentRow(saved)).toEqual({
+    key: 'pay',
+    id: 'pay',
+    paid_date: '20/11/2026',
+    paid_amount: '500.00',
+    notes: '',
+    files: [],
+    removedFiles: [],
+  });
 });

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, expect, it } from 'vitest';
+import { INVOICE_CHILDREN } from '@lawfirm/shared-types';
 import { openLocalDb, type LocalDb } from './db.ts';
 import { readWithChildren } from './read-with-children.ts';
 import { saveWithChildren } from './save-with-children.ts';
@@ -74,4 +75,42 @@ it('reads a parent with two kinds of children in their order, their files, and t
       [saved.id, 2],
     ].sort(),
   );
+});
+
+it('orders children by a declared column: numbers by value, dates as stored, display_order when none is named', async () => {
+  db = openLocalDb(`read-order-${crypto.randomUUID()}`);
+  const saved = await saveWithChildren(db, {
+    entity: 'invoices',
+    id: null,
+    values: { client_id: 'c', client_name: 'Ayesha' },
+    before: null,
+    children: {
+      invoice_expenses: {
+        before: [],
+        rows: [10, 9, 2].map((n) => ({
+          id: null,
+          values: { expense: `E${n}`, amount: 1, display_order: n },
+        })),
+      },
+      invoice_payments: {
+        before: [],
+        rows: ['2026-12-01', '2026-02-10', '2026-11-20'].map((d) => ({
+          id: null,
+          values: { paid_date: d, paid_amount: 1, notes: null },
+        })),
+      },
+    },
+  });
+  const [inv] = await readWithChildren(db, 'invoices', { id: saved.id, children: INVOICE_CHILDREN });
+  expect(inv?.children.invoice_expenses?.map((e) => e.expense)).toEqual(['E2', 'E9', 'E10']);
+  expect(inv?.children.invoice_payments?.map((p) => p.paid_date)).toEqual([
+    '2026-02-10',
+    '2026-11-20',
+    '2026-12-01',
+  ]);
+  const [plain] = await readWithChildren(db, 'invoices', {
+    id: saved.id,
+    children: { invoice_expenses: {} },
+  });
+  expect(plain?.children.invoice_expenses?.map((e) => e.display_order)).toEqual([2, 9, 10]);
 });
