@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { MSG, type TActor } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { newId } from '../db/ids.ts';
+import { oneOf } from '../db/query-helpers.ts';
 import { HttpError, notFound, validationError } from '../http/errors.ts';
 import { toWire } from './codec.ts';
 import type { EntityDef } from './entities.ts';
@@ -58,7 +59,8 @@ async function readableParents(
   let q = forFirm(db, actor.company_id)
     .live(d.table as LiveTable)
     .selectAll();
-  if (ids) q = q.where(sql.ref('id'), 'in', ids);
+  // One array parameter on PostgreSQL: the same statement whatever the number of ids (db/pg-prepared.ts).
+  if (ids) q = q.where(oneOf(db, 'id', ids));
   if (typeof scope === 'object' && 'anyOf' in scope)
     q = q.where((eb) => eb.or(scope.anyOf.map((c) => eb(sql.ref(c.column), '=', c.value))));
   const rows: Record<string, unknown>[] = await q.execute();
@@ -85,7 +87,7 @@ async function rowsOf(
   const rows: Record<string, unknown>[] = await forFirm(db, actor.company_id)
     .live(d.table as LiveTable)
     .selectAll()
-    .where(sql.ref(column), 'in', values)
+    .where(oneOf(db, column, values))
     .orderBy('created_at')
     .orderBy('id')
     .execute();
