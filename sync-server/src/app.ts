@@ -31,6 +31,8 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     dbKind: DbKind;
+    /** Where the push writer runs its group commits: its own pipelined connection on PostgreSQL (db/pg-pipeline.ts). */
+    pushDb: Db;
     mailer: Mailer;
     pokes: PokeHub;
     /** Every stored file's bytes: the data folder or an S3-compatible store (files/file-store.ts). */
@@ -76,6 +78,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   await checkFileStore(app.files);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
+  app.decorate('pushDb', database.writer ?? database.db);
   app.decorate('registry', REGISTRY);
   // The mailer's attachment makers (an invoice's PDF) use the PDF workers below when a mail is made, not now.
   app.decorate('mailer', createMailer(database.db, config, mailAttachmentSources(app), app.files));

@@ -312,3 +312,75 @@ describe("tripwire: a push group's held inserts wrap Kysely's connection (sync-s
     },
   );
 });
+
+describe("tripwire: the push writer's pipelined connection (sync-server/src/db/pg-pipeline.ts)", () => {
+  const piped = (library: string, what: string, holds: boolean) =>
+    tripwire(
+      'PostgreSQL pipeline',
+      library,
+      what,
+      holds,
+      "Check pg's `pipeline` client option (lib/client.js: _pulsePipelinedQueryQueue) and the text of kysely's PostgresDriver.beginTransaction against pg-pipeline.ts; meanwhile run with SPEED_PG_PIPELINE=0.",
+    );
+
+  it.runIf(process.env.DATABASE_URL_TEST)(
+    'pg sends queries behind one another unanswered, each with its own sync point, and kysely begins with `begin`',
+    async () => {
+      const { sendBeginWithNext } = await import('../src/db/pg-pipeline.ts');
+      const pool = new pg.Pool({
+        connectionString: process.env.DATABASE_URL_TEST,
+        max: 1,
+        ...({ pipeline: true } as object),
+      });
+      const texts: string[] = [];
+      pool.on('connect', (client) => {
+        const query = client.query.bind(client) as (...a: unknown[]) => unknown;
+        (client as unknown as { query: (...a: unknown[]) => unknown }).query = (...a: unknown[]) => {
+          if (typeof a[0] === 'string') texts.push(a[0]);
+          return query(...a);
+        };
+        sendBeginWithNext(client);
+      });
+      const db = new Kysely<Record<string, never>>({ dialect: new PostgresDialect({ pool }) });
+      try {
+        const client = await pool.connect();
+        piped(
+          `pg ${version('pg')}`,
+          'a pool passes `pipeline: true` on to its clients',
+          (client as unknown as { pipeline?: boolean }).pipeline === true,
+        );
+        // The second is on the wire before the first is answered (pg keeps the sent, unanswered ones in order).
+        const slow = client.query('select pg_sleep(0.05)');
+        const behind = client.query('select 2 as n');
+        const sent = (client as unknown as { _sentQueryQueue?: unknown[] })._sentQueryQueue?.length ?? 0;
+        await Promise.all([slow, behind]);
+        piped(`pg ${version('pg')}`, 'a query is sent while the one before is unanswered', sent >= 1);
+        // A query that fails does not take the one behind it (its own sync point), and a commit behind a failed
+        // statement is answered as a rollback.
+        await client.query('begin');
+        const failed = client.query('select 1/0').then(
+          () => null,
+          (e: Error) => e.message,
+        );
+        const committed = client.query('commit') as Promise<{ command: string }>;
+        piped(
+          `pg ${version('pg')}`,
+          'a failed statement aborts the transaction; the commit sent behind it rolls back',
+          (await failed) === 'division by zero' && (await committed).command === 'ROLLBACK',
+        );
+        client.release();
+        texts.length = 0;
+        const trx = await db.startTransaction().execute();
+        await sql`select 1 as n`.execute(trx);
+        await trx.commit().execute();
+        piped(
+          `kysely ${version('kysely')}`,
+          'a controlled transaction begins with the text `begin`, which pg-pipeline.ts sends with the next statement',
+          texts[0] === 'begin' && texts[1] === 'select 1 as n',
+        );
+      } finally {
+        await db.destroy();
+      }
+    },
+  );
+});

@@ -19,10 +19,17 @@ import type { Database } from './schema.ts';
 import { WalHeaderWatch } from './wal-header.ts';
 import { readPgPoolMax, speedSwitches } from '../speed/switches.ts';
 import { namePreparedStatements } from './pg-prepared.ts';
+import { pipelined, pipelinedWriterDb } from './pg-pipeline.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
-export type DbHandle = { db: Db; kind: DbKind; close: () => Promise<void> };
+export type DbHandle = {
+  db: Db;
+  kind: DbKind;
+  /** The push writer's own pipelined connection on PostgreSQL (db/pg-pipeline.ts); else the writer uses `db`. */
+  writer?: Db;
+  close: () => Promise<void>;
+};
 
 /** Prepared statements kept per SQL text; the SQL of a query repeats with every request, only its values differ. */
 const STATEMENT_CACHE_SIZE = 500;
@@ -242,5 +249,17 @@ export async function openDatabase(url: string): Promise<DbHandle> {
     : new Kysely<Database>({ dialect: sqliteDialect(url.replace(/^sqlite:/, '')) });
   await migrateToLatest(db);
   migrated = true;
-  return { db, kind: isPg ? 'postgres' : 'sqlite', close: () => db.destroy() };
+  if (!isPg || !speedSwitches().pgPipeline)
+    return { db, kind: isPg ? 'postgres' : 'sqlite', close: () => db.destroy() };
+  const writer = pipelinedWriterDb(url, () => migrated);
+  pipelined.add(writer);
+  return {
+    db,
+    kind: 'postgres',
+    writer,
+    close: async () => {
+      await writer.destroy();
+      await db.destroy();
+    },
+  };
 }

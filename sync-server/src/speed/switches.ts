@@ -14,6 +14,8 @@
  * - SPEED_PG_PREPARED=0      PostgreSQL queries sent unnamed, parsed and planned at every run (db/pg-prepared.ts)
  * - SPEED_PG_WRITE_BEHIND=0  a PostgreSQL push group runs with its savepoints and row-by-row inserts from the start
  *                            (sync/write-behind.ts wraps the group connection's executeQuery)
+ * - SPEED_PG_PIPELINE=0      a PostgreSQL push group's statements each wait for the one before, on the shared pool
+ *                            (db/pg-pipeline.ts: the writer's own pipelined connection)
  * - SPEED_OFF=1              every switch above off at once
  */
 export type TSpeedSwitches = {
@@ -23,6 +25,7 @@ export type TSpeedSwitches = {
   walHeader: boolean;
   pgPrepared: boolean;
   pgWriteBehind: boolean;
+  pgPipeline: boolean;
 };
 
 export const ALL_SPEED_ON: TSpeedSwitches = {
@@ -32,6 +35,7 @@ export const ALL_SPEED_ON: TSpeedSwitches = {
   walHeader: true,
   pgPrepared: true,
   pgWriteBehind: true,
+  pgPipeline: true,
 };
 
 export const ALL_SPEED_OFF: TSpeedSwitches = {
@@ -41,6 +45,7 @@ export const ALL_SPEED_OFF: TSpeedSwitches = {
   walHeader: false,
   pgPrepared: false,
   pgWriteBehind: false,
+  pgPipeline: false,
 };
 
 const off = (v: string | undefined) => v !== undefined && /^(0|false|off|no)$/i.test(v.trim());
@@ -57,6 +62,7 @@ export function readSpeedSwitches(env: NodeJS.ProcessEnv): TSpeedSwitches {
     walHeader: !off(env.SPEED_WAL_HEADER),
     pgPrepared: !off(env.SPEED_PG_PREPARED),
     pgWriteBehind: !off(env.SPEED_PG_WRITE_BEHIND),
+    pgPipeline: !off(env.SPEED_PG_PIPELINE),
   };
 }
 

@@ -13,6 +13,7 @@ import type { Database } from '../db/schema.ts';
 import { nowIso } from '../db/ids.ts';
 import { HttpError } from '../http/errors.ts';
 import { runPrecompiled } from '../db/precompiled.ts';
+import { pipelined } from '../db/pg-pipeline.ts';
 import { openSeqBlock, type SeqBlock } from './change-log.ts';
 import { flushGroup, openGroup, readRows, type Claim } from './group-flush.ts';
 import { clearGroupMemo, closeGroupMemo, openGroupMemo, seedWholeRows } from './group-memo.ts';
@@ -221,6 +222,8 @@ export function createPushWriter(
     // written together (write-behind.ts) and its savepoints left out until something fails (or, run again,
     // their commands sent with the next one: lazySavepoints). SQLite's statements cost microseconds: as they were.
     const batch = kind === 'postgres';
+    // The writer's own pipelined connection sends statements that wait for no answer together (pg-pipeline.ts).
+    const pipe = batch && pipelined.has(db);
     const optimistic = mode === 'optimistic';
     const sp = optimistic ? noSavepoints() : batch ? lazySavepoints() : eagerSavepoints();
     let held: Awaited<ReturnType<typeof holdInserts>> | null = null;
@@ -242,7 +245,7 @@ export function createPushWriter(
       if (optimistic) held = await holdInserts(trx);
       if (claims) {
         openGroupMemo(trx);
-        await prefetchRows(trx, registry, firm, jobs, claims);
+        await prefetchRows(trx, registry, firm, jobs, claims, pipe);
       }
       for (const job of jobs) {
         if (count >= GROUP_MAX_MUTATIONS || Date.now() - started >= GROUP_MAX_MS) break;
@@ -312,9 +315,22 @@ export function createPushWriter(
       }
       const closing = await seqs.close();
       // A group of retries only (every id seen before) has nothing to write.
-      if (batch && (closing.lines.length || lastIds.size || results.length))
-        await flushGroup(trx, closing.lines, closing.lasts, lastIds, results, held?.take());
-      await trx.commit().execute();
+      const flushing =
+        batch && (closing.lines.length || lastIds.size || results.length)
+          ? flushGroup(trx, closing.lines, closing.lasts, lastIds, results, held?.take())
+          : null;
+      if (!pipe) {
+        await flushing;
+        await trx.commit().execute();
+      } else {
+        // Pipelined (db/pg-pipeline.ts): `commit` goes right behind the closing statement. If that statement
+        // failed, the transaction was aborted and PostgreSQL answers the commit with a rollback: the group
+        // failed, as when the commit itself fails.
+        flushing?.catch(() => undefined);
+        const [flushed, committed] = await Promise.allSettled([flushing, trx.commit().execute()]);
+        if (flushed.status === 'rejected') throw flushed.reason;
+        if (committed.status === 'rejected') throw committed.reason;
+      }
     } catch (e: unknown) {
       held?.drop();
       await trx
@@ -483,6 +499,7 @@ async function prefetchRows(
   companyId: string,
   jobs: Job[],
   claims: Map<string, Claim>,
+  together: boolean,
 ): Promise<void> {
   const byTable = new Map<string, Set<string>>();
   const want = (table: string, id: unknown) => {
@@ -515,10 +532,13 @@ async function prefetchRows(
         for (const id of refIds(v[column])) want(ref.table, id);
     }
   }
-  for (const [table, ids] of byTable) {
+  const read = async ([table, ids]: [string, Set<string>]) => {
     const list = [...ids];
     seedWholeRows(trx, table, companyId, list, await readRows(trx, table, list));
-  }
+  };
+  // On a pipelined connection the tables' reads go out together and cost one round trip.
+  if (together) await Promise.all([...byTable].map(read));
+  else for (const entry of byTable) await read(entry);
 }
 
 /**
