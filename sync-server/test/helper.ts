@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { describe } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { ROLE_IDS, solveChallenge, type TCaptchaChallenge, type TRoleName } from '@lawfirm/shared-types';
+import {
+  ROLE_IDS,
+  solveChallenge,
+  type TActor,
+  type TCaptchaChallenge,
+  type TRoleName,
+} from '@lawfirm/shared-types';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type DbKind } from '../src/db/connect.ts';
@@ -154,6 +160,20 @@ export async function createTestApp(
       await pgDb?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** An admin of the provider firm inserted directly, as the actor a push writer applies changes for. */
+export async function insertAdminActor(t: TestApp): Promise<TActor> {
+  const u = await insertUser(t, { role: 'ADMIN' });
+  return {
+    id: u.id,
+    company_id: u.companyId,
+    is_admin: true,
+    is_lawyer: false,
+    is_student: false,
+    is_client: false,
+    is_provider: true,
   };
 }
 

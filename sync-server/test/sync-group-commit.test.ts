@@ -8,7 +8,7 @@ import { newId } from '../src/db/ids.ts';
 import { REGISTRY } from '../src/entities.ts';
 import { createRegistry, serverEntity, type SyncRegistry } from '../src/sync/entities.ts';
 import { createPushWriter } from '../src/sync/push.ts';
-import { createTestApp, describeEachDb, insertUser, type TestApp } from './helper.ts';
+import { createTestApp, describeEachDb, insertAdminActor, type TestApp } from './helper.ts';
 
 const put = (id: number, title: string, rowId = newId()): TMutation => ({
   id,
@@ -68,16 +68,7 @@ describeEachDb('sync: pushes from many devices share group commits', (kind) => {
     t = await createTestApp(kind);
     actors = [];
     for (let i = 0; i < 3; i++) {
-      const u = await insertUser(t, { role: 'ADMIN' });
-      actors.push({
-        id: u.id,
-        company_id: u.companyId,
-        is_admin: true,
-        is_lawyer: false,
-        is_student: false,
-        is_client: false,
-        is_provider: true,
-      });
+      actors.push(await insertAdminActor(t));
     }
   });
   afterAll(() => t.close());

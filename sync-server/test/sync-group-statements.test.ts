@@ -6,7 +6,7 @@ import type { Database } from '../src/db/schema.ts';
 import { newId } from '../src/db/ids.ts';
 import { REGISTRY } from '../src/entities.ts';
 import { createPushWriter } from '../src/sync/push.ts';
-import { createTestApp, insertUser, type TestApp } from './helper.ts';
+import { createTestApp, insertAdminActor, insertUser, type TestApp } from './helper.ts';
 
 const put = (id: number, entity: string, values: Record<string, unknown>, rowId = newId()): TMutation => ({
   id,
@@ -31,16 +31,7 @@ describe.skipIf(!process.env.DATABASE_URL_TEST)('sync: statements per group comm
   let groups: string[][] = [];
   beforeAll(async () => {
     t = await createTestApp(kind);
-    const u = await insertUser(t, { role: 'ADMIN' });
-    actor = {
-      id: u.id,
-      company_id: u.companyId,
-      is_admin: true,
-      is_lawyer: false,
-      is_student: false,
-      is_client: false,
-      is_provider: true,
-    };
+    actor = await insertAdminActor(t);
     const pool = new pg.Pool({ connectionString: t.config.databaseUrl, max: 2 });
     pool.on('connect', (client) => {
       const query = client.query.bind(client) as (...a: unknown[]) => unknown;

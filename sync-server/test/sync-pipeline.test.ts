@@ -5,7 +5,7 @@ import { newId } from '../src/db/ids.ts';
 import { pipelined } from '../src/db/pg-pipeline.ts';
 import { REGISTRY } from '../src/entities.ts';
 import { createPushWriter } from '../src/sync/push.ts';
-import { createTestApp, insertUser, type TestApp } from './helper.ts';
+import { createTestApp, insertAdminActor, type TestApp } from './helper.ts';
 
 const put = (id: number, values: Record<string, unknown>, rowId = newId()): TMutation => ({
   id,
@@ -24,16 +24,7 @@ describe.skipIf(!process.env.DATABASE_URL_TEST)('sync: a pipelined group commit 
   let actor: TActor;
   beforeAll(async () => {
     t = await createTestApp('postgres');
-    const u = await insertUser(t, { role: 'ADMIN' });
-    actor = {
-      id: u.id,
-      company_id: u.companyId,
-      is_admin: true,
-      is_lawyer: false,
-      is_student: false,
-      is_client: false,
-      is_provider: true,
-    };
+    actor = await insertAdminActor(t);
     // A row the database itself refuses when it is written, past every check the store makes: the group's
     // new rows are written by its closing statement, so that statement fails.
     await sql`create function refuse_boom() returns trigger language plpgsql as $$
