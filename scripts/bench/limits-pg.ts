@@ -15,11 +15,22 @@ const WRITES = 'bench_raw_writes';
 export type PgLimits = {
   /** Reads of 20 rows (a list page: order by, limit 20 offset 20) per second by a pool of `poolMax`, `workers` at once. */
   reads20: (seconds: number) => Promise<number>;
-  /** Single-row inserts (each its own commit) per second from `workers` clients. */
+  /** Single-row inserts (each its own commit) per second from `insertClients` clients. */
   singleInserts: (seconds: number) => Promise<number>;
   /** Rows per second inserted by one client in transactions of `batch` single-row inserts. */
   batchedRows: (seconds: number, batch: number) => Promise<number>;
+  /** The most connections any one measurement holds (each opens its own and closes them when it ends). */
+  peakConnections: number;
   close: () => Promise<void>;
+};
+
+export type PgLimitSizes = {
+  /** Loops at once of the reads (the load generator's connections). */
+  workers: number;
+  /** The reads' pool: the app's pool size. */
+  poolMax: number;
+  /** Clients of the single-row inserts (50, the pushing devices, when the server has the connections free). */
+  insertClients: number;
 };
 
 const create = (table: string) => `create table if not exists ${table} (
@@ -61,56 +72,76 @@ async function loops(workers: number, seconds: number, op: (w: number) => Promis
   return done / ((performance.now() - t0) / 1000);
 }
 
-export async function pgLimits(url: string, workers: number, poolMax: number): Promise<PgLimits> {
-  const pool = new pg.Pool({ connectionString: url, max: poolMax });
-  await pool.query(create(TABLE));
-  await pool.query(create(WRITES));
-  await pool.query(`delete from ${TABLE}`);
-  await pool.query(`delete from ${WRITES}`);
-  // 300 rows to page through, as the app's firm has 300 case files.
-  for (let i = 0; i < 300; i++) await pool.query(insert(TABLE), rowValues());
-  await pool.query(`analyze ${TABLE}`);
+/** `k` connected clients, ended after `fn` whatever it answers. */
+async function withClients<T>(url: string, k: number, fn: (clients: pg.Client[]) => Promise<T>): Promise<T> {
   const clients: pg.Client[] = [];
-  const client = async (w: number) => {
-    if (!clients[w]) {
+  try {
+    for (let i = 0; i < k; i++) {
       const c = new pg.Client({ connectionString: url });
+      clients.push(c);
       await c.connect();
-      clients[w] = c;
     }
-    return clients[w];
-  };
+    return await fn(clients);
+  } finally {
+    await Promise.all(clients.map((c) => c.end().catch(() => undefined)));
+  }
+}
+
+/**
+ * The limits, in the app's own database. Every measurement opens the connections it needs and closes them
+ * when it ends, so between the bench's rounds the limits hold none (with the app servers' pools and 50 loaders'
+ * clients open at once, the bench ran PostgreSQL out of its 100 connections while a test run was going).
+ */
+export async function pgLimits(url: string, sizes: PgLimitSizes): Promise<PgLimits> {
+  const { workers, poolMax, insertClients } = sizes;
+  await withClients(url, 1, async ([c]) => {
+    await c!.query(create(TABLE));
+    await c!.query(create(WRITES));
+    await c!.query(`delete from ${TABLE}`);
+    await c!.query(`delete from ${WRITES}`);
+    // 300 rows to page through, as the app's firm has 300 case files.
+    for (let i = 0; i < 300; i++) await c!.query(insert(TABLE), rowValues());
+    await c!.query(`analyze ${TABLE}`);
+  });
+  const truncate = () => withClients(url, 1, ([c]) => c!.query(`truncate ${WRITES}`));
   return {
+    peakConnections: Math.max(poolMax, insertClients, 1),
     reads20: async (seconds) => {
-      await loops(workers, 0.5, async () => ((await pool.query(READ, ['firm-1'])).rowCount ? 1 : 1));
-      return loops(workers, seconds, async () => {
-        const r = await pool.query(READ, ['firm-1']);
-        if (r.rowCount !== 20) throw new Error(`raw read answered ${r.rowCount} rows`);
-        return 1;
-      });
+      const pool = new pg.Pool({ connectionString: url, max: poolMax });
+      try {
+        await loops(workers, 0.5, async () => ((await pool.query(READ, ['firm-1'])).rowCount ? 1 : 1));
+        return await loops(workers, seconds, async () => {
+          const r = await pool.query(READ, ['firm-1']);
+          if (r.rowCount !== 20) throw new Error(`raw read answered ${r.rowCount} rows`);
+          return 1;
+        });
+      } finally {
+        await pool.end();
+      }
     },
     singleInserts: async (seconds) => {
-      const rate = await loops(workers, seconds, async (w) => {
-        await (await client(w)).query(INSERT, rowValues());
-        return 1;
-      });
-      await pool.query(`truncate ${WRITES}`);
+      const rate = await withClients(url, insertClients, (clients) =>
+        loops(insertClients, seconds, async (w) => {
+          await clients[w]!.query(INSERT, rowValues());
+          return 1;
+        }),
+      );
+      await truncate();
       return rate;
     },
     batchedRows: async (seconds, batch) => {
-      const c = await client(0);
-      const rate = await loops(1, seconds, async () => {
-        await c.query('begin');
-        for (let i = 0; i < batch; i++) await c.query(INSERT, rowValues());
-        await c.query('commit');
-        return batch;
-      });
-      await pool.query(`truncate ${WRITES}`);
+      const rate = await withClients(url, 1, ([c]) =>
+        loops(1, seconds, async () => {
+          await c!.query('begin');
+          for (let i = 0; i < batch; i++) await c!.query(INSERT, rowValues());
+          await c!.query('commit');
+          return batch;
+        }),
+      );
+      await truncate();
       return rate;
     },
-    close: async () => {
-      await Promise.all(clients.map((c) => c.end()));
-      await pool.query(`drop table if exists ${TABLE}, ${WRITES}`);
-      await pool.end();
-    },
+    close: async () =>
+      void (await withClients(url, 1, ([c]) => c!.query(`drop table if exists ${TABLE}, ${WRITES}`))),
   };
 }

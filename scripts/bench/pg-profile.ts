@@ -1,17 +1,22 @@
 // Profiles the hot calls on PostgreSQL one at a time (no concurrency, so a loaded machine blurs less):
 // statements per request with their texts, time per request, and PostgreSQL's own planning and execution
 // time of the list's statements (EXPLAIN ANALYZE). Alone: `node --import tsx scripts/bench/pg-profile.ts`.
+// `PROFILE_BIG=30000`: the firm gets that many more case files (big-firm.ts) and the calls of the bench's big
+// firm round are profiled too (page 500, the filtered list, the first pull page), each statement of the lists
+// and the pull with its whole plan from EXPLAIN (ANALYZE, BUFFERS).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { sql } from 'kysely';
 import { buildApp } from '../../sync-server/src/app.ts';
 import { loadConfig } from '../../sync-server/src/config.ts';
 import { openDatabase } from '../../sync-server/src/db/connect.ts';
 import { newId } from '../../sync-server/src/db/ids.ts';
 import { bootstrap } from '../../sync-server/src/seed/bootstrap.ts';
 import { setSpeedSwitches } from '../../sync-server/src/speed/switches.ts';
+import { seedBigFirm } from './big-firm.ts';
 import { seedFirm } from './seed.ts';
 
 const texts: { text: string; values: unknown[]; t0: number; ms?: number }[] = [];
@@ -46,6 +51,7 @@ const url = new URL(adminUrl);
 url.pathname = `/${name}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'lf-prof-'));
 const N = Number(process.env.PROFILE_N ?? 100);
+const BIG = Number(process.env.PROFILE_BIG ?? 0);
 try {
   for (const mode of (process.env.PROFILE_MODES ?? 'plain,prepared,prepared+cache').split(',')) {
     const restore = setSpeedSwitches({
@@ -62,7 +68,33 @@ try {
     await app.ready();
     try {
       const firm = await seedFirm(app, 'bench@firm.pk', 'bench-password-1');
+      if (BIG) {
+        const { company_id } = await database.db
+          .selectFrom('users')
+          .select('company_id')
+          .where('email', '=', 'bench@firm.pk')
+          .executeTakeFirstOrThrow();
+        const t0 = performance.now();
+        await seedBigFirm(database.db, company_id, BIG);
+        console.log(
+          `big firm: ${BIG} case files written in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+        );
+      }
+      // As autovacuum would within a minute of the seeding (the bench does the same).
+      await sql`analyze`.execute(database.db);
       const headers = { authorization: firm.authorization };
+      const get = (url: string) => async () => {
+        const r = await app.inject({ method: 'GET', url, headers });
+        if (r.statusCode !== 200) throw new Error(`${url}: ${r.statusCode} ${r.body.slice(0, 200)}`);
+      };
+      const pullClient = `prof-pull-${newId()}`;
+      const bigCalls: [string, () => Promise<unknown>][] = BIG
+        ? [
+            ['GET /api/petitions?page=500', get('/api/petitions?page=500')],
+            [`GET /api/petitions?${firm.filter.label}`, get(`/api/petitions?${firm.filter.query}`)],
+            ['GET /sync/pull first page', get(`/sync/pull?clientId=${pullClient}`)],
+          ]
+        : [];
       const calls: [string, () => Promise<unknown>][] = [
         ['GET /api/user', () => app.inject({ method: 'GET', url: '/api/user', headers })],
         [
@@ -99,6 +131,7 @@ try {
             if (r.statusCode !== 200) throw new Error(r.body);
           },
         ],
+        ...bigCalls,
       ];
       console.log(`\n== ${mode}`);
       // `PROFILE_CALLS=push`: only the calls whose label holds one of these words.
@@ -123,6 +156,18 @@ try {
         );
         for (const t of texts)
           console.log(`   ${(t.ms ?? NaN).toFixed(2)} ms  ${t.text.replace(/\s+/g, ' ').slice(0, 150)}`);
+        if (BIG && (label.includes('petitions') || label.includes('pull')) && mode.includes('prepared')) {
+          // The whole plan of each statement, with the buffers it read: a scan or sort of the whole firm shows.
+          const c = new pg.Client({ connectionString: url.toString() });
+          await c.connect();
+          for (const t of texts.filter((x) => /^\s*(select|with)/i.test(x.text))) {
+            const r = await c.query(`explain (analyze, buffers) ${t.text}`, t.values);
+            console.log(`   EXPLAIN (ANALYZE, BUFFERS) ${t.text.replace(/\s+/g, ' ').slice(0, 400)}`);
+            for (const row of r.rows as Record<string, string>[])
+              console.log(`      ${Object.values(row)[0]}`);
+          }
+          await c.end();
+        }
         if (label.includes('petitions') && mode === 'plain') {
           const c = new pg.Client({ connectionString: url.toString() });
           await c.connect();
