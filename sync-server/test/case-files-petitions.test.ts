@@ -222,6 +222,10 @@ describeEachDb('case files: petitions', (kind) => {
     expect(p2).toMatchObject({ current_page: 2, from: 21, to: 25, total: 25 });
     expect(p2.data).toHaveLength(5);
     expect(new Set([...ids(p1), ...ids(p2)]).size).toBe(25);
+    // Newest first across the pages (a page's rows are picked first, then given their answer's columns).
+    expect([...p1.data, ...p2.data].map((p) => (p as { case_no: string }).case_no)).toEqual(
+      Array.from({ length: 25 }, (_, i) => `PG-${24 - i}`),
+    );
     const empty = await list('?case_no=nothing-like-this');
     expect(empty).toMatchObject({ data: [], from: null, to: null, total: 0 });
 

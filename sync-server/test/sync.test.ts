@@ -37,6 +37,9 @@ describeEachDb('sync push and pull', (kind) => {
     const rows = new Map<string, Record<string, unknown>>();
     let last: TPullResponse;
     let pages = 0;
+    // Rows sent so far plus what each page says is left: the whole first sync, on every page.
+    let sent = 0;
+    const progress: number[] = [];
     do {
       const r = await t.app.inject({
         method: 'GET',
@@ -53,13 +56,18 @@ describeEachDb('sync push and pull', (kind) => {
       }
       cursor = last.cursor;
       pages++;
+      sent += last.changes.length;
+      progress.push(sent + (last.remaining ?? 0));
     } while (last.more);
-    return { rows, cursor, last, pages };
+    return { rows, cursor, last, pages, progress };
   };
 
   it('a first sync delivers the firm reference data page by page, and only the firm', async () => {
     const other = await createFirm(t, 'Other Chambers');
-    const { rows, pages, last } = await pullAll(admin, `c-${newId()}`);
+    const { rows, pages, last, progress } = await pullAll(admin, `c-${newId()}`);
+    // Each page's count of what is left (the device's progress) adds up with what was sent to the same total.
+    expect(new Set(progress)).toEqual(new Set([progress[0]]));
+    expect(progress[0]).toBe(rows.size);
     const courts = [...rows.entries()].filter(([k]) => k.startsWith('courts/')).map(([, v]) => v);
     // The shared data's six superior courts, and our Federal Shariat Court and twenty district-level courts.
     expect(courts).toHaveLength(27);

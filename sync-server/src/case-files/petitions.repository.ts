@@ -60,10 +60,20 @@ export async function listPetitions(
   // The total rides along as a scalar subquery (run once per query, not per row); only a page past the end,
   // which has no row to carry it, asks for it on its own.
   const count = q.select((eb) => eb.fn.countAll<number | string>().as('n'));
-  const rows = await rowsQ
-    .select(() => count.as('total'))
+  // The page's ids first, from the list's index alone, and the joins and counts of the answer for those 20 only:
+  // with the offset on the whole query, page 500 of a firm of 30,000 case files worked out the answer's extras
+  // of the 9,980 rows it skipped (153 ms on PostgreSQL; issue 33).
+  const pageIds = q
+    .select('petitions.id')
+    .orderBy('petitions.created_at', 'desc')
+    .orderBy('petitions.id', 'desc')
     .limit(PETITIONS_PER_PAGE)
-    .offset((page - 1) * PETITIONS_PER_PAGE)
+    .offset((page - 1) * PETITIONS_PER_PAGE);
+  const rows = await withAnswerExtras(forFirm(db, actor.company_id).live('petitions'))
+    .where('petitions.id', 'in', pageIds)
+    .select(() => count.as('total'))
+    .orderBy('petitions.created_at', 'desc')
+    .orderBy('petitions.id', 'desc')
     .execute();
   const total = rows.length ? rows[0]!.total : (await count.executeTakeFirst())?.n;
   return { rows: rows.map(({ total: _, ...r }) => r), total: Number(total ?? 0) };
