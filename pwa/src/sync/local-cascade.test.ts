@@ -2,36 +2,19 @@ import 'fake-indexeddb/auto';
 import { afterEach, expect, it } from 'vitest';
 import type { TPullResponse } from '@lawfirm/shared-types';
 import { deleteLocal, putLocal } from './actions.ts';
-import { applyPullPage } from './apply-pull.ts';
-import { getMeta, openLocalDb, type LocalDb, type TRow } from './db.ts';
+import { applyPulled, serverRow } from './pulled.fixture.ts';
+import { openLocalDb, type LocalDb } from './db.ts';
 
 let db: LocalDb;
 afterEach(() => db?.close());
 
-const row = (id: string, values: Record<string, unknown>): TRow => ({
-  id,
-  company_id: 'firm',
-  field_versions: {},
-  version: 1,
-  ...values,
-});
+const row = serverRow;
 const file = (id: string, owner: string) =>
   row(id, { petition_id: 'case', owner_type: 'PetitionIndex', owner_id: owner, sha256: 'a'.repeat(64) });
 
 /** One pulled page, as the server sends it. */
 async function pulled(changes: TPullResponse['changes'], extra: Partial<TPullResponse> = {}) {
-  const cursor = await getMeta(db, 'cursor', '');
-  const page: TPullResponse = {
-    changes,
-    cursor: `c:${Date.now()}`,
-    more: false,
-    remaining: 0,
-    reset: false,
-    lastMutationId: 0,
-    results: [],
-    ...extra,
-  };
-  expect(await applyPullPage(db, page, cursor)).toBe(true);
+  expect(await applyPulled(db, changes, extra)).toBe(true);
 }
 const visible = async (entity: string) => (await db.rows(entity).toArray()).map((r) => r.id).sort();
 

@@ -7,9 +7,9 @@ import {
   type TInvoiceWithRows,
   type TPullResponse,
 } from '@lawfirm/shared-types';
-import { applyPullPage } from './apply-pull.ts';
+import { applyPulled, serverRow } from './pulled.fixture.ts';
 import { sha256Hex } from './attachments.ts';
-import { getMeta, openLocalDb, type LocalDb, type TRow } from './db.ts';
+import { openLocalDb, type LocalDb } from './db.ts';
 import { readWithChildren } from './read-with-children.ts';
 import { childList, saveFiles, saveWithChildren, type TReadRow } from './save-with-children.ts';
 
@@ -19,13 +19,7 @@ import { childList, saveFiles, saveWithChildren, type TReadRow } from './save-wi
 let db: LocalDb;
 afterEach(() => db?.close());
 
-const row = (id: string, values: Record<string, unknown>): TRow => ({
-  id,
-  company_id: 'firm',
-  field_versions: {},
-  version: 1,
-  ...values,
-});
+const row = serverRow;
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const photo = (name: string, seed: number) =>
   new File([new Uint8Array([...PNG_HEAD, seed, seed, seed])], name, { type: 'image/png' });
@@ -72,16 +66,7 @@ async function pulledInvoice() {
       }),
     },
   ];
-  const page: TPullResponse = {
-    changes,
-    cursor: 'c:1',
-    more: false,
-    remaining: 0,
-    reset: false,
-    lastMutationId: 0,
-    results: [],
-  };
-  expect(await applyPullPage(db, page, await getMeta(db, 'cursor', ''))).toBe(true);
+  expect(await applyPulled(db, changes)).toBe(true);
   return readInvoice('inv');
 }
 const queued = async () =>

@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, expect, it } from 'vitest';
 import type { TPullResponse } from '@lawfirm/shared-types';
-import { applyPullPage } from './apply-pull.ts';
+import { applyPulled } from './pulled.fixture.ts';
 import { sha256Hex } from './attachments.ts';
-import { getMeta, openLocalDb, type LocalDb, type TRow } from './db.ts';
+import { openLocalDb, type LocalDb, type TRow } from './db.ts';
 import { saveWithChildren } from './save-with-children.ts';
 
 let db: LocalDb;
@@ -45,16 +45,7 @@ async function pulled() {
       ),
     },
   ];
-  const page: TPullResponse = {
-    changes,
-    cursor: 'c:1',
-    more: false,
-    remaining: 0,
-    reset: false,
-    lastMutationId: 0,
-    results: [],
-  };
-  expect(await applyPullPage(db, page, await getMeta(db, 'cursor', ''))).toBe(true);
+  expect(await applyPulled(db, changes)).toBe(true);
   const all = async (t: string) => db.rows(t).where({ invoice_id: 'inv' }).toArray();
   return {
     inv: (await db.rows('invoices').get('inv'))!,
