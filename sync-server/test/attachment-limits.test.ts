@@ -17,6 +17,7 @@ import { newId, nowIso } from '../src/db/ids.ts';
 import { PDF_MEMORY_MESSAGE, PDF_TIMEOUT_MESSAGE } from '../src/pdf/pdf-workers.ts';
 import { caseFirm, multipart, type CaseFirm } from './case-files-helpers.ts';
 import { describeEachDb } from './helper.ts';
+import { storedZip } from './zip.fixture.ts';
 
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
@@ -29,26 +30,15 @@ const SCRIPTED = {
 };
 
 /** A .docx whose zip directory says its first entry's local header lies past the end of the file (issue 9). */
-function docxPointingPastEnd(): Buffer {
-  const names = ['[Content_Types].xml', 'word/document.xml'].map((n) => Buffer.from(n));
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  const central = names.map((name, i) => {
-    const e = Buffer.alloc(46);
-    e.writeUInt32LE(0x02014b50, 0);
-    e.writeUInt16LE(name.length, 28);
-    e.writeUInt32LE(i ? 0 : 0x7fff0000, 42);
-    return Buffer.concat([e, name]);
-  });
-  const dir = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(names.length, 8);
-  end.writeUInt16LE(names.length, 10);
-  end.writeUInt32LE(dir.length, 12);
-  end.writeUInt32LE(local.length, 16);
-  return Buffer.concat([local, dir, end]);
-}
+const docxPointingPastEnd = (): Buffer =>
+  storedZip(
+    [
+      ['[Content_Types].xml', Buffer.alloc(0)],
+      ['word/document.xml', Buffer.alloc(0)],
+    ],
+    {},
+    { '[Content_Types].xml': 0x7fff0000 },
+  );
 
 /** A stored file and its attachment row, as a firm has them from before the limits existed (no upload check). */
 async function storedBefore(

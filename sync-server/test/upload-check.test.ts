@@ -7,6 +7,7 @@ import { makeSmallPdf } from '@lawfirm/shared-types/pdf/testing/fixtures.ts';
 import { createPdfWorkers } from '../src/pdf/pdf-workers.ts';
 import { checkDocument } from '../src/uploads/sniff-document.ts';
 import { checkUploadFile } from '../src/uploads/upload-check.ts';
+import { storedZip } from './zip.fixture.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'lf-upload-check-'));
 const workers = createPdfWorkers({ workers: 1, timeoutMs: 20_000, memoryMb: 256 });
@@ -17,38 +18,6 @@ afterAll(async () => {
 
 const MB = 1024 * 1024;
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
-
-/** A zip whose entries are stored (not deflated); `claim` overrides an entry's unzipped size in the directory. */
-function storedZip(entries: [string, Buffer][], claim: Record<string, number> = {}): Buffer {
-  const parts: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const [name, data] of entries) {
-    const n = Buffer.from(name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(n.length, 26);
-    parts.push(local, n, data);
-    const c = Buffer.alloc(46);
-    c.writeUInt32LE(0x02014b50, 0);
-    c.writeUInt32LE(data.length, 20);
-    c.writeUInt32LE(claim[name] ?? data.length, 24);
-    c.writeUInt16LE(n.length, 28);
-    c.writeUInt32LE(offset, 42);
-    central.push(c, n);
-    offset += 30 + n.length + data.length;
-  }
-  const dirBytes = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(dirBytes.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...parts, dirBytes, end]);
-}
 
 const CONTENT_TYPES = Buffer.from(
   '<?xml version="1.0"?><Types><Override ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
