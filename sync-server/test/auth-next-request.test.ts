@@ -2,6 +2,8 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { openDatabase, type DbHandle } from '../src/db/connect.ts';
+import { ROLE_IDS } from '@lawfirm/shared-types';
+import { newId } from '../src/db/ids.ts';
 import { adminBearer, bearerFor, createTestApp, describeEachDb, insertUser, type TestApp } from './helper.ts';
 
 type Auth = { authorization: string };
@@ -87,6 +89,97 @@ describeEachDb('auth: refused at the very next request, on every server process'
     // Another device of the same user keeps its own session.
     const other = await bearerFor(t, u.email, u.password);
     expect(await me(second.app, other)).toBe(200);
+  });
+
+  /**
+   * A device's push (on PostgreSQL its session is read again inside the group that applies it, and the check as
+   * it arrives may use the row read at its last push: auth.plugin.ts authRechecked).
+   */
+  let mutationId = 0;
+  const push = (app: FastifyInstance, auth: Auth, clientId: string, payload?: unknown) => {
+    const id = newId();
+    return app
+      .inject({
+        method: 'POST',
+        url: '/sync/push',
+        headers: auth,
+        payload: payload ?? {
+          clientId,
+          mutations: [
+            {
+              id: ++mutationId,
+              name: 'put',
+              args: {
+                entity: 'petitions',
+                id,
+                values: { case_no: `P-${id.slice(-8)}`, title: `Pushed ${id}`, year: 2026 },
+              },
+            },
+          ],
+        },
+      })
+      .then((r) => ({ status: r.statusCode, body: r.json<Record<string, unknown>>(), id }));
+  };
+  const stored = (id: string) =>
+    t.app.db.selectFrom('petitions').select('id').where('id', '=', id).executeTakeFirst();
+  /** A lawyer whose device has pushed through both instances (each has read the session for a push). */
+  const pushingLawyer = async () => {
+    const u = await signedInLawyer();
+    const device = `device-${newId()}`;
+    for (const app of [t.app, second.app, t.app]) {
+      const r = await push(app, u.auth, device);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body.results).toEqual([{ id: mutationId, status: 'applied' }]);
+    }
+    return { ...u, device };
+  };
+
+  it("a blocked user's next push is refused by both instances and nothing of it applies", async () => {
+    const u = await pushingLawyer();
+    const block = await second.app.inject({
+      method: 'POST',
+      url: '/api/approve_or_block',
+      headers: admin,
+      payload: { user: { id: u.id, is_approved: false } },
+    });
+    expect(block.statusCode, block.body).toBe(200);
+    for (const app of [t.app, second.app]) {
+      const r = await push(app, u.auth, u.device);
+      expect(r.status).toBe(401);
+      expect(r.body).toEqual({ message: 'Unauthenticated.' });
+      expect(await stored(r.id)).toBeUndefined();
+    }
+  });
+
+  it('a logged-out session is told 401 for a push, not what is wrong with its body', async () => {
+    const u = await pushingLawyer();
+    const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: u.auth });
+    expect(out.statusCode, out.body).toBe(200);
+    for (const app of [second.app, t.app]) {
+      expect((await push(app, u.auth, u.device, { clientId: 42, mutations: 'none' })).status).toBe(401);
+      const badJson = await app.inject({
+        method: 'POST',
+        url: '/sync/push',
+        headers: { ...u.auth, 'content-type': 'application/json' },
+        payload: '{"clientId": ',
+      });
+      expect(badJson.statusCode).toBe(401);
+    }
+    // Signed in, the same mistakes are told as they are.
+    const fresh = await bearerFor(t, u.email, u.password);
+    expect((await push(t.app, fresh, u.device, { clientId: 42, mutations: 'none' })).status).toBe(422);
+  });
+
+  it("a push is authorised by the user's role as it is when it applies, not as it was at the last push", async () => {
+    const u = await pushingLawyer();
+    // Made a client of the firm in the database: clients cannot create case files.
+    await t.app.db.updateTable('users').set({ role_id: ROLE_IDS.CLIENT }).where('id', '=', u.id).execute();
+    for (const app of [t.app, second.app]) {
+      const r = await push(app, u.auth, u.device);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body.results).toMatchObject([{ id: mutationId, status: 'rejected' }]);
+      expect(await stored(r.id)).toBeUndefined();
+    }
   });
 
   it('a token that expired is refused though it was accepted before', async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
-import { Kysely, PostgresDialect, sql, SqliteDialect, SqliteDriver } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, sql, SqliteDialect, SqliteDriver } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HEADER_COPY } from '../src/db/wal-header.ts';
@@ -333,11 +333,19 @@ describe("tripwire: the push writer's pipelined connection (sync-server/src/db/p
         ...({ pipeline: true } as object),
       });
       const texts: string[] = [];
+      // Queries handed to pg and not yet answered, and the most at once.
+      let inFlight = 0;
+      let mostInFlight = 0;
       pool.on('connect', (client) => {
         const query = client.query.bind(client) as (...a: unknown[]) => unknown;
         (client as unknown as { query: (...a: unknown[]) => unknown }).query = (...a: unknown[]) => {
           if (typeof a[0] === 'string') texts.push(a[0]);
-          return query(...a);
+          const r = query(...a);
+          if (r instanceof Promise && a[0] !== 'begin') {
+            mostInFlight = Math.max(mostInFlight, ++inFlight);
+            void r.finally(() => inFlight--).catch(() => undefined);
+          }
+          return r;
         };
         sendBeginWithNext(client);
       });
@@ -377,6 +385,22 @@ describe("tripwire: the push writer's pipelined connection (sync-server/src/db/p
           `kysely ${version('kysely')}`,
           'a controlled transaction begins with the text `begin`, which pg-pipeline.ts sends with the next statement',
           texts[0] === 'begin' && texts[1] === 'select 1 as n',
+        );
+        // sendTogether hands a transaction's statements to the connection kysely's single-connection provider
+        // gives out, past the provider's one-at-a-time queue: both are on the wire before the first answers.
+        const { sendTogether } = await import('../src/db/pg-pipeline.ts');
+        const together = await db.startTransaction().execute();
+        mostInFlight = 0;
+        const answers = await sendTogether(
+          together as unknown as Parameters<typeof sendTogether>[0],
+          [CompiledQuery.raw('select pg_sleep(0.05) as slept'), CompiledQuery.raw('select 3 as n')],
+          true,
+        );
+        await together.commit().execute();
+        piped(
+          `kysely ${version('kysely')}`,
+          "statements sent together on a transaction's connection are on the wire at once and answered in order",
+          mostInFlight >= 2 && (answers[1]?.rows[0] as { n?: number } | undefined)?.n === 3,
         );
       } finally {
         await db.destroy();

@@ -2,11 +2,19 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can, MSG, type TActor, type TPermission } from '@lawfirm/shared-types';
 import { forbidden, unauthorized } from '../http/errors.ts';
-import { findSessionUser, findSessionUserNow, type SessionUserRow } from './sessions.repository.ts';
+import {
+  findSessionUser,
+  findSessionUserNow,
+  sessionUsersById,
+  sessionUsersRead,
+  type SessionUserRow,
+} from './sessions.repository.ts';
+import type { SessionRecheck } from '../sync/push.ts';
 import { verifiedTokenNow, verifyToken, type TokenClaims } from './tokens.ts';
 import { actorOf, type ApiUserRow } from './users.repository.ts';
 import { toBool } from '../db/ids.ts';
-import { dataGenerationNow } from '../db/connect.ts';
+import { dataGenerationNow, dbKindOf } from '../db/connect.ts';
+import { speedSwitches } from '../speed/switches.ts';
 
 export type AuthContext = {
   actor: TActor;
@@ -26,6 +34,8 @@ declare module 'fastify' {
     authorize(permission: TPermission): Promise<AuthContext>;
     /** The signed-in user if a valid token came with the request, else null (public calls). */
     optionalAuth(): Promise<AuthContext | null>;
+    /** An `authRechecked` route's request let in on its session's row read earlier: the check to make, else null. */
+    sessionRecheck(): SessionRecheck | null;
   }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyContextConfig {
@@ -35,6 +45,14 @@ declare module 'fastify' {
      * never what is wrong with their input. The handler still reads its context with auth() (cached).
      */
     auth?: true | TPermission;
+    /**
+     * The route reads the session again inside the transaction that applies the request, before anything of it
+     * applies, and refuses it there if the session ended (the push writer: sessionRecheck, push.ts). On
+     * PostgreSQL the check when the request arrives may then use the session's row last read in this process
+     * instead of a round trip of its own; any answer but success re-reads it first (plugins/errors.ts), so a
+     * caller whose session ended is told 401, never what else is wrong.
+     */
+    authRechecked?: true;
   }
 }
 
@@ -114,6 +132,16 @@ function resolve(
   if (!token) return null;
   const known = verifiedTokenNow(app.config, token);
   if (known === null) return null;
+  const rechecked =
+    req.routeOptions.config.authRechecked && speedSwitches().pgPushAuth && dbKindOf(app.db) === 'postgres';
+  if (known && rechecked) {
+    const seen = lastRows.get(known.sid);
+    const ctx = seen && contextOf(seen, known);
+    if (ctx) {
+      provisional.set(req, known);
+      return ctx;
+    }
+  }
   if (known) {
     const generation = dataGenerationNow(app.db);
     const now = findSessionUserNow(app.db, known.sid, generation);
@@ -126,11 +154,66 @@ function resolve(
     const claims = known ?? (await verifyToken(app.config, token));
     if (!claims) return null;
     const row = await findSessionUser(app.db, claims.sid);
+    if (rechecked) remember(claims.sid, row);
     // PostgreSQL: the snapshot the auth check read at (sessions.repository.ts), the answer cache's generation.
     const snapshot = (row as { data_generation?: string } | undefined)?.data_generation;
     if (snapshot !== undefined) generations.set(req, `pg:${snapshot}`);
     return contextOf(row, claims);
   })();
+}
+
+/**
+ * Sessions' rows as last read in this process for a route whose transaction reads them again
+ * (`authRechecked`), by session id: most recently read last, at most LAST_ROWS_MAX of them.
+ */
+const lastRows = new Map<string, NonNullable<SessionUserRow>>();
+const LAST_ROWS_MAX = 10_000;
+
+function remember(sessionId: string, row: SessionUserRow): void {
+  lastRows.delete(sessionId);
+  if (!row) return;
+  lastRows.set(sessionId, row);
+  if (lastRows.size > LAST_ROWS_MAX) lastRows.delete(lastRows.keys().next().value!);
+}
+
+/** Requests let in on a session row read earlier (`authRechecked`), with the claims of their token. */
+const provisional = new WeakMap<FastifyRequest, TokenClaims>();
+
+/** The rows of a sessions' read by session id, made once per read (each push of a group looks its own up). */
+const rowsById = new WeakMap<readonly Record<string, unknown>[], Map<string, SessionUserRow>>();
+
+/**
+ * For a request to an `authRechecked` route let in on a session row read earlier: the check the transaction
+ * applying it makes before anything of it applies (sync/push.ts). Null when the session was read as it arrived.
+ */
+function sessionRecheck(req: FastifyRequest): SessionRecheck | null {
+  const claims = provisional.get(req);
+  if (!claims) return null;
+  return {
+    sessionId: claims.sid,
+    read: sessionUsersRead,
+    actorFrom: (rows) => {
+      let byId = rowsById.get(rows);
+      if (!byId)
+        rowsById.set(rows, (byId = sessionUsersById(rows as Parameters<typeof sessionUsersById>[0])));
+      const row = byId.get(claims.sid);
+      remember(claims.sid, row);
+      return contextOf(row, claims)?.actor ?? null;
+    },
+  };
+}
+
+/**
+ * Whether the request may be told anything but 401: true unless it was let in on a session row read earlier
+ * and its session has ended since (read again now).
+ */
+async function stillSignedIn(req: FastifyRequest): Promise<boolean> {
+  const claims = provisional.get(req);
+  if (!claims) return true;
+  provisional.delete(req);
+  const row = await findSessionUser(req.server.db, claims.sid);
+  remember(claims.sid, row);
+  return contextOf(row, claims) !== null;
 }
 
 /** Why a request may not go on (401 or 403), or null when it may. */
@@ -172,6 +255,9 @@ export default fp(async (app: FastifyInstance) => {
     if (!ctx) throw unauthorized(MSG.unauthenticated);
     return ctx;
   });
+  app.decorateRequest('sessionRecheck', function (this: FastifyRequest) {
+    return sessionRecheck(this);
+  });
   app.decorateRequest('authorize', async function (this: FastifyRequest, permission: TPermission) {
     const ctx = await this.auth();
     if (!can(ctx.actor, permission)) throw forbidden();
@@ -188,6 +274,14 @@ export default fp(async (app: FastifyInstance) => {
         (e: unknown) => done(e instanceof Error ? e : new Error(String(e))),
       );
     else done(refusal(r, need) ?? undefined);
+  });
+  // A request let in on its session's row read earlier (`authRechecked`) whose session has ended is told so,
+  // not what else is wrong with it (its body, a refusal of the route).
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (reply.statusCode < 400 || reply.statusCode === 401 || !provisional.has(req)) return payload;
+    if (await stillSignedIn(req).catch(() => true)) return payload;
+    void reply.code(401).type('application/json; charset=utf-8').removeHeader('content-encoding');
+    return JSON.stringify({ message: MSG.unauthenticated });
   });
   // Every answer that depends on who asks is kept by no cache: see personalCacheControl.
   app.addHook('onSend', (req, reply, payload, done) => {

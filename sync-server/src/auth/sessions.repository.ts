@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { dbKindOf, type Db } from '../db/connect.ts';
 import { API_USER_COLUMNS } from './users.repository.ts';
 import { newId, nowIso } from '../db/ids.ts';
-import { readPrecompiledNow, runPrecompiled } from '../db/precompiled.ts';
+import { precompiled, readPrecompiledNow, runPrecompiled } from '../db/precompiled.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 
 const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
@@ -102,12 +102,31 @@ const SESSION_BATCH_MAX = 500;
 type Waiter = { resolve: (row: SessionUserRow) => void; reject: (e: unknown) => void };
 const pendingChecks = new WeakMap<Db, Map<string, Waiter[]>>();
 
+/**
+ * The auth check's rows of the sessions `ids`, in one statement (PostgreSQL), by session id; a session without
+ * one (ended, its user deleted) is not in the map. One row object per session: requests of one session share
+ * it, and the context made from it (auth.plugin.ts). Also read by the push writer inside its group (push.ts).
+ */
+export async function readSessionUsers(db: Db, ids: string[]): Promise<Map<string, SessionUserRow>> {
+  return sessionUsersById((await db.executeQuery(sessionUsersRead(db, ids))).rows);
+}
+
+/** readSessionUsers' statement, for a caller that sends it with others (push.ts). */
+export const sessionUsersRead = (db: Db, ids: string[]) =>
+  precompiled(db, 'auth.sessionUsers', sessionUsersQuery, [ids]);
+
+/** readSessionUsers' answer from the rows of its statement. */
+export function sessionUsersById(
+  rows: readonly ({ session_id: string } & NonNullable<SessionUserRow>)[],
+): Map<string, SessionUserRow> {
+  const byId = new Map<string, SessionUserRow>();
+  for (const { session_id: id, ...row } of rows) byId.set(id, row);
+  return byId;
+}
+
 async function readBatch(db: Db, waiting: Map<string, Waiter[]>): Promise<void> {
   try {
-    const rows = await runPrecompiled(db, 'auth.sessionUsers', sessionUsersQuery, [[...waiting.keys()]]);
-    const byId = new Map<string, SessionUserRow>();
-    for (const { session_id: id, ...row } of rows) byId.set(id, row);
-    // One row object per session: requests of one session share it, and the context made from it (auth.plugin).
+    const byId = await readSessionUsers(db, [...waiting.keys()]);
     for (const [id, ws] of waiting) for (const w of ws) w.resolve(byId.get(id));
   } catch (e) {
     for (const ws of waiting.values()) for (const w of ws) w.reject(e);

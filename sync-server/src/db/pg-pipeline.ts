@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type CompiledQuery, type QueryResult } from 'kysely';
+import type { Db } from './connect.ts';
 import type { Database } from './schema.ts';
 import { namePreparedStatements } from './pg-prepared.ts';
 
@@ -8,15 +9,16 @@ import { namePreparedStatements } from './pg-prepared.ts';
  * writer of pushes, and every statement of it was a round trip its connection waited for: begin, the firm's
  * lock, the rows read beforehand, the closing statement, commit. On a pipelined connection (`pg`'s `pipeline`
  * option) a statement is sent without waiting for the answer of the one before, so the writer sends what does
- * not depend on an answer together (push.ts): `begin` with the group's first statement, the reads of several
- * tables, the closing statement with `commit`. Answers still come back in order, each statement with its own
+ * not depend on an answer together (push.ts): `begin`, the group's opening statement, its sessions' and
+ * rows' reads (sendTogether), then the closing statement with `commit`: two round trips a group. Answers still come back in order, each statement with its own
  * sync point: one that fails does not take the next with it, except that a failed statement aborts the
  * transaction, so a `commit` sent behind it rolls back (PostgreSQL answers ROLLBACK), which the writer checks.
  *
  * Switch: SPEED_PG_PIPELINE=0 (speed/switches.ts) gives the writer the shared pool, every statement waiting
  * for the one before. It leans on `pg`'s `pipeline` client option and on Kysely beginning a transaction with a
- * query of the text `begin` whose answer it does not read; the tripwire (speed-tripwires.test.ts) fails when
- * either changes.
+ * query of the text `begin` whose answer it does not read, and on the connection its transaction's provider
+ * hands out taking statements past the provider's queue; the tripwire (speed-tripwires.test.ts) fails when
+ * any of these changes.
  */
 
 /** The connections of a writer's pool: one group runs at a time; one more for a group's rollback overlap. */
@@ -67,3 +69,28 @@ export function pipelinedWriterDb(url: string, ready: () => boolean): Kysely<Dat
 
 /** Whether `db`'s connections pipeline (a writer given the shared pool waits for each statement). */
 export const pipelined = new WeakSet<object>();
+
+/**
+ * Sends `queries` as the next statements of the transaction `trx`, each without waiting for the answer of the
+ * one before (on a pipelined connection: one round trip for all), and answers their results in order. Kysely
+ * runs a transaction's statements one after another (its single-connection provider waits for each before it
+ * hands the connection on), so the queries go to the connection itself, which the provider hands out. A failed
+ * statement aborts the transaction and fails the ones behind it; the first failure is thrown once every answer
+ * is in. `pipelined` false (SPEED_PG_PIPELINE=0, the shared pool's connections): one after another.
+ */
+export async function sendTogether(
+  trx: Db,
+  queries: CompiledQuery[],
+  pipelined: boolean,
+): Promise<QueryResult<unknown>[]> {
+  if (!pipelined) {
+    const out: QueryResult<unknown>[] = [];
+    for (const q of queries) out.push(await trx.executeQuery(q));
+    return out;
+  }
+  const connection = await trx.getExecutor().provideConnection(async (c) => c);
+  const settled = await Promise.allSettled(queries.map((q) => connection.executeQuery(q)));
+  const failed = settled.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((r) => (r as PromiseFulfilledResult<QueryResult<unknown>>).value);
+}

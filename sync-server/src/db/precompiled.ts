@@ -44,13 +44,21 @@ function sqlOf<R>(
   return sqlText;
 }
 
+/** The query `name` compiled once (see above) with `values`, for a caller that sends it itself. */
+export const precompiled = <R>(
+  db: Db,
+  name: string,
+  build: (db: Db) => Compilable<R>,
+  values: readonly unknown[],
+): CompiledQuery<R> => CompiledQuery.raw(sqlOf(db, name, build, values), [...values]);
+
 export async function runPrecompiled<R>(
   db: Db,
   name: string,
   build: (db: Db) => Compilable<R>,
   values: readonly unknown[],
 ): Promise<R[]> {
-  const r = await db.executeQuery<R>(CompiledQuery.raw(sqlOf(db, name, build, values), [...values]));
+  const r = await db.executeQuery<R>(precompiled(db, name, build, values));
   return r.rows;
 }
 

@@ -16,6 +16,8 @@
  *                            (sync/write-behind.ts wraps the group connection's executeQuery)
  * - SPEED_PG_PIPELINE=0      a PostgreSQL push group's statements each wait for the one before, on the shared pool
  *                            (db/pg-pipeline.ts: the writer's own pipelined connection)
+ * - SPEED_PG_PUSH_AUTH=0    a push on PostgreSQL reads its session as it arrives, a round trip of its own, not only
+ *                            inside its group (auth/auth.plugin.ts authRechecked, sync/push.ts)
  * - SPEED_OFF=1              every switch above off at once
  */
 export type TSpeedSwitches = {
@@ -26,6 +28,7 @@ export type TSpeedSwitches = {
   pgPrepared: boolean;
   pgWriteBehind: boolean;
   pgPipeline: boolean;
+  pgPushAuth: boolean;
 };
 
 export const ALL_SPEED_ON: TSpeedSwitches = {
@@ -36,6 +39,7 @@ export const ALL_SPEED_ON: TSpeedSwitches = {
   pgPrepared: true,
   pgWriteBehind: true,
   pgPipeline: true,
+  pgPushAuth: true,
 };
 
 export const ALL_SPEED_OFF: TSpeedSwitches = {
@@ -46,6 +50,7 @@ export const ALL_SPEED_OFF: TSpeedSwitches = {
   pgPrepared: false,
   pgWriteBehind: false,
   pgPipeline: false,
+  pgPushAuth: false,
 };
 
 const off = (v: string | undefined) => v !== undefined && /^(0|false|off|no)$/i.test(v.trim());
@@ -63,6 +68,7 @@ export function readSpeedSwitches(env: NodeJS.ProcessEnv): TSpeedSwitches {
     pgPrepared: !off(env.SPEED_PG_PREPARED),
     pgWriteBehind: !off(env.SPEED_PG_WRITE_BEHIND),
     pgPipeline: !off(env.SPEED_PG_PIPELINE),
+    pgPushAuth: !off(env.SPEED_PG_PUSH_AUTH),
   };
 }
 

@@ -3,6 +3,7 @@ import type { TActor, TMutationResult } from '@lawfirm/shared-types';
 import type { Db } from '../db/connect.ts';
 import { nowIso } from '../db/ids.ts';
 import type { ChangeLine } from './change-log.ts';
+import { sendTogether } from '../db/pg-pipeline.ts';
 
 /**
  * The statements of a group commit on PostgreSQL that do not depend on the number of devices in it (issue 33):
@@ -13,6 +14,9 @@ import type { ChangeLine } from './change-log.ts';
 
 export type Claim = { userId: string; last: number };
 
+/** A read the group sends with its opening statement (`openGroup`): a table's rows by id. */
+export type RowsRead = { table: string; ids: string[] };
+
 /**
  * Opens a group of one firm's pushes in one statement (a round trip each before): takes the firm's change-log
  * row lock and answers its last change number (`openSeqBlock` then hands numbers out in memory), and claims the
@@ -20,14 +24,26 @@ export type Claim = { userId: string; last: number };
  * server applying the same device's queue waits for this commit), answering each device's owner and last
  * applied mutation id. The clients' insert reads the firm's row from the first part, so the firm's lock is
  * always taken before any device's, in the order every writer of the firm takes them.
+ *
+ * Right behind it go `sessionsRead` (the sessions of the pushes let in on a session row read earlier, read
+ * again: push.ts SessionRecheck) and `reads` (the rows the group's mutations name, one statement per table): on
+ * the writer's pipelined connection all of it is one round trip (db/pg-pipeline.ts sendTogether), and the
+ * reads run once the firm's lock is held, so they see every change its other writers committed.
  */
-export async function openGroup(trx: Db, companyId: string, jobs: { clientId: string; actor: TActor }[]) {
+export async function openGroup(
+  trx: Db,
+  companyId: string,
+  jobs: { clientId: string; actor: TActor }[],
+  sessionsRead: CompiledQuery | null,
+  reads: RowsRead[],
+  pipelined: boolean,
+) {
   const byClient = new Map<string, TActor>();
   for (const j of jobs) if (!byClient.has(j.clientId)) byClient.set(j.clientId, j.actor);
   // Sorted: two groups (two servers) lock the rows in one order.
   const ids = [...byClient.keys()].sort();
   const now = nowIso();
-  const r = await sql<{ client_id: string | null; user_id: string; last: string | number }>`
+  const open = sql<{ client_id: string | null; user_id: string; last: string | number }>`
     with firm as (
       insert into sync_state (company_id, last_seq) values (${companyId}, 0)
       on conflict (company_id) do update set last_seq = sync_state.last_seq returning last_seq
@@ -40,24 +56,22 @@ export async function openGroup(trx: Db, companyId: string, jobs: { clientId: st
       returning client_id, user_id, last_mutation_id
     )
     select null as client_id, '' as user_id, last_seq as last from firm
-    union all select client_id, user_id, last_mutation_id from claimed`.execute(trx);
+    union all select client_id, user_id, last_mutation_id from claimed`.compile(trx);
+  const rowsOf = reads.map((r) =>
+    sql`select * from ${sql.table(r.table)} where id = any(${r.ids}::text[])`.compile(trx),
+  );
+  const [opened, ...read] = await sendTogether(
+    trx,
+    [open, ...(sessionsRead ? [sessionsRead] : []), ...rowsOf],
+    pipelined,
+  );
+  const sessionRows = sessionsRead ? (read.shift()!.rows as Record<string, unknown>[]) : [];
   let lastSeq = 0;
   const claims = new Map<string, Claim>();
-  for (const row of r.rows)
+  for (const row of opened!.rows as { client_id: string | null; user_id: string; last: string | number }[])
     if (row.client_id === null) lastSeq = Number(row.last);
     else claims.set(row.client_id, { userId: row.user_id, last: Number(row.last) });
-  return { lastSeq, claims };
-}
-
-/**
- * Reads the rows the group's mutations name, one statement per table, into the group's memo (group-memo.ts):
- * each mutation's read of its row was a round trip.
- */
-export async function readRows(trx: Db, table: string, ids: string[]) {
-  const r = await sql<
-    Record<string, unknown>
-  >`select * from ${sql.table(table)} where id = any(${ids}::text[])`.execute(trx);
-  return r.rows;
+  return { lastSeq, claims, sessionRows, rows: read.map((r) => r.rows as Record<string, unknown>[]) };
 }
 
 /**

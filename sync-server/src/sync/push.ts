@@ -1,6 +1,7 @@
 import { CompiledQuery, type ControlledTransaction } from 'kysely';
 import {
   isMutationId,
+  MSG,
   MSG_MUTATION_ID,
   unusableMutation,
   type TActor,
@@ -11,11 +12,11 @@ import {
 import type { Db, DbKind } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { nowIso } from '../db/ids.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError, unauthorized } from '../http/errors.ts';
 import { runPrecompiled } from '../db/precompiled.ts';
 import { pipelined } from '../db/pg-pipeline.ts';
 import { openSeqBlock, type SeqBlock } from './change-log.ts';
-import { flushGroup, openGroup, readRows, type Claim } from './group-flush.ts';
+import { flushGroup, openGroup, type Claim, type RowsRead } from './group-flush.ts';
 import { clearGroupMemo, closeGroupMemo, openGroupMemo, seedWholeRows } from './group-memo.ts';
 import { refIds } from './relations.ts';
 import { mutatorFor } from './mutators.ts';
@@ -146,6 +147,8 @@ type Job = {
   clientId: string;
   mutations: TMutation[];
   effects: WriteEffects | undefined;
+  /** The push was let in on its session's row read earlier: the group reads the session again (auth.plugin.ts). */
+  recheck: SessionRecheck | null;
   /** Set once the client row is read: the last mutation id applied, and what is still to apply. */
   last: number;
   pending: TMutation[] | null;
@@ -154,6 +157,18 @@ type Job = {
   stopped: boolean;
   resolve: (r: TPushResponse) => void;
   reject: (e: unknown) => void;
+};
+
+/**
+ * A push let in on its session's row read earlier (auth/auth.plugin.ts `authRechecked` makes these): the group
+ * that applies it reads the session again, beside its opening statement, before anything of it applies.
+ */
+export type SessionRecheck = {
+  sessionId: string;
+  /** The statement reading the sessions `ids` (the same for every push: the group sends one for all). */
+  read: (trx: Db, ids: string[]) => CompiledQuery;
+  /** The actor the session's row among `rows` admits now, or null when the session has ended. */
+  actorFrom: (rows: readonly Record<string, unknown>[]) => TActor | null;
 };
 
 export type PushWriter = {
@@ -166,6 +181,7 @@ export type PushWriter = {
     clientId: string,
     mutations: TMutation[],
     effects?: WriteEffects,
+    recheck?: SessionRecheck | null,
   ) => Promise<TPushResponse>;
   /** Resolves once no push is waiting or being applied (a stopping server closes its database after). */
   idle: () => Promise<void>;
@@ -232,8 +248,22 @@ export function createPushWriter(
     const started = Date.now();
     let count = 0;
     try {
-      // On PostgreSQL the group is one firm's: its lock and the devices' claims are one statement.
-      const opened = batch ? await openGroup(trx, firm, jobs) : null;
+      // On PostgreSQL the group is one firm's: its lock and the devices' claims are one statement, and the rows
+      // its mutations name are read right behind it, in the same round trip on the pipelined connection.
+      // The sessions of pushes let in on a row read earlier are read again with them (auth.plugin.ts), and a
+      // push whose session has ended is refused before anything of it applies.
+      const reads = batch ? rowsNamed(registry, jobs) : [];
+      const rechecks = jobs.flatMap((j) => (j.recheck ? [j.recheck] : []));
+      const sessionsRead = rechecks[0]?.read(trx, [...new Set(rechecks.map((r) => r.sessionId))]) ?? null;
+      const opened = batch ? await openGroup(trx, firm, jobs, sessionsRead, reads, pipe) : null;
+      if (opened)
+        for (const job of jobs) {
+          if (!job.recheck) continue;
+          const actor = job.recheck.actorFrom(opened.sessionRows);
+          // Its role as it is now authorises each mutation (a role can change while the request waits).
+          if (actor) job.actor = actor;
+          else done.set(job, { results: [], last: job.last, error: unauthorized(MSG.unauthenticated) });
+        }
       const claims: Map<string, Claim> | null = opened?.claims ?? null;
       const seqs = await openSeqBlock(
         trx,
@@ -243,11 +273,12 @@ export function createPushWriter(
       );
       seqs.attach(trx);
       if (optimistic) held = await holdInserts(trx);
-      if (claims) {
+      if (opened) {
         openGroupMemo(trx);
-        await prefetchRows(trx, registry, firm, jobs, claims, pipe);
+        reads.forEach((r, i) => seedWholeRows(trx, r.table, firm, r.ids, opened.rows[i]!));
       }
       for (const job of jobs) {
+        if (done.has(job)) continue;
         if (count >= GROUP_MAX_MUTATIONS || Date.now() - started >= GROUP_MAX_MS) break;
         // The push's savepoint (see applyOne).
         const sj = trx;
@@ -389,7 +420,7 @@ export function createPushWriter(
   return {
     idle: () =>
       !draining && !queue.length ? Promise.resolve() : new Promise<void>((r) => idleWaiters.push(r)),
-    push: (actor, clientId, mutations, effects) =>
+    push: (actor, clientId, mutations, effects, recheck) =>
       new Promise<TPushResponse>((resolve, reject) => {
         queue.push({
           actor,
@@ -398,6 +429,7 @@ export function createPushWriter(
           // later ids look like ones already seen (skipped without a word).
           mutations: mutations.filter((m) => isMutationId(m.id)),
           effects,
+          recheck: recheck ?? null,
           last: 0,
           pending: null,
           results: mutations
@@ -488,19 +520,13 @@ function lazySavepoints(): Savepoints {
 }
 
 /**
- * The rows the group's mutations name, read with one statement per table into the group's memo before they
- * apply (PostgreSQL): a put's or delete's own row, and a new row's parents, owner and declared references (a
- * case file's court, category and lawyers: `refs`), which fifty phones' new case files mostly share. Rows an
- * older build's change names under an old shape are left to their own path.
+ * The rows the group's mutations name, read with one statement per table beside the group's opening one and
+ * put in the group's memo before they apply (PostgreSQL): a put's or delete's own row, and a new row's
+ * parents, owner and declared references (a case file's court, category and lawyers: `refs`), which fifty
+ * phones' new case files mostly share. A mutation the device's claim later shows applied before (a retry) or
+ * an older build's change of another shape costs a row read that goes unused, nothing more.
  */
-async function prefetchRows(
-  trx: Db,
-  registry: SyncRegistry,
-  companyId: string,
-  jobs: Job[],
-  claims: Map<string, Claim>,
-  together: boolean,
-): Promise<void> {
+function rowsNamed(registry: SyncRegistry, jobs: Job[]): RowsRead[] {
   const byTable = new Map<string, Set<string>>();
   const want = (table: string, id: unknown) => {
     if (typeof id !== 'string' || !id) return;
@@ -509,14 +535,12 @@ async function prefetchRows(
     ids.add(id);
   };
   let n = 0;
-  for (const job of jobs) {
-    const last = claims.get(job.clientId)?.last ?? 0;
+  for (const job of jobs)
     for (const m of job.pending ?? job.mutations) {
-      if (m.id <= last || n >= GROUP_MAX_MUTATIONS) continue;
+      if (n >= GROUP_MAX_MUTATIONS) break;
       if (m.name !== 'put' && m.name !== 'delete') continue;
       const a = m.args as { entity?: unknown; id?: unknown; values?: unknown } | null;
       if (!a || typeof a.entity !== 'string' || typeof a.id !== 'string' || !a.id) continue;
-      // A row read that turns out unused (an older build's change of another shape) costs nothing more.
       const def = registry.byName.get(a.entity);
       if (!def) continue;
       n++;
@@ -531,14 +555,7 @@ async function prefetchRows(
       for (const [column, ref] of Object.entries(def.refs ?? {}))
         for (const id of refIds(v[column])) want(ref.table, id);
     }
-  }
-  const read = async ([table, ids]: [string, Set<string>]) => {
-    const list = [...ids];
-    seedWholeRows(trx, table, companyId, list, await readRows(trx, table, list));
-  };
-  // On a pipelined connection the tables' reads go out together and cost one round trip.
-  if (together) await Promise.all([...byTable].map(read));
-  else for (const entry of byTable) await read(entry);
+  return [...byTable].map(([table, ids]) => ({ table, ids: [...ids] }));
 }
 
 /**

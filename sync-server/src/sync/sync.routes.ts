@@ -34,21 +34,28 @@ export async function syncRoutes(fastify: FastifyInstance): Promise<void> {
     '/sync/push',
     {
       bodyLimit: 10 * 1024 * 1024,
-      config: { auth: true },
+      // The writer reads the session again in the group that applies the push (push.ts).
+      config: { auth: true, authRechecked: true },
       schema: { body: ZPushRequest, response: { 200: ZPushResponse } },
     },
     async (req) => {
       const { actor } = await req.auth();
       const body = req.body;
       let mailed = false;
-      const answer = await writer.push(actor, body.clientId, body.mutations, {
-        mail: async (trx, mail) => {
-          await app.mailer.enqueue(mail, trx);
-          mailed = true;
+      const answer = await writer.push(
+        actor,
+        body.clientId,
+        body.mutations,
+        {
+          mail: async (trx, mail) => {
+            await app.mailer.enqueue(mail, trx);
+            mailed = true;
+          },
+          // Never the request's Host, which the sender chooses (auth/links.ts).
+          loginUrl: `${configuredOrigin(app.config)}/login`,
         },
-        // Never the request's Host, which the sender chooses (auth/links.ts).
-        loginUrl: `${configuredOrigin(app.config)}/login`,
-      });
+        req.sessionRecheck(),
+      );
       // Mails queued inside the push's transactions go out now rather than at the sender's next round. Only
       // then: a wake reads the mail queue, a statement each of fifty phones' pushes paid on a busy pool.
       if (mailed) app.mailer.wake();
