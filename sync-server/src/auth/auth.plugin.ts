@@ -277,11 +277,17 @@ export default fp(async (app: FastifyInstance) => {
   });
   // A request let in on its session's row read earlier (`authRechecked`) whose session has ended is told so,
   // not what else is wrong with it (its body, a refusal of the route).
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (reply.statusCode < 400 || reply.statusCode === 401 || !provisional.has(req)) return payload;
-    if (await stillSignedIn(req).catch(() => true)) return payload;
-    void reply.code(401).type('application/json; charset=utf-8').removeHeader('content-encoding');
-    return JSON.stringify({ message: MSG.unauthenticated });
+  // A callback hook: every other answer goes on in the same turn.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (reply.statusCode < 400 || reply.statusCode === 401 || !provisional.has(req))
+      return done(null, payload);
+    void stillSignedIn(req)
+      .catch(() => true)
+      .then((signedIn) => {
+        if (signedIn) return done(null, payload);
+        void reply.code(401).type('application/json; charset=utf-8').removeHeader('content-encoding');
+        done(null, JSON.stringify({ message: MSG.unauthenticated }));
+      });
   });
   // Every answer that depends on who asks is kept by no cache: see personalCacheControl.
   app.addHook('onSend', (req, reply, payload, done) => {
