@@ -222,6 +222,9 @@ describeEachDb('case files: petitions', (kind) => {
     expect(p2).toMatchObject({ current_page: 2, from: 21, to: 25, total: 25 });
     expect(p2.data).toHaveLength(5);
     expect(new Set([...ids(p1), ...ids(p2)]).size).toBe(25);
+    // A page past the end still tells the total (no row carries it there).
+    expect(await list('?case_no=PG-&page=3')).toMatchObject({ data: [], total: 25, current_page: 3 });
+    expect((await list('?page=999')).total).toBeGreaterThanOrEqual(27);
     // Newest first across the pages (a page's rows are picked first, then given their answer's columns).
     expect([...p1.data, ...p2.data].map((p) => (p as { case_no: string }).case_no)).toEqual(
       Array.from({ length: 25 }, (_, i) => `PG-${24 - i}`),
