@@ -40,6 +40,8 @@ describeEachDb('sync push and pull', (kind) => {
     // Rows sent so far plus what each page says is left: the whole first sync, on every page.
     let sent = 0;
     const progress: number[] = [];
+    // What each page said was left.
+    const lefts: number[] = [];
     do {
       const r = await t.app.inject({
         method: 'GET',
@@ -58,8 +60,9 @@ describeEachDb('sync push and pull', (kind) => {
       pages++;
       sent += last.changes.length;
       progress.push(sent + (last.remaining ?? 0));
+      lefts.push(last.remaining ?? 0);
     } while (last.more);
-    return { rows, cursor, last, pages, progress };
+    return { rows, cursor, last, pages, progress, lefts };
   };
 
   it('a first sync delivers the firm reference data page by page, and only the firm', async () => {
@@ -77,6 +80,42 @@ describeEachDb('sync push and pull', (kind) => {
     expect(last.remaining).toBe(0);
     expect(JSON.stringify([...rows.values()])).not.toContain(other);
     expect(JSON.stringify([...rows.values()])).not.toContain('password_hash');
+  });
+
+  it('a first sync tells what is left on every page, rows added while it runs included, never below none', async () => {
+    const clientId = `progress-${newId()}`;
+    const first = await t.app.inject({
+      method: 'GET',
+      url: '/sync/pull',
+      headers: admin,
+      query: { clientId, cursor: '', pendingFrom: '0', limit: '100' },
+    });
+    const page1 = first.json<TPullResponse>();
+    expect(page1.more).toBe(true);
+    // More case files than a page holds, pushed by another device once the first page is in (later in the
+    // snapshot's order): what the first page counted runs out a page or more before the snapshot does.
+    const added = Array.from({ length: 120 }, () => newId());
+    await pushAs(
+      admin,
+      `adder-${newId()}`,
+      added.map((id, i) => ({
+        id: i + 1,
+        name: 'put',
+        args: {
+          entity: 'petitions',
+          id,
+          values: { case_no: `PROG-${i}`, title: `Progress ${i}`, year: 2026 },
+        },
+      })),
+    );
+    const rest = await pullAll(admin, clientId, page1.cursor);
+    for (const id of added) expect(rest.rows.has(`petitions/${id}`)).toBe(true);
+    // What each page says is left never goes below none, and the last one says none.
+    expect(rest.pages).toBeGreaterThan(1);
+    expect(Math.min(...rest.lefts)).toBeGreaterThanOrEqual(0);
+    expect(rest.last.remaining).toBe(0);
+    // Before the last page, something is always said to be left.
+    expect(rest.lefts.slice(0, -1).every((n) => n > 0)).toBe(true);
   });
 
   it('applies a push once however often it is retried, and the change reaches another device', async () => {

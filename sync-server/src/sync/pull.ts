@@ -24,13 +24,21 @@ import { clientRow } from './push.ts';
 
 /**
  * Cursors are opaque to devices:
- *   p:<seq>:<entity>:<last id>:<done>  a snapshot in progress (first sync, or after the caller's scope changed),
- *                                      taken as of change <seq>: <entity> is being sent from after <last id>,
- *                                      <done> lists the entities already sent. Names, never positions: a
- *                                      server that gains entities mid-way still sends every one exactly once.
+ *   p:<seq>:<entity>:<last id>:<done>[:<left>]  a snapshot in progress (first sync, or after the caller's
+ *                                      scope changed), taken as of change <seq>: <entity> is being sent from after
+ *                                      <last id>, <done> lists the entities already sent. Names, never positions:
+ *                                      a server that gains entities mid-way still sends every one exactly once.
+ *                                      <left>: the rows the page before counted still to send (progress only).
  *   c:<seq>                            every change up to <seq> has been delivered.
  */
-type Snapshot = { kind: 'snapshot'; seq: number; entity: string; after: string; done: string[] };
+type Snapshot = {
+  kind: 'snapshot';
+  seq: number;
+  entity: string;
+  after: string;
+  done: string[];
+  left?: number;
+};
 type Cursor = Snapshot | { kind: 'changes'; seq: number };
 
 /**
@@ -59,7 +67,7 @@ const LEGACY_SNAPSHOT_ORDER = [
 
 /** A cursor this server gave; its numbers have at most 15 digits (more would overflow PostgreSQL's bigint). */
 function parseCursor(s: string): Cursor | null {
-  const snap = /^p:(\d{1,15}):([a-z_]*):([^:]*):([a-z_,]*)$/.exec(s);
+  const snap = /^p:(\d{1,15}):([a-z_]*):([^:]*):([a-z_,]*)(?::(\d{1,15}))?$/.exec(s);
   if (snap)
     return {
       kind: 'snapshot',
@@ -67,6 +75,7 @@ function parseCursor(s: string): Cursor | null {
       entity: snap[2]!,
       after: snap[3]!,
       done: snap[4] ? snap[4].split(',') : [],
+      ...(snap[5] === undefined ? {} : { left: Number(snap[5]) }),
     };
   const legacy = /^s:(\d{1,15}):(\d{1,15}):(.*)$/.exec(s);
   if (legacy) {
@@ -84,7 +93,8 @@ function parseCursor(s: string): Cursor | null {
   return null;
 }
 
-const snapshotCursor = (c: Snapshot) => `p:${c.seq}:${c.entity}:${c.after}:${c.done.join(',')}`;
+const snapshotCursor = (c: Snapshot) =>
+  `p:${c.seq}:${c.entity}:${c.after}:${c.done.join(',')}${c.left === undefined ? '' : `:${c.left}`}`;
 
 /**
  * What the actor may read; when it changes (role, approval, a case file shared or no longer shared) the device
@@ -192,8 +202,28 @@ async function snapshotPage(
     after = '';
   }
   const rest = todo.slice(i);
-  // What is left to send (the device's progress), counted in one statement: one count a remaining entity was
-  // 40 statements on every page of a first sync (issue 33).
+  const finished = rest.length === 0;
+  // What is left to send (the device's progress): what the page before counted, less this page's rows. It is
+  // counted (in one statement: one count a remaining entity was 40 statements) on the first page, and again
+  // when the carried figure runs out before the snapshot does (rows added meanwhile); counted on every page,
+  // a first sync of a firm of 30,000 case files read the firm's tables once per page of 500 (issue 33).
+  const carried = cur.left === undefined ? undefined : cur.left - changes.length;
+  const remaining = finished
+    ? 0
+    : carried !== undefined && carried > 0
+      ? carried
+      : await countLeft(db, actor, access, rest, after);
+  const next: Snapshot = { ...cur, entity: rest[0]?.name ?? '', after, done: [...done], left: remaining };
+  return {
+    changes,
+    cursor: finished ? `c:${cur.seq}` : snapshotCursor(next),
+    more: !finished,
+    remaining,
+  };
+}
+
+/** The rows of `rest` still to send, the first entity's after `after`, in one statement. */
+async function countLeft(db: Db, actor: TActor, access: ResolvedAccess, rest: EntityDef[], after: string) {
   const counts = rest.flatMap((def, j) => {
     const scope = def.readScope(actor);
     if (scope === 'none') return [];
@@ -207,14 +237,7 @@ async function snapshotPage(
     const all = others.reduce((u, q) => u.unionAll(q), first!);
     for (const r of await all.execute()) remaining += Number(r.n);
   }
-  const finished = rest.length === 0;
-  const next: Snapshot = { ...cur, entity: rest[0]?.name ?? '', after, done: [...done] };
-  return {
-    changes,
-    cursor: finished ? `c:${cur.seq}` : snapshotCursor(next),
-    more: !finished,
-    remaining,
-  };
+  return remaining;
 }
 
 async function changesPage(
