@@ -297,6 +297,8 @@ async function measureBigFirm(
       const pullUrl = `/sync/pull?clientId=bench-pull-${newId()}`;
       const first = await app.inject({ method: 'GET', url: pullUrl, headers });
       if (first.statusCode !== 200) throw new Error(`first pull answered ${first.statusCode}: ${first.body}`);
+      // The page after it: its cursor carries what the first page counted was left, so it counts nothing.
+      const laterPullUrl = `${pullUrl}&cursor=${encodeURIComponent(first.json<{ cursor: string }>().cursor)}`;
       const filtered = await app.inject({
         method: 'GET',
         url: `/api/petitions?${firm.filter.query}`,
@@ -309,6 +311,7 @@ async function measureBigFirm(
         ['bigpage500', '/api/petitions?page=500', '/api/petitions?page=500 (rows 9,981-10,000)', 'list'],
         ['bigfiltered', `/api/petitions?${firm.filter.query}`, `/api/petitions?${firm.filter.label}`, 'list'],
         ['bigpull', pullUrl, '/sync/pull, first page (500 rows, a known device)', 'pull'],
+        ['bigpull2', laterPullUrl, '/sync/pull, second page (500 rows)', 'pull'],
       ];
       limits = await limitsFor(config.databaseUrl);
       calls.push(

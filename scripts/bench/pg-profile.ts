@@ -88,11 +88,20 @@ try {
         if (r.statusCode !== 200) throw new Error(`${url}: ${r.statusCode} ${r.body.slice(0, 200)}`);
       };
       const pullClient = `prof-pull-${newId()}`;
+      // The page after the first (its cursor carries what the first counted was left: no count of its own).
+      const laterPull = BIG
+        ? `/sync/pull?clientId=${pullClient}&cursor=${encodeURIComponent(
+            (await app.inject({ method: 'GET', url: `/sync/pull?clientId=${pullClient}`, headers })).json<{
+              cursor: string;
+            }>().cursor,
+          )}`
+        : '';
       const bigCalls: [string, () => Promise<unknown>][] = BIG
         ? [
             ['GET /api/petitions?page=500', get('/api/petitions?page=500')],
             [`GET /api/petitions?${firm.filter.label}`, get(`/api/petitions?${firm.filter.query}`)],
             ['GET /sync/pull first page', get(`/sync/pull?clientId=${pullClient}`)],
+            ['GET /sync/pull second page', get(laterPull)],
           ]
         : [];
       const calls: [string, () => Promise<unknown>][] = [
