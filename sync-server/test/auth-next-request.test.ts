@@ -20,6 +20,16 @@ describeEachDb('auth: refused at the very next request, on every server process'
   let admin: Auth;
   const me = (app: FastifyInstance, auth: Auth) =>
     app.inject({ method: 'GET', url: '/api/user', headers: auth }).then((r) => r.statusCode);
+  /** Approves or blocks a user through `app` (the admin's call). */
+  const setApproved = async (app: FastifyInstance, id: string, approved: boolean) => {
+    const r = await app.inject({
+      method: 'POST',
+      url: '/api/approve_or_block',
+      headers: admin,
+      payload: { user: { id, is_approved: approved } },
+    });
+    expect(r.statusCode, r.body).toBe(200);
+  };
   /** Signs a lawyer in and uses the token on both instances, so each has already checked it once. */
   const signedInLawyer = async () => {
     const u = await insertUser(t, { role: 'LAWYER' });
@@ -45,22 +55,11 @@ describeEachDb('auth: refused at the very next request, on every server process'
 
   it('a user blocked through one instance is refused by both at the next request', async () => {
     const u = await signedInLawyer();
-    const block = await second.app.inject({
-      method: 'POST',
-      url: '/api/approve_or_block',
-      headers: admin,
-      payload: { user: { id: u.id, is_approved: false } },
-    });
-    expect(block.statusCode, block.body).toBe(200);
+    await setApproved(second.app, u.id, false);
     expect(await me(t.app, u.auth)).toBe(401);
     expect(await me(second.app, u.auth)).toBe(401);
     // Approved again, the old token stays dead (blocking ended its session); a new sign-in works.
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/approve_or_block',
-      headers: admin,
-      payload: { user: { id: u.id, is_approved: true } },
-    });
+    await setApproved(t.app, u.id, true);
     expect(await me(second.app, u.auth)).toBe(401);
     expect(await me(second.app, await bearerFor(t, u.email, u.password))).toBe(200);
   });
@@ -136,13 +135,7 @@ describeEachDb('auth: refused at the very next request, on every server process'
 
   it("a blocked user's next push is refused by both instances and nothing of it applies", async () => {
     const u = await pushingLawyer();
-    const block = await second.app.inject({
-      method: 'POST',
-      url: '/api/approve_or_block',
-      headers: admin,
-      payload: { user: { id: u.id, is_approved: false } },
-    });
-    expect(block.statusCode, block.body).toBe(200);
+    await setApproved(second.app, u.id, false);
     for (const app of [t.app, second.app]) {
       const r = await push(app, u.auth, u.device);
       expect(r.status).toBe(401);

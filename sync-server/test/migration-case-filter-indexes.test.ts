@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { down, up } from '../../migrations/src/2026_11_29_0029_case_filter_indexes.ts';
 import { caseFirm, type CaseFirm } from './case-files-helpers.ts';
 import { describeEachDb } from './helper.ts';
+import { planOf } from './plan.fixture.ts';
 
 /**
  * Migration 0029: the filtered case list finds a court's case files by an index of the firm's live case files
@@ -17,24 +18,7 @@ describeEachDb('migration: case filter indexes', (kind) => {
   });
   afterAll(() => f.t.close());
 
-  /** The plan of `query` with sequential scans discouraged: whether an index can answer it at all. */
-  const planOf = async (query: ReturnType<typeof sql>): Promise<string> => {
-    const db = f.t.app.db;
-    if (kind === 'sqlite')
-      return (await sql<{ detail: string }>`explain query plan ${query}`.execute(db)).rows
-        .map((r) => r.detail)
-        .join('\n');
-    return db.connection().execute(async (c) => {
-      await sql`set enable_seqscan = off`.execute(c);
-      try {
-        return (await sql<{ 'QUERY PLAN': string }>`explain ${query}`.execute(c)).rows
-          .map((r) => r['QUERY PLAN'])
-          .join('\n');
-      } finally {
-        await sql`reset enable_seqscan`.execute(c);
-      }
-    });
-  };
+  const plan = (query: ReturnType<typeof sql>) => planOf(kind, f.t.app.db, query);
   const filtered = async (query: string) =>
     (await f.call('GET', `/api/petitions?${query}`, f.admin)).json<{
       petitions: { data: { id: string }[]; total: number };
@@ -79,12 +63,12 @@ describeEachDb('migration: case filter indexes', (kind) => {
         await sql<{ indexname: string }>`select indexname from pg_indexes
           where tablename in ('petitions', 'petition_parties')`.execute(f.t.app.db)
       ).rows.map((r) => r.indexname);
-    if (kind === 'sqlite') expect(await planOf(byCourt)).toContain('petitions_live_court_idx');
+    if (kind === 'sqlite') expect(await plan(byCourt)).toContain('petitions_live_court_idx');
     else {
       // A few case files: the planner may take another index of the firm's; the court's is there to take.
       expect(await pgIndexes()).toContain('petitions_live_court_idx');
       // Nothing else can answer a name part: a plan through the trigram index is proof it serves the filter.
-      expect(await planOf(byName)).toContain('petition_parties_name_trgm_idx');
+      expect(await plan(byName)).toContain('petition_parties_name_trgm_idx');
     }
 
     await down(f.t.app.db);

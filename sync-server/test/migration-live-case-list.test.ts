@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { down, up } from '../../migrations/src/2026_11_29_0028_live_case_list_index.ts';
 import { caseFirm, type CaseFirm } from './case-files-helpers.ts';
 import { describeEachDb } from './helper.ts';
+import { planOf } from './plan.fixture.ts';
 
 /**
  * Migration 0028: a page of the case list is read in the list's order from an index of the firm's live case
@@ -18,26 +19,13 @@ describeEachDb('migration: live case list index', (kind) => {
   afterAll(() => f.t.close());
 
   /** The plan of the list's page read (its where and order by, as listPetitions sends them). */
-  const pagePlan = async (companyId: string): Promise<string> => {
-    const db = f.t.app.db;
-    const page = sql`select id from petitions where company_id = ${companyId} and deleted_at is null
-      and archived = 0 order by created_at desc, id desc limit 20 offset 20`;
-    if (kind === 'sqlite')
-      return (await sql<{ detail: string }>`explain query plan ${page}`.execute(db)).rows
-        .map((r) => r.detail)
-        .join('\n');
-    // A few case files are read fastest by a sequential scan; the question is whether an index gives the order.
-    return db.connection().execute(async (c) => {
-      await sql`set enable_seqscan = off`.execute(c);
-      try {
-        return (await sql<{ 'QUERY PLAN': string }>`explain ${page}`.execute(c)).rows
-          .map((r) => r['QUERY PLAN'])
-          .join('\n');
-      } finally {
-        await sql`reset enable_seqscan`.execute(c);
-      }
-    });
-  };
+  const pagePlan = (companyId: string): Promise<string> =>
+    planOf(
+      kind,
+      f.t.app.db,
+      sql`select id from petitions where company_id = ${companyId} and deleted_at is null
+      and archived = 0 order by created_at desc, id desc limit 20 offset 20`,
+    );
   const listPages = async () =>
     Promise.all(
       [1, 2, 3].map(
