@@ -47,10 +47,11 @@ declare module 'fastify' {
     auth?: true | TPermission;
     /**
      * The route reads the session again inside the transaction that applies the request, before anything of it
-     * applies, and refuses it there if the session ended (the push writer: sessionRecheck, push.ts). On
+     * applies, refuses it there if the session ended, and checks every permission there with the role read
+     * then (the push writer: sessionRecheck, push.ts); so its `auth` is `true`, never a permission. On
      * PostgreSQL the check when the request arrives may then use the session's row last read in this process
-     * instead of a round trip of its own; any answer but success re-reads it first (plugins/errors.ts), so a
-     * caller whose session ended is told 401, never what else is wrong.
+     * instead of a round trip of its own; any answer but success re-reads it first (the onSend hook below), so
+     * a caller whose session ended is told 401, never what else is wrong.
      */
     authRechecked?: true;
   }
@@ -135,7 +136,7 @@ function resolve(
   const rechecked =
     req.routeOptions.config.authRechecked && speedSwitches().pgPushAuth && dbKindOf(app.db) === 'postgres';
   if (known && rechecked) {
-    const seen = lastRows.get(known.sid);
+    const seen = lastRowsOf(app.db).get(known.sid);
     const ctx = seen && contextOf(seen, known);
     if (ctx) {
       provisional.set(req, known);
@@ -154,7 +155,7 @@ function resolve(
     const claims = known ?? (await verifyToken(app.config, token));
     if (!claims) return null;
     const row = await findSessionUser(app.db, claims.sid);
-    if (rechecked) remember(claims.sid, row);
+    if (rechecked) remember(app.db, claims.sid, row);
     // PostgreSQL: the snapshot the auth check read at (sessions.repository.ts), the answer cache's generation.
     const snapshot = (row as { data_generation?: string } | undefined)?.data_generation;
     if (snapshot !== undefined) generations.set(req, `pg:${snapshot}`);
@@ -164,16 +165,23 @@ function resolve(
 
 /**
  * Sessions' rows as last read in this process for a route whose transaction reads them again
- * (`authRechecked`), by session id: most recently read last, at most LAST_ROWS_MAX of them.
+ * (`authRechecked`), per database and by session id: most recently read last, at most LAST_ROWS_MAX of them.
  */
-const lastRows = new Map<string, NonNullable<SessionUserRow>>();
+const lastRows = new WeakMap<object, Map<string, NonNullable<SessionUserRow>>>();
 const LAST_ROWS_MAX = 10_000;
 
-function remember(sessionId: string, row: SessionUserRow): void {
-  lastRows.delete(sessionId);
+function lastRowsOf(db: object): Map<string, NonNullable<SessionUserRow>> {
+  let rows = lastRows.get(db);
+  if (!rows) lastRows.set(db, (rows = new Map()));
+  return rows;
+}
+
+function remember(db: object, sessionId: string, row: SessionUserRow): void {
+  const rows = lastRowsOf(db);
+  rows.delete(sessionId);
   if (!row) return;
-  lastRows.set(sessionId, row);
-  if (lastRows.size > LAST_ROWS_MAX) lastRows.delete(lastRows.keys().next().value!);
+  rows.set(sessionId, row);
+  if (rows.size > LAST_ROWS_MAX) rows.delete(rows.keys().next().value!);
 }
 
 /** Requests let in on a session row read earlier (`authRechecked`), with the claims of their token. */
@@ -189,6 +197,7 @@ const rowsById = new WeakMap<readonly Record<string, unknown>[], Map<string, Ses
 function sessionRecheck(req: FastifyRequest): SessionRecheck | null {
   const claims = provisional.get(req);
   if (!claims) return null;
+  const db = req.server.db;
   return {
     sessionId: claims.sid,
     read: sessionUsersRead,
@@ -197,7 +206,7 @@ function sessionRecheck(req: FastifyRequest): SessionRecheck | null {
       if (!byId)
         rowsById.set(rows, (byId = sessionUsersById(rows as Parameters<typeof sessionUsersById>[0])));
       const row = byId.get(claims.sid);
-      remember(claims.sid, row);
+      remember(db, claims.sid, row);
       return contextOf(row, claims)?.actor ?? null;
     },
   };
@@ -212,7 +221,7 @@ async function stillSignedIn(req: FastifyRequest): Promise<boolean> {
   if (!claims) return true;
   provisional.delete(req);
   const row = await findSessionUser(req.server.db, claims.sid);
-  remember(claims.sid, row);
+  remember(req.server.db, claims.sid, row);
   return contextOf(row, claims) !== null;
 }
 
