@@ -10,9 +10,10 @@ import { namePreparedStatements } from './pg-prepared.ts';
  * lock, the rows read beforehand, the closing statement, commit. On a pipelined connection (`pg`'s `pipeline`
  * option) a statement is sent without waiting for the answer of the one before, so the writer sends what does
  * not depend on an answer together (push.ts): `begin`, the group's opening statement, its sessions' and
- * rows' reads (sendTogether), then the closing statement with `commit`: two round trips a group. Answers still come back in order, each statement with its own
- * sync point: one that fails does not take the next with it, except that a failed statement aborts the
- * transaction, so a `commit` sent behind it rolls back (PostgreSQL answers ROLLBACK), which the writer checks.
+ * rows' reads (sendTogether), then the closing statement with `commit`: two round trips a group. Answers
+ * still come back in order, each statement with its own sync point: one that fails does not take the next
+ * with it, except that a failed statement aborts the transaction, so a `commit` sent behind it rolls back
+ * (PostgreSQL answers ROLLBACK), which the writer checks.
  *
  * Switch: SPEED_PG_PIPELINE=0 (speed/switches.ts) gives the writer the shared pool, every statement waiting
  * for the one before. It leans on `pg`'s `pipeline` client option and on Kysely beginning a transaction with a

@@ -253,7 +253,7 @@ export function createPushWriter(
       // The sessions of pushes let in on a row read earlier are read again with them (auth.plugin.ts), and a
       // push whose session has ended is refused before anything of it applies.
       const reads = batch ? rowsNamed(registry, jobs) : [];
-      const rechecks = jobs.flatMap((j) => (j.recheck ? [j.recheck] : []));
+      const rechecks = batch ? jobs.flatMap((j) => (j.recheck ? [j.recheck] : [])) : [];
       const sessionsRead = rechecks[0]?.read(trx, [...new Set(rechecks.map((r) => r.sessionId))]) ?? null;
       const opened = batch ? await openGroup(trx, firm, jobs, sessionsRead, reads, pipe) : null;
       if (opened)
