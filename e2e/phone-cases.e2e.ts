@@ -431,6 +431,7 @@ describe('Urdu on screen', () => {
 async function expectDrawnWithNaskh(page: Page, selector: string, text: string): Promise<void> {
   await page.waitForFunction(() => document.fonts.check('16px "App Naskh"', 'ہ'));
   await page.evaluate(() => document.fonts.ready);
+  /** The fonts of the element `css` selects, or null when there is none (it was drawn anew meanwhile). */
   const fontsOf = async (css: string) => {
     const cdp = await page.context().newCDPSession(page);
     try {
@@ -438,7 +439,7 @@ async function expectDrawnWithNaskh(page: Page, selector: string, text: string):
       await cdp.send('CSS.enable');
       const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
       const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: css });
-      expect(nodeId, css).toBeGreaterThan(0);
+      if (!nodeId) return null;
       const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
       return fonts;
     } finally {
@@ -446,8 +447,18 @@ async function expectDrawnWithNaskh(page: Page, selector: string, text: string):
     }
   };
   const el = page.locator(selector).filter({ hasText: text }).first();
-  await el.evaluate((e) => e.setAttribute('data-urdu-check', ''));
-  const drawn = await fontsOf('[data-urdu-check]');
+  // The element is marked, then found through DevTools; a sync landing in between may draw it anew (without
+  // the mark): marked again until the one on screen is found.
+  const seen: { fonts?: NonNullable<Awaited<ReturnType<typeof fontsOf>>> } = {};
+  await expect
+    .poll(async () => {
+      await el.evaluate((e) => e.setAttribute('data-urdu-check', ''));
+      seen.fonts = (await fontsOf('[data-urdu-check]')) ?? undefined;
+      return seen.fonts !== undefined;
+    })
+    .toBe(true);
+  const drawn = seen.fonts;
+  if (!drawn) throw new Error(`${selector}: not on screen`);
   const letters = [...text].filter((c) => /\p{Script=Arabic}/u.test(c)).length;
   const naskhGlyphs = drawn
     .filter((f) => f.isCustomFont && f.familyName === 'Noto Naskh Arabic')
@@ -471,6 +482,7 @@ async function expectDrawnWithNaskh(page: Page, selector: string, text: string):
     document.body.append(s);
   }, text);
   const control = await fontsOf('#urdu-control');
-  expect(control.some((f) => f.familyName === 'Noto Naskh Arabic')).toBe(false);
+  expect(control, '#urdu-control').not.toBeNull();
+  expect(control!.some((f) => f.familyName === 'Noto Naskh Arabic')).toBe(false);
   await page.evaluate(() => document.getElementById('urdu-control')?.remove());
 }
