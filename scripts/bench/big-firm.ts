@@ -56,7 +56,19 @@ export async function seedBigFirm(
   const petitioner = parties.find((p) => p.side === 'petitioner') as Row | undefined;
   const opponent = parties.find((p) => p.side === 'opponent') as Row | undefined;
   if (!petitionTemplate || !petitioner || !opponent) throw new Error('big firm: seedFirm has not run');
-  const courts = [...new Set(petitions.map((p) => p.court_id).filter((c): c is string => !!c))];
+  // By title, so each run gives case file i the same court: in the order the rows came back, which court
+  // went with which petitioner's name changed between runs, and the filtered list matched 1,080 case files in
+  // one run and 12 in the next.
+  const courtIds = [...new Set(petitions.map((p) => p.court_id).filter((c): c is string => !!c))];
+  const courts = (
+    await db
+      .selectFrom('courts')
+      .select('id')
+      .where('id', 'in', courtIds)
+      .orderBy('title')
+      .orderBy('id')
+      .execute()
+  ).map((c) => c.id);
   const lawyerLists = [...new Set(petitions.map((p) => p.lawyer_ids))];
   const state = await db
     .selectFrom('sync_state')
