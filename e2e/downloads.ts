@@ -5,7 +5,8 @@ import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 /** Clicks `trigger`, saves the file the browser downloads to `file` and returns its bytes. */
 export async function downloadFrom(trigger: Locator, file: string): Promise<Uint8Array> {
   const [download] = await Promise.all([
-    trigger.page().waitForEvent('download', { timeout: 20_000 }),
+    // The PDF is built on the device (fonts, pdf-lib): on a loaded machine that takes a while.
+    trigger.page().waitForEvent('download', { timeout: 60_000 }),
     trigger.click(),
   ]);
   await download.saveAs(file);

@@ -219,6 +219,8 @@ it('an admin offline drafts an invoice with two expenses and tax, reloads, syncs
       })
       .toEqual([1, 2]);
     await page.getByRole('button', { name: 'Close', exact: true }).last().click();
+    // The list is the user's again once the dialog has gone (a click before lands on the closing dialog).
+    await page.getByRole('heading', { name: 'Paid Invoice Dialog' }).waitFor({ state: 'detached' });
 
     const bytes = await downloadFrom(
       page.getByRole('button', { name: 'Download 2', exact: true }),
