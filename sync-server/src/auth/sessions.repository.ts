@@ -105,9 +105,10 @@ const pendingChecks = new WeakMap<Db, Map<string, Waiter[]>>();
 /**
  * The auth check's rows of the sessions `ids`, in one statement (PostgreSQL), by session id; a session without
  * one (ended, its user deleted) is not in the map. One row object per session: requests of one session share
- * it, and the context made from it (auth.plugin.ts). Also read by the push writer inside its group (push.ts).
+ * it, and the context made from it (auth.plugin.ts). The push writer sends the same statement beside its
+ * group's opening one (sessionUsersRead, through auth.plugin.ts sessionRecheck).
  */
-export async function readSessionUsers(db: Db, ids: string[]): Promise<Map<string, SessionUserRow>> {
+async function readSessionUsers(db: Db, ids: string[]): Promise<Map<string, SessionUserRow>> {
   return sessionUsersById((await db.executeQuery(sessionUsersRead(db, ids))).rows);
 }
 
