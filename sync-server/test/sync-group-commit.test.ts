@@ -153,6 +153,58 @@ describeEachDb('sync: pushes from many devices share group commits', (kind) => {
     expect(await titles(a.rows)).toEqual(['Fixed Act', 'Kept Act', 'Later Act']);
   });
 
+  // Two servers' groups of one firm take turns on the firm's lock (PostgreSQL's row lock; SQLite has one writer).
+  it.runIf(kind === 'postgres')(
+    'a group that waits for another server’s lock of the firm takes the pushes that came while it waited',
+    async () => {
+      const changed: string[] = [];
+      // The group's time bound (50 ms) beyond the wait: a group that used it all up waiting would apply nothing
+      // and leave its pushes to the next.
+      const writer = createPushWriter(t.app.db, kind, REGISTRY, (c) => changed.push(c), 60_000);
+      const device = (i: number) => ({ clientId: `turn-${i}-${newId()}`, row: newId() });
+      const devices = [0, 1, 2, 3, 4].map(device);
+      const firm = actors[0]!.company_id;
+      // The firm's row exists (a push made it); another server's group then holds its lock.
+      await writer.push(actors[0]!, `turn-first-${newId()}`, [put(1, 'Turn First Act')]);
+      changed.length = 0;
+      const other = new pg.Client({ connectionString: t.config.databaseUrl });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query('update sync_state set last_seq = last_seq where company_id = $1', [firm]);
+        const first = writer.push(actors[0]!, devices[0]!.clientId, [put(1, 'Turn Act 0', devices[0]!.row)]);
+        // The first device's group waits for the lock (a session of this database waiting on a lock) ...
+        await expect
+          .poll(
+            async () =>
+              (
+                await other.query(
+                  `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+                )
+              ).rows[0].n,
+          )
+          .toBe(1);
+        // ... while four more devices push.
+        const rest = devices
+          .slice(1)
+          .map((d, i) =>
+            writer.push(actors[(i + 1) % actors.length]!, d.clientId, [put(1, `Turn Act ${i + 1}`, d.row)]),
+          );
+        await new Promise((r) => setImmediate(r));
+        await other.query('commit');
+        const answers = await Promise.all([first, ...rest]);
+        for (const a of answers)
+          expect(a).toEqual({ lastMutationId: 1, results: [{ id: 1, status: 'applied' }] });
+        expect(await titles(devices.map((d) => d.row))).toEqual([0, 1, 2, 3, 4].map((i) => `Turn Act ${i}`));
+        // One commit for all five: the ones that came during the wait did not wait for another turn.
+        expect(changed).toEqual([firm]);
+      } finally {
+        await other.query('rollback').catch(() => undefined);
+        await other.end();
+      }
+    },
+  );
+
   it('a group whose commit fails acknowledges nothing of it to any device, and the retries apply it once', async () => {
     // On PostgreSQL a group that fails is run once more, with savepoints (push.ts): both commits fail here.
     const failing = commitFails(t, kind === 'postgres' ? 2 : 1);

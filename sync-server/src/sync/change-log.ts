@@ -93,7 +93,7 @@ export async function openSeqBlock(
 }
 
 /** The firm's row lock and last change number, in one statement (made on the firm's first change). */
-async function lockSeq(trx: Db, companyId: string): Promise<number> {
+export async function lockSeq(trx: Db, companyId: string): Promise<number> {
   const r = await sql<{
     last_seq: string | number;
   }>`insert into sync_state (company_id, last_seq) values (${companyId}, 0)

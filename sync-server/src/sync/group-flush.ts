@@ -25,10 +25,17 @@ export type RowsRead = { table: string; ids: string[] };
  * applied mutation id. The clients' insert reads the firm's row from the first part, so the firm's lock is
  * always taken before any device's, in the order every writer of the firm takes them.
  *
+ * The firm's lock is taken only if it is free (`skip locked`): when another writer holds it (another server's
+ * group), or the firm has no row yet, nothing is claimed and the answer is null. The caller then waits for the
+ * lock on its own (`lockSeq`) and opens the group again with the pushes that came in meanwhile: waiting inside
+ * this statement, the group would hold only the pushes there were before the wait, and the ones that came
+ * during it would wait for the next turn of the lock.
+ *
  * Right behind it go `sessionsRead` (the sessions of the pushes let in on a session row read earlier, read
  * again: push.ts SessionRecheck) and `reads` (the rows the group's mutations name, one statement per table): on
- * the writer's pipelined connection all of it is one round trip (db/pg-pipeline.ts sendTogether), and the
- * reads run once the firm's lock is held, so they see every change its other writers committed.
+ * the writer's pipelined connection all of it is one round trip (db/pg-pipeline.ts sendTogether). When the lock
+ * was taken, the reads ran after it, so they saw every change the firm's other writers committed; when it was
+ * not, their answers are dropped with the rest.
  */
 export async function openGroup(
   trx: Db,
@@ -45,8 +52,7 @@ export async function openGroup(
   const now = nowIso();
   const open = sql<{ client_id: string | null; user_id: string; last: string | number }>`
     with firm as (
-      insert into sync_state (company_id, last_seq) values (${companyId}, 0)
-      on conflict (company_id) do update set last_seq = sync_state.last_seq returning last_seq
+      select last_seq from sync_state where company_id = ${companyId} for update skip locked
     ), claimed as (
       insert into sync_clients (client_id, user_id, company_id, last_mutation_id, scope, created_at, updated_at)
       select t.client_id, t.user_id, t.company_id, 0, '', ${now}, ${now}
@@ -66,11 +72,13 @@ export async function openGroup(
     pipelined,
   );
   const sessionRows = sessionsRead ? (read.shift()!.rows as Record<string, unknown>[]) : [];
-  let lastSeq = 0;
+  let lastSeq: number | null = null;
   const claims = new Map<string, Claim>();
   for (const row of opened!.rows as { client_id: string | null; user_id: string; last: string | number }[])
     if (row.client_id === null) lastSeq = Number(row.last);
     else claims.set(row.client_id, { userId: row.user_id, last: Number(row.last) });
+  // Another writer holds the firm's lock (or the firm has no row yet): nothing was claimed or read under it.
+  if (lastSeq === null) return null;
   return { lastSeq, claims, sessionRows, rows: read.map((r) => r.rows as Record<string, unknown>[]) };
 }
 

@@ -15,7 +15,7 @@ import { nowIso } from '../db/ids.ts';
 import { HttpError, unauthorized } from '../http/errors.ts';
 import { runPrecompiled } from '../db/precompiled.ts';
 import { pipelined } from '../db/pg-pipeline.ts';
-import { openSeqBlock, type SeqBlock } from './change-log.ts';
+import { lockSeq, openSeqBlock, type SeqBlock } from './change-log.ts';
 import { flushGroup, openGroup, type Claim, type RowsRead } from './group-flush.ts';
 import { clearGroupMemo, closeGroupMemo, openGroupMemo, seedWholeRows } from './group-memo.ts';
 import { refIds } from './relations.ts';
@@ -139,6 +139,7 @@ async function lockClient(trx: Db, clientId: string): Promise<number> {
  * writers are not kept waiting, and so one device's long outbox interleaves with the others' pushes.
  */
 const GROUP_MAX_MUTATIONS = 200;
+/** How long a group may hold the lock (from when it has it) before the rest of its pushes wait for the next. */
 const GROUP_MAX_MS = 50;
 
 /** One device's push waiting for (or part-way through) the group commits that apply it. */
@@ -202,6 +203,8 @@ export function createPushWriter(
   kind: DbKind,
   registry: SyncRegistry,
   onChange: (companyId: string) => void,
+  /** GROUP_MAX_MS otherwise (a test gives a wait for the lock longer than that). */
+  maxGroupMs = GROUP_MAX_MS,
 ): PushWriter {
   const queue: Job[] = [];
   let draining = false;
@@ -228,10 +231,11 @@ export function createPushWriter(
     // Taken once the transaction has begun: pushes that arrived while it waited for the database (their
     // requests' sign-in checks run first) join this group.
     const firm = (given ?? queue)[0]!.actor.company_id;
-    const jobs =
+    const gather = () =>
       given ?? (kind === 'postgres' ? queue.filter((j) => j.actor.company_id === firm) : [...queue]);
+    let jobs = gather();
     // What a run changes on the jobs, put back if it is run again.
-    const before = jobs.map((j) => ({ pending: j.pending, stopped: j.stopped }));
+    let before = jobs.map((j) => ({ pending: j.pending, stopped: j.stopped }));
     const done = new Map<Job, { results: TMutationResult[]; last: number; error?: unknown }>();
     // On PostgreSQL every statement is a round trip the group's one connection waits for: the group's
     // bookkeeping is batched (group-flush.ts), its reads by id remembered (group-memo.ts), its new rows
@@ -245,17 +249,31 @@ export function createPushWriter(
     let held: Awaited<ReturnType<typeof holdInserts>> | null = null;
     const lastIds = new Map<string, number>();
     const results: { clientId: string; result: TMutationResult }[] = [];
-    const started = Date.now();
+    let started = Date.now();
     let count = 0;
     try {
       // On PostgreSQL the group is one firm's: its lock and the devices' claims are one statement, and the rows
       // its mutations name are read right behind it, in the same round trip on the pipelined connection.
       // The sessions of pushes let in on a row read earlier are read again with them (auth.plugin.ts), and a
       // push whose session has ended is refused before anything of it applies.
-      const reads = batch ? rowsNamed(registry, jobs) : [];
-      const rechecks = batch ? jobs.flatMap((j) => (j.recheck ? [j.recheck] : [])) : [];
-      const sessionsRead = rechecks[0]?.read(trx, [...new Set(rechecks.map((r) => r.sessionId))]) ?? null;
-      const opened = batch ? await openGroup(trx, firm, jobs, sessionsRead, reads, pipe) : null;
+      const open = () => {
+        const rechecks = jobs.flatMap((j) => (j.recheck ? [j.recheck] : []));
+        const sessionsRead = rechecks[0]?.read(trx, [...new Set(rechecks.map((r) => r.sessionId))]) ?? null;
+        const reads = rowsNamed(registry, jobs);
+        return openGroup(trx, firm, jobs, sessionsRead, reads, pipe).then((o) => o && { ...o, reads });
+      };
+      let opened = batch ? await open() : null;
+      if (batch && !opened) {
+        // Another writer of the firm (another server's group) holds its lock: wait for it, then open the group
+        // with every push of the firm there is by then (group-flush.ts openGroup).
+        await lockSeq(trx, firm);
+        jobs = gather();
+        before = jobs.map((j) => ({ pending: j.pending, stopped: j.stopped }));
+        opened = await open();
+        if (!opened) throw new Error(`the lock of firm ${firm} was lost inside its transaction`);
+        // The group's time is counted from when it has the lock: the wait used none of it.
+        started = Date.now();
+      }
       if (opened)
         for (const job of jobs) {
           if (!job.recheck) continue;
@@ -275,11 +293,11 @@ export function createPushWriter(
       if (optimistic) held = await holdInserts(trx);
       if (opened) {
         openGroupMemo(trx);
-        reads.forEach((r, i) => seedWholeRows(trx, r.table, firm, r.ids, opened.rows[i]!));
+        opened.reads.forEach((r, i) => seedWholeRows(trx, r.table, firm, r.ids, opened.rows[i]!));
       }
       for (const job of jobs) {
         if (done.has(job)) continue;
-        if (count >= GROUP_MAX_MUTATIONS || Date.now() - started >= GROUP_MAX_MS) break;
+        if (count >= GROUP_MAX_MUTATIONS || Date.now() - started >= maxGroupMs) break;
         // The push's savepoint (see applyOne).
         const sj = trx;
         const mark = seqs.mark();
@@ -304,7 +322,7 @@ export function createPushWriter(
             (m) => m.id > first,
           );
           let last = first;
-          while (job.pending.length && count < GROUP_MAX_MUTATIONS && Date.now() - started < GROUP_MAX_MS) {
+          while (job.pending.length && count < GROUP_MAX_MUTATIONS && Date.now() - started < maxGroupMs) {
             const m = job.pending[0]!;
             if (m.id <= last) {
               job.pending.shift();
