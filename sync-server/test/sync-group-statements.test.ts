@@ -197,4 +197,38 @@ describe.skipIf(!process.env.DATABASE_URL_TEST)('sync: statements per group comm
       .execute();
     expect(stored).toHaveLength(20);
   });
+
+  it('waits for a firm lock another server holds, and for the firm’s next groups waits at once', async () => {
+    const writer = createPushWriter(db, 'postgres', REGISTRY, () => undefined);
+    const push = (i: number) =>
+      writer.push(actor, `wait-${i}-${newId()}`, [put(1, 'statutes', { title: `Waited Act ${i}` })]);
+    await push(0);
+    const other = new pg.Client({ connectionString: t.config.databaseUrl });
+    await other.connect();
+    // What a group does first: tries the firm's lock with its claims (`skip locked`), or waits for it.
+    const kindOf = (s: string) =>
+      /skip locked/.test(s) ? 'tries' : /^insert into sync_state/.test(s) ? 'waits' : s;
+    const first = (g: string[]) => kindOf(g[1]!);
+    try {
+      await other.query('begin');
+      await other.query('update sync_state set last_seq = last_seq where company_id = $1', [
+        actor.company_id,
+      ]);
+      groups = [];
+      const held = push(1);
+      await expect.poll(() => groups.flat().filter((s) => /sync_state/.test(s)).length).toBe(2);
+      await other.query('commit');
+      expect((await held).results.map((r) => r.status)).toEqual(['applied']);
+      // The try found the lock held: the group waited for it, opened again, and closed.
+      expect(groups.map((g) => g.filter((s) => /sync_state/.test(s)).map(kindOf))).toEqual([
+        ['tries', 'waits', 'tries', expect.stringMatching(/^with .*insert into "statutes"/)],
+      ]);
+      for (let i = 2; i <= 10; i++) await push(i);
+      // The next 8 groups of the firm wait for its lock at once; the one after tries again.
+      expect(groups.map(first)).toEqual(['tries', ...Array(8).fill('waits'), 'tries']);
+    } finally {
+      await other.query('rollback').catch(() => undefined);
+      await other.end();
+    }
+  });
 });

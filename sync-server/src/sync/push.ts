@@ -139,6 +139,12 @@ async function lockClient(trx: Db, clientId: string): Promise<number> {
  * writers are not kept waiting, and so one device's long outbox interleaves with the others' pushes.
  */
 const GROUP_MAX_MUTATIONS = 200;
+/**
+ * After a group found its firm's lock held by another writer (another server's group), the firm's next groups
+ * wait for the lock at once, this many, before one tries again whether it is free (the two servers' groups of
+ * a firm under load take turns on it, each finding it held).
+ */
+const WAIT_FIRST_GROUPS = 8;
 /** How long a group may hold the lock (from when it has it) before the rest of its pushes wait for the next. */
 const GROUP_MAX_MS = 50;
 
@@ -208,6 +214,8 @@ export function createPushWriter(
 ): PushWriter {
   const queue: Job[] = [];
   let draining = false;
+  /** Firms whose lock another writer held lately: how many more of their groups wait for it at once. */
+  const contended = new Map<string, number>();
   const idleWaiters: (() => void)[] = [];
 
   /**
@@ -262,8 +270,14 @@ export function createPushWriter(
         const reads = rowsNamed(registry, jobs);
         return openGroup(trx, firm, jobs, sessionsRead, reads, pipe).then((o) => o && { ...o, reads });
       };
-      let opened = batch ? await open() : null;
+      // A firm whose lock another writer held at one of the last groups is waited for at once (see below),
+      // without a first try whose reads would go unused.
+      const waitFirst = batch && (contended.get(firm) ?? 0) > 0;
+      if (waitFirst) contended.set(firm, contended.get(firm)! - 1);
+      else contended.delete(firm);
+      let opened = batch && !waitFirst ? await open() : null;
       if (batch && !opened) {
+        if (!waitFirst) contended.set(firm, WAIT_FIRST_GROUPS);
         // Another writer of the firm (another server's group) holds its lock: wait for it, then open the group
         // with every push of the firm there is by then (group-flush.ts openGroup).
         await lockSeq(trx, firm);
