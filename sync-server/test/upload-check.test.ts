@@ -126,4 +126,38 @@ describe('a finished upload is checked from its file (issue 33)', () => {
       expect(r.held).toBeLessThan(256 * 1024);
     }
   });
+
+  it('holds at most two large XML or PDF files whole at once, however many finish together', async () => {
+    const record = Buffer.from('<case><no>12/2024</no><title>Aslam v. State</title></case>');
+    const xml = Buffer.concat([
+      Buffer.from('<?xml version="1.0"?><cases>'),
+      ...Array.from({ length: Math.ceil((2 * MB) / record.length) }, () => record),
+      Buffer.from('</cases>'),
+    ]);
+    const pdf = Buffer.from(await makeSmallPdf(2));
+    // Files read whole (beyond the 64 KB head) and not yet let go, at most.
+    let holding = 0;
+    let most = 0;
+    const files = Array.from({ length: 6 }, (_, i) => {
+      // PDFs mostly: each waits for the one PDF worker while it is held.
+      const path = join(dir, `many-${i}.${i % 3 === 2 ? 'xml' : 'pdf'}`);
+      writeFileSync(path, i % 3 === 2 ? xml : Buffer.concat([pdf, Buffer.alloc(MB, 0x20)]));
+      return path;
+    });
+    const checks = await Promise.all(
+      files.map(async (path) => {
+        const r = await checkUploadFile(
+          path,
+          workers,
+          (n) => {
+            if (n > 64 * 1024) most = Math.max(most, ++holding);
+          },
+          () => holding--,
+        );
+        return r.check;
+      }),
+    );
+    expect(checks.map((c) => c.ok && c.kind.ext)).toEqual(['pdf', 'pdf', 'xml', 'pdf', 'pdf', 'xml']);
+    expect(most).toBe(2);
+  });
 });

@@ -17,8 +17,8 @@ import { checkDocument, type DocumentCheck } from './sniff-document.ts';
  * streamed; the type from the head bytes; a docx judged from its zip directory and its content-types part, read
  * where they lie; an image's size from its headers, read from the start until they are found (a photo's are in
  * its first few KB). Only two kinds are still read whole, as their checks need every byte: a PDF (its page tree
- * is counted by pdf-lib in a PDF worker) and an XML file (parsed whole, sniff-document.ts). Every answer is the one
- * `checkDocument` gives for the whole file's bytes.
+ * is counted by pdf-lib in a PDF worker) and an XML file (parsed whole, sniff-document.ts), and at most
+ * WHOLE_CHECKS_AT_ONCE of those at a time. Every answer is the one `checkDocument` gives for the whole file's bytes.
  */
 
 /** The head bytes read for the type (and for most images, their size). */
@@ -36,11 +36,36 @@ const startsWith = (b: Uint8Array, magic: number[]) =>
 
 export type UploadFileCheck = { sha256: string; size: number; check: DocumentCheck };
 
+/**
+ * How many uploads of this process may be held whole at once for their checks (a PDF or an XML file: up to
+ * 50 MB each, and an XML file's text twice that while it is scanned). The others wait their turn, so twenty
+ * phones finishing large uploads together cost two files' memory, not twenty.
+ */
+export const WHOLE_CHECKS_AT_ONCE = 2;
+let wholeChecks = 0;
+const waitingForWhole: (() => void)[] = [];
+
+/** Runs `check` once fewer than WHOLE_CHECKS_AT_ONCE whole-file checks are running. */
+async function oneOfFewWhole<T>(check: () => Promise<T>): Promise<T> {
+  if (wholeChecks >= WHOLE_CHECKS_AT_ONCE) await new Promise<void>((go) => waitingForWhole.push(go));
+  else wholeChecks++;
+  try {
+    return await check();
+  } finally {
+    // The slot passes straight to the next waiting check, or is freed.
+    const next = waitingForWhole.shift();
+    if (next) next();
+    else wholeChecks--;
+  }
+}
+
 /** `onRead` (tests): told the size of every read the check keeps in memory (the hash's stream aside). */
 export async function checkUploadFile(
   path: string,
   workers: PdfWorkers,
   onRead: (bytes: number) => void = () => undefined,
+  /** Tests: told when a file read whole is let go, its check done. */
+  onLetGo: (bytes: number) => void = () => undefined,
 ): Promise<UploadFileCheck> {
   const sha256 = await streamedSha256(path);
   const fh = await open(path, 'r');
@@ -54,8 +79,16 @@ export async function checkUploadFile(
       return buf;
     };
     const head = await read(0, HEAD_BYTES);
-    // Read whole: their checks need every byte (see above).
-    const whole = async () => (head.length === size ? head : read(0, size));
+    // Read whole, at most WHOLE_CHECKS_AT_ONCE at a time: their checks need every byte (see above).
+    const checkWhole = () =>
+      oneOfFewWhole(async () => {
+        const bytes = await read(0, size);
+        try {
+          return await checkDocument(bytes, workers);
+        } finally {
+          onLetGo(bytes.length);
+        }
+      });
     if (startsWith(head, ZIP)) {
       const docx = await isDocxFile(read, size);
       return {
@@ -66,7 +99,8 @@ export async function checkUploadFile(
           : { ok: false, status: 415, message: ACCEPTED_TYPES_MESSAGE, shows: null },
       };
     }
-    if (startsWith(head, PDF)) return { sha256, size, check: await checkDocument(await whole(), workers) };
+    const wholeCheck = () => (head.length === size ? checkDocument(head, workers) : checkWhole());
+    if (startsWith(head, PDF)) return { sha256, size, check: await wholeCheck() };
     const byHead = checkDocumentBytes(head);
     if (byHead.kind === 'png' || byHead.kind === 'jpg') {
       // The headers that hold the size, read further while they go on (what the whole file would show).
@@ -80,7 +114,7 @@ export async function checkUploadFile(
     // XML is parsed whole, and so is a file whose head is only blank (markup may start further on); anything
     // else is refused by its head.
     const readWhole = byHead.kind === 'xml' || (head.length < size && onlyBlank(head));
-    return { sha256, size, check: await checkDocument(readWhole ? await whole() : head, workers) };
+    return { sha256, size, check: await (readWhole ? wholeCheck() : checkDocument(head, workers)) };
   } finally {
     await fh.close();
   }
