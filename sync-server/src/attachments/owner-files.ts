@@ -44,14 +44,12 @@ export async function checkAndStoreFiles(
   refuseAs?: 'kinds',
 ): Promise<void> {
   const allowed = ownerMimeTypes(owner);
-  // One at a time: each file is read back into memory for its check.
   for (const f of files) {
-    const checked = checkFile(f, app.pdfWorkers);
-    await (refuseAs === 'kinds'
-      ? checked.catch(() => {
-          throw validationError({ files: [owner.kindsMessage] });
-        })
-      : checked);
+    try {
+      checkFile(f);
+    } catch (e) {
+      throw refuseAs === 'kinds' ? validationError({ files: [owner.kindsMessage] }) : e;
+    }
     if (!allowed.includes(f.kind!.mime)) throw validationError({ files: [owner.kindsMessage] });
   }
   for (const f of files)

@@ -28,7 +28,6 @@ import { checkFile } from '../attachments/check-file.ts';
 import { putOwnerFiles } from '../attachments/owner-files.ts';
 import { MSG_SELECT_FILE } from './case-files.schema.ts';
 import type { ReceivedFile } from '../uploads/multipart-files.ts';
-import type { PdfWorkers } from '../pdf/pdf-workers.ts';
 
 export { checkFile, cleanFileName, uniqueName };
 
@@ -43,12 +42,10 @@ export async function uploadAttachments(
   actor: TActor,
   fields: Record<string, string>,
   files: ReceivedFile[],
-  workers: PdfWorkers,
 ): Promise<string[]> {
   if (!can(actor, 'attachments.upload')) throw forbidden();
   if (!files.length) throw validationError({ files: [MSG_SELECT_FILE] });
-  // One at a time: each file is read back into memory for its check.
-  for (const f of files) await checkFile(f, workers);
+  for (const f of files) checkFile(f);
   const type = ownerTypeOf(fields.attachmentable_type);
   const owner = type && caseDocumentOwner(type);
   if (!type || !owner || !ownerTableOf(type))

@@ -89,7 +89,7 @@ export async function attachmentsRoutes(fastify: FastifyInstance, owners: TFileO
           if (owner.needsFile && !files.length) throw validationError({ files: [MSG_SELECT_FILE] });
           return { message: MSG_FILES_UPLOADED, attachments: await owner.upload(app, actor, fields, files) };
         }
-        const ids = await uploadAttachments(app.db, app.files, actor, fields, files, app.pdfWorkers);
+        const ids = await uploadAttachments(app.db, app.files, actor, fields, files);
         const attachments = await apiAttachmentsById(app.db, actor.company_id, ids);
         return { message: MSG_FILES_UPLOADED, attachments };
       } finally {

@@ -33,10 +33,10 @@ export const logoPath = (fileName: string) =>
   `/storage/attachments/settings/1/${encodeURIComponent(fileName)}`;
 
 /** The one file of the upload, checked by its bytes (DESIGN §7) and as a png or jpeg. */
-async function oneLogo(app: FastifyInstance, files: ReceivedFile[]): Promise<ReceivedFile> {
+function oneLogo(files: ReceivedFile[]): ReceivedFile {
   if (files.length > 1) throw validationError({ files: [MSG_ONE_LOGO] });
   const f = files[0]!;
-  await checkFile(f, app.pdfWorkers);
+  checkFile(f);
   if (!['image/png', 'image/jpeg'].includes(f.kind!.mime)) throw validationError({ files: [MSG_LOGO_TYPES] });
   return f;
 }
@@ -56,7 +56,7 @@ export async function uploadLogo(
   const sent = (fields.attachmentable_id ?? '').trim();
   const before = await findSettings(app.db, actor.company_id);
   if (sent && sent !== '1' && sent !== 'undefined' && sent !== before?.id) throw notFound();
-  const f = await oneLogo(app, files);
+  const f = oneLogo(files);
   const name = `site-logo-${f.sha256.slice(0, 16)}.${f.kind!.ext}`;
   await saveFile(app.files, [actor.company_id, 'settings', name], await readFile(f.path));
   const id = await inTransaction(app.db, async (trx) => {

@@ -1,8 +1,9 @@
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../http/errors.ts';
 import { receivedFiles, type TFileParts } from '../http/request-body.ts';
-import { sniffDocument, type DocumentKind } from './sniff-document.ts';
+import type { DocumentCheck, DocumentKind } from './sniff-document.ts';
+import { checkFileAt } from './upload-check.ts';
 
 export type ReceivedFile = {
   /** The name the browser sent (files[i]'s file name), before any cleaning. */
@@ -13,6 +14,8 @@ export type ReceivedFile = {
   size: number;
   /** The type the bytes themselves show, or null when they are none of the accepted documents. */
   kind: DocumentKind | null;
+  /** The whole check of the file's bytes (upload-check.ts), or null for an empty file. */
+  check: DocumentCheck | null;
 };
 
 export const MAX_FILE_BYTES = 25 * 1024 * 1024;
@@ -26,7 +29,7 @@ export const ATTACHMENT_FILES: TFileParts = {
 
 /**
  * The text fields and the files (any field named files…, file…) of a multipart body, each file hashed and
- * sniffed. The files are temporary: the request-body plugin removes them when the answer is sent, and
+ * checked. The files are temporary: the request-body plugin removes them when the answer is sent, and
  * discardFiles() does so at once.
  */
 export async function receiveFiles(
@@ -39,8 +42,10 @@ export async function receiveFiles(
   const files: ReceivedFile[] = [];
   for (const f of receivedFiles(req)) {
     if (!/^files?(\[|$)/.test(f.fieldname)) continue;
-    // Read back one file at a time (after the sign-in check, up to the route's size cap) for its type.
-    files.push({ ...f, kind: f.size ? sniffDocument(await readFile(f.path)) : null });
+    // Checked one file at a time (after the sign-in check, up to the route's size cap), from its file with
+    // bounded memory: only a PDF or an XML file is read whole, and only two of those at once per process.
+    const check = f.size ? (await checkFileAt(f.path, req.server.pdfWorkers)).check : null;
+    files.push({ ...f, kind: check?.ok ? check.kind : null, check });
   }
   return { fields, files };
 }

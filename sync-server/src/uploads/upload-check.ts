@@ -68,6 +68,16 @@ export async function checkUploadFile(
   onLetGo: (bytes: number) => void = () => undefined,
 ): Promise<UploadFileCheck> {
   const sha256 = await streamedSha256(path);
+  return { sha256, ...(await checkFileAt(path, workers, onRead, onLetGo)) };
+}
+
+/** The checks of checkUploadFile without the hash (a multipart file's was taken as it came in). */
+export async function checkFileAt(
+  path: string,
+  workers: PdfWorkers,
+  onRead: (bytes: number) => void = () => undefined,
+  onLetGo: (bytes: number) => void = () => undefined,
+): Promise<Omit<UploadFileCheck, 'sha256'>> {
   const fh = await open(path, 'r');
   try {
     const size = (await fh.stat()).size;
@@ -92,7 +102,6 @@ export async function checkUploadFile(
     if (startsWith(head, ZIP)) {
       const docx = await isDocxFile(read, size);
       return {
-        sha256,
         size,
         check: docx
           ? { ok: true, kind: { ext: 'docx', mime: docx } }
@@ -100,21 +109,21 @@ export async function checkUploadFile(
       };
     }
     const wholeCheck = () => (head.length === size ? checkDocument(head, workers) : checkWhole());
-    if (startsWith(head, PDF)) return { sha256, size, check: await wholeCheck() };
+    if (startsWith(head, PDF)) return { size, check: await wholeCheck() };
     const byHead = checkDocumentBytes(head);
     if (byHead.kind === 'png' || byHead.kind === 'jpg') {
       // The headers that hold the size, read further while they go on (what the whole file would show).
       let bytes = head;
       while (bytes.length < size && !imageSizeKnown(bytes))
         bytes = Buffer.concat([bytes, await read(bytes.length, bytes.length)]);
-      return { sha256, size, check: await checkDocument(bytes, workers) };
+      return { size, check: await checkDocument(bytes, workers) };
     }
     // A Word 97 file: its signature is all there is to check.
-    if (byHead.kind === 'doc') return { sha256, size, check: await checkDocument(head, workers) };
+    if (byHead.kind === 'doc') return { size, check: await checkDocument(head, workers) };
     // XML is parsed whole, and so is a file whose head is only blank (markup may start further on); anything
     // else is refused by its head.
     const readWhole = byHead.kind === 'xml' || (head.length < size && onlyBlank(head));
-    return { sha256, size, check: await (readWhole ? wholeCheck() : checkDocument(head, workers)) };
+    return { size, check: await (readWhole ? wholeCheck() : checkDocument(head, workers)) };
   } finally {
     await fh.close();
   }
