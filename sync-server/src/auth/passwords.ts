@@ -1,40 +1,21 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { HttpError } from '../http/errors.ts';
+import { createWorkQueue } from '../http/work-queue.ts';
 
 const KEYLEN = 32;
 
 export const MSG_SERVER_BUSY = 'The server is busy signing people in. Please try again in a moment.';
 
 /**
- * Runs at most `maxRunning` jobs at once and keeps at most `maxWaiting` in line; a job beyond that is refused
- * at once (503), so a flood waits in no unbounded queue.
- */
-export function createWorkQueue(maxRunning: number, maxWaiting: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return {
-    async run<T>(job: () => Promise<T>): Promise<T> {
-      if (running < maxRunning) running++;
-      else if (waiting.length < maxWaiting) await new Promise<void>((resolve) => waiting.push(resolve));
-      else throw new HttpError(503, MSG_SERVER_BUSY);
-      try {
-        return await job();
-      } finally {
-        // The slot passes straight to the next job in line.
-        const next = waiting.shift();
-        if (next) next();
-        else running--;
-      }
-    },
-  };
-}
-
-/**
  * scrypt runs on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), which file reads and
  * writes share. Half of it at most hashes passwords, so a burst of logins never starves a download or upload.
  */
 const POOL_SIZE = Number(process.env.UV_THREADPOOL_SIZE) || 4;
-export const scryptQueue = createWorkQueue(Math.max(1, Math.floor(POOL_SIZE / 2)), 32);
+export const scryptQueue = createWorkQueue(
+  Math.max(1, Math.floor(POOL_SIZE / 2)),
+  32,
+  () => new HttpError(503, MSG_SERVER_BUSY),
+);
 
 function scrypt(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
   return scryptQueue.run(

@@ -9,6 +9,8 @@ import {
   MAX_UNZIPPED_BYTES,
   type TZipEntry,
 } from '@lawfirm/shared-types/attachments/sniff.ts';
+import { HttpError } from '../http/errors.ts';
+import { createWorkQueue } from '../http/work-queue.ts';
 import type { PdfWorkers } from '../pdf/pdf-workers.ts';
 import { checkDocument, type DocumentCheck } from './sniff-document.ts';
 
@@ -34,6 +36,8 @@ const PDF = [0x25, 0x50, 0x44, 0x46, 0x2d];
 const startsWith = (b: Uint8Array, magic: number[]) =>
   b.length >= magic.length && magic.every((x, i) => b[i] === x);
 
+export const MSG_CHECKS_BUSY = 'The server is busy checking uploaded files. Please try again in a moment.';
+
 export type UploadFileCheck = { sha256: string; size: number; check: DocumentCheck };
 
 /**
@@ -42,22 +46,11 @@ export type UploadFileCheck = { sha256: string; size: number; check: DocumentChe
  * phones finishing large uploads together cost two files' memory, not twenty.
  */
 export const WHOLE_CHECKS_AT_ONCE = 2;
-let wholeChecks = 0;
-const waitingForWhole: (() => void)[] = [];
-
-/** Runs `check` once fewer than WHOLE_CHECKS_AT_ONCE whole-file checks are running. */
-async function oneOfFewWhole<T>(check: () => Promise<T>): Promise<T> {
-  if (wholeChecks >= WHOLE_CHECKS_AT_ONCE) await new Promise<void>((go) => waitingForWhole.push(go));
-  else wholeChecks++;
-  try {
-    return await check();
-  } finally {
-    // The slot passes straight to the next waiting check, or is freed.
-    const next = waitingForWhole.shift();
-    if (next) next();
-    else wholeChecks--;
-  }
-}
+/**
+ * The line of whole-file checks waiting their turn: each holds only its file on disk meanwhile, and an upload
+ * whose check is refused for a full line would be sent again whole by the device, so the line is long.
+ */
+const wholeChecks = createWorkQueue(WHOLE_CHECKS_AT_ONCE, 10_000, () => new HttpError(503, MSG_CHECKS_BUSY));
 
 /** `onRead` (tests): told the size of every read the check keeps in memory (the hash's stream aside). */
 export async function checkUploadFile(
@@ -91,7 +84,7 @@ export async function checkFileAt(
     const head = await read(0, HEAD_BYTES);
     // Read whole, at most WHOLE_CHECKS_AT_ONCE at a time: their checks need every byte (see above).
     const checkWhole = () =>
-      oneOfFewWhole(async () => {
+      wholeChecks.run(async () => {
         const bytes = await read(0, size);
         try {
           return await checkDocument(bytes, workers);
