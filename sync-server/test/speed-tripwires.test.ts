@@ -1,5 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import net from 'node:net';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
@@ -403,6 +404,48 @@ describe("tripwire: the push writer's pipelined connection (sync-server/src/db/p
           mostInFlight >= 2 && (answers[1]?.rows[0] as { n?: number } | undefined)?.n === 3,
         );
       } finally {
+        await db.destroy();
+      }
+    },
+  );
+
+  it.runIf(process.env.DATABASE_URL_TEST)(
+    "the writer's `begin` and the statements sent with it leave in one socket write, the closing one with `commit` in one",
+    async () => {
+      const { pipelinedWriterDb, sendTogether, sendWithCommit } = await import('../src/db/pg-pipeline.ts');
+      const db = pipelinedWriterDb(process.env.DATABASE_URL_TEST!, () => true);
+      const socket = net.Socket.prototype as unknown as Record<
+        '_write' | '_writev',
+        (...a: unknown[]) => unknown
+      >;
+      const plain = { write: socket._write, writev: socket._writev };
+      let writes = 0;
+      try {
+        // Connected (and its statements named) before the writes are counted.
+        await sql`select 1 as n`.execute(db);
+        socket._write = function (this: unknown, ...a: unknown[]) {
+          writes++;
+          return plain.write.apply(this, a);
+        };
+        socket._writev = function (this: unknown, ...a: unknown[]) {
+          writes++;
+          return plain.writev.apply(this, a);
+        };
+        const trx = await db.startTransaction().execute();
+        const answers = await sendTogether(
+          trx as unknown as Parameters<typeof sendTogether>[0],
+          [sql`select 1 as n`.compile(db), sql`select 2 as n`.compile(db), sql`select 3 as n`.compile(db)],
+          true,
+        );
+        await sendWithCommit(trx, sql`select 4 as n`.compile(db), true);
+        piped(
+          `pg ${version('pg')}`,
+          "a client's socket is `client.connection.stream`, a net.Socket that corks: the statements of a turn leave in one write",
+          writes === 2 && answers.map((a) => (a.rows[0] as { n: number }).n).join() === '1,2,3',
+        );
+      } finally {
+        socket._write = plain.write;
+        socket._writev = plain.writev;
         await db.destroy();
       }
     },

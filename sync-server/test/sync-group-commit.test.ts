@@ -160,7 +160,9 @@ describeEachDb('sync: pushes from many devices share group commits', (kind) => {
       const changed: string[] = [];
       // The group's time bound (50 ms) beyond the wait: a group that used it all up waiting would apply nothing
       // and leave its pushes to the next.
-      const writer = createPushWriter(t.app.db, kind, REGISTRY, (c) => changed.push(c), 60_000);
+      const writer = createPushWriter(t.app.db, kind, REGISTRY, (c) => changed.push(c), {
+        maxGroupMs: 60_000,
+      });
       const device = (i: number) => ({ clientId: `turn-${i}-${newId()}`, row: newId() });
       const devices = [0, 1, 2, 3, 4].map(device);
       const firm = actors[0]!.company_id;

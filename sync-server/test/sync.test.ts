@@ -32,6 +32,20 @@ describeEachDb('sync push and pull', (kind) => {
     expect(r.statusCode, r.body).toBe(200);
     return r.json<TPushResponse>();
   };
+  /**
+   * Every poke sent so far has been delivered once one sent after them has (PostgreSQL delivers notifications
+   * in commit order; twice, as the sender has two connections): earlier tests' pushes poke too, and on a busy
+   * machine their NOTIFY can arrive during a test.
+   */
+  const settledPokes = async () => {
+    for (let i = 0; i < 2; i++) {
+      let seen = false;
+      const off = t.app.pokes.subscribe('settle-marker', () => (seen = true));
+      t.app.pokes.poke('settle-marker');
+      await expect.poll(() => seen, { timeout: 5000 }).toBe(true);
+      off();
+    }
+  };
   /** Pulls every page; answers the rows by entity/id after applying them like a device would. */
   const pullAll = async (h: H, clientId: string, cursor = '', pendingFrom = 0) => {
     const rows = new Map<string, Record<string, unknown>>();
@@ -297,18 +311,7 @@ describeEachDb('sync push and pull', (kind) => {
   });
 
   it('a write over the documented REST calls pokes the firm’s devices, and a read does not', async () => {
-    // Every poke sent so far has been delivered once one sent after them has (PostgreSQL delivers
-    // notifications in commit order; twice, as the sender has two connections): earlier tests' pushes poke
-    // too, and on a busy machine their NOTIFY can arrive during this test.
-    const settled = async () => {
-      for (let i = 0; i < 2; i++) {
-        let seen = false;
-        const off = t.app.pokes.subscribe('settle-marker', () => (seen = true));
-        t.app.pokes.poke('settle-marker');
-        await expect.poll(() => seen, { timeout: 5000 }).toBe(true);
-        off();
-      }
-    };
+    const settled = settledPokes;
     let pokes = 0;
     const stop = t.app.pokes.subscribe(t.providerId, () => (pokes += 1));
     try {
@@ -325,6 +328,28 @@ describeEachDb('sync push and pull', (kind) => {
       });
       expect(r.statusCode).toBe(200);
       await expect.poll(() => pokes, { timeout: 2000 }).toBeGreaterThan(0);
+    } finally {
+      stop();
+    }
+  });
+
+  it('a push pokes the firm’s devices once, when its group commits', async () => {
+    // On PostgreSQL the group's own closing statement notifies (group-flush.ts), not a statement after it.
+    let pokes = 0;
+    const stop = t.app.pokes.subscribe(t.providerId, () => (pokes += 1));
+    try {
+      await settledPokes();
+      pokes = 0;
+      const pushed = await pushAs(admin, `poke-${newId()}`, [
+        {
+          id: 1,
+          name: 'put',
+          args: { entity: 'courts', id: newId(), values: { title: 'Poked Court' } },
+        },
+      ]);
+      expect(pushed.results).toEqual([{ id: 1, status: 'applied' }]);
+      await settledPokes();
+      expect(pokes).toBe(1);
     } finally {
       stop();
     }

@@ -1,5 +1,12 @@
+import type { Writable } from 'node:stream';
 import pg from 'pg';
-import { Kysely, PostgresDialect, type CompiledQuery, type QueryResult } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  type CompiledQuery,
+  type ControlledTransaction,
+  type QueryResult,
+} from 'kysely';
 import type { Db } from './connect.ts';
 import type { Database } from './schema.ts';
 import { namePreparedStatements } from './pg-prepared.ts';
@@ -16,10 +23,10 @@ import { namePreparedStatements } from './pg-prepared.ts';
  * (PostgreSQL answers ROLLBACK), which the writer checks.
  *
  * Switch: SPEED_PG_PIPELINE=0 (speed/switches.ts) gives the writer the shared pool, every statement waiting
- * for the one before. It leans on `pg`'s `pipeline` client option and on Kysely beginning a transaction with a
- * query of the text `begin` whose answer it does not read, and on the connection its transaction's provider
- * hands out taking statements past the provider's queue; the tripwire (speed-tripwires.test.ts) fails when
- * any of these changes.
+ * for the one before. It leans on `pg`'s `pipeline` client option, on its client's socket being
+ * `client.connection.stream` (coalesceWrites), on Kysely beginning a transaction with a query of the text
+ * `begin` whose answer it does not read, and on the connection its transaction's provider hands out taking
+ * statements past the provider's queue; the tripwire (speed-tripwires.test.ts) fails when any of these changes.
  */
 
 /** The connections of a writer's pool: one group runs at a time; one more for a group's rollback overlap. */
@@ -52,6 +59,33 @@ export function sendBeginWithNext(client: pg.ClientBase): void {
   };
 }
 
+/**
+ * Makes `client` put the statements handed to it in one go on the wire in one write: the first corks its socket
+ * and the socket is uncorked once the microtasks queued by then have run (`process.nextTick` from inside them),
+ * so a group's `begin`, opening statement and reads (sendTogether), and its closing statement and `commit`, each
+ * reach the socket as one write where they were one system call apiece (issue 33: the writer's socket writes
+ * were 8 % of a server's time under 50 pushing devices, a write costing as much as a whole answer's). Nothing
+ * waits for it: the statements still go out before the event loop reads anything else.
+ */
+export function coalesceWrites(client: pg.ClientBase): void {
+  const stream = (client as unknown as { connection?: { stream?: Partial<Writable> } }).connection?.stream;
+  if (typeof stream?.cork !== 'function' || typeof stream.uncork !== 'function') return;
+  const query = client.query.bind(client) as Query;
+  let corked = false;
+  const uncork = () => {
+    corked = false;
+    stream.uncork!();
+  };
+  (client as unknown as { query: Query }).query = (...args: unknown[]) => {
+    if (!corked) {
+      corked = true;
+      stream.cork!();
+      process.nextTick(uncork);
+    }
+    return query(...args);
+  };
+}
+
 /** The writer's pipelined pool on `url`, its connections naming their statements as the shared pool's do. */
 export function pipelinedWriterDb(url: string, ready: () => boolean): Kysely<Database> {
   const pool = new pg.Pool({
@@ -64,6 +98,7 @@ export function pipelinedWriterDb(url: string, ready: () => boolean): Kysely<Dat
   pool.on('connect', (client) => {
     namePreparedStatements(client, ready);
     sendBeginWithNext(client);
+    coalesceWrites(client);
   });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
@@ -94,4 +129,31 @@ export async function sendTogether(
   const failed = settled.find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
   return settled.map((r) => (r as PromiseFulfilledResult<QueryResult<unknown>>).value);
+}
+
+/**
+ * Sends `last` (the group's closing statement, or nothing) and the commit of `trx` right behind it: on a
+ * pipelined connection both leave in one write (coalesceWrites) and are answered in one round trip. Through
+ * Kysely the commit waited for the statement's answer (its single-connection provider runs one statement at a
+ * time), a second round trip with the firm's lock held. `last` is handed to the connection first, so the
+ * commit is always behind it. If `last` fails, PostgreSQL has aborted the transaction and answers the commit
+ * with a rollback: that failure is thrown, as a failed commit's is. `pipelined` false: one after the other.
+ */
+export async function sendWithCommit(
+  trx: ControlledTransaction<Database, string[]>,
+  last: CompiledQuery | null,
+  pipelined: boolean,
+): Promise<void> {
+  if (!pipelined) {
+    if (last) await trx.executeQuery(last);
+    await trx.commit().execute();
+    return;
+  }
+  const connection = await trx.getExecutor().provideConnection(async (c) => c);
+  const sent = last ? connection.executeQuery(last) : null;
+  // Read below, with the commit's answer: a rejection nobody reads yet is not an unhandled one.
+  sent?.catch(() => undefined);
+  const [flushed, committed] = await Promise.allSettled([sent, trx.commit().execute()]);
+  if (flushed.status === 'rejected') throw flushed.reason;
+  if (committed.status === 'rejected') throw committed.reason;
 }

@@ -86,16 +86,22 @@ export async function openGroup(
  * The group's closing statement: its new rows (`inserts`, held by write-behind.ts), its change-log lines, its
  * firms' last change numbers, its devices' last mutation ids and their results, in one statement of parts
  * (data-modifying CTEs), instead of one per change, per device and per result. A part that fails (a duplicate
- * id) fails the statement, and the group is run again (push.ts).
+ * id) fails the statement, and the group is run again (push.ts). The writer sends it with the commit right
+ * behind it (db/pg-pipeline.ts sendWithCommit).
+ *
+ * With `notify` (the poke hub's channel: sync/poke.ts), each firm whose change numbers moved is notified on it by
+ * the same statement, delivered when the group commits: a poke sent after the commit was a transaction of its
+ * own, with its own round trip and its own flush of the log, for every group.
  */
-export async function flushGroup(
+export function closingStatement(
   trx: Db,
   lines: ChangeLine[],
   lastSeqs: Map<string, number>,
   lastIds: Map<string, number>,
   results: { clientId: string; result: TMutationResult }[],
   inserts: readonly CompiledQuery[] = [],
-): Promise<void> {
+  notify: string | null = null,
+): CompiledQuery {
   const now = nowIso();
   const col = <T, V>(xs: T[], f: (x: T) => V) => xs.map(f);
   const seqs = [...lastSeqs];
@@ -109,6 +115,7 @@ export async function flushGroup(
       update sync_state s set last_seq = t.last
       from unnest(${col(seqs, (s) => s[0])}::text[], ${col(seqs, (s) => s[1])}::bigint[]) as t(company_id, last)
       where s.company_id = t.company_id
+      ${notify ? sql`returning pg_notify(${notify}, s.company_id)` : sql``}
     ), clients as (
       update sync_clients c set last_mutation_id = t.last
       from unnest(${col(ids, (i) => i[0])}::text[], ${col(ids, (i) => i[1])}::bigint[]) as t(client_id, last)
@@ -120,8 +127,8 @@ export async function flushGroup(
       ${col(results, (r) => (r.result.fields ? JSON.stringify(r.result.fields) : null))}::text[])
       as t(client_id, mutation_id, status, message, fields)
     on conflict (client_id, mutation_id) do nothing`;
-  if (!inserts.length) return void (await closing.execute(trx));
-  await trx.executeQuery(withInserts(inserts, closing.compile(trx)));
+  const compiled = closing.compile(trx);
+  return inserts.length ? withInserts(inserts, compiled) : compiled;
 }
 
 /**

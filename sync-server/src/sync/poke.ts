@@ -8,6 +8,12 @@ import pg from 'pg';
 export type PokeHub = {
   subscribe: (companyId: string, fn: () => void) => () => void;
   poke: (companyId: string) => void;
+  /**
+   * The PostgreSQL channel the hub listens on, or null (in memory): a transaction that notifies it with a firm's
+   * id (`pg_notify`) pokes the firm when it commits, with no statement or transaction of its own (the push
+   * writer's groups: group-flush.ts).
+   */
+  channel: string | null;
   close: () => Promise<void>;
 };
 
@@ -21,7 +27,7 @@ export async function createPokeHub(databaseUrl: string | null): Promise<PokeHub
     subs.get(companyId)!.add(fn);
     return () => void subs.get(companyId)?.delete(fn);
   };
-  if (!databaseUrl) return { subscribe, poke: deliver, close: async () => undefined };
+  if (!databaseUrl) return { subscribe, poke: deliver, channel: null, close: async () => undefined };
 
   const listener = new pg.Client({ connectionString: databaseUrl });
   await listener.connect();
@@ -35,6 +41,7 @@ export async function createPokeHub(databaseUrl: string | null): Promise<PokeHub
   sender.on('error', () => undefined);
   return {
     subscribe,
+    channel: CHANNEL,
     poke: (companyId) => {
       sender.query('select pg_notify($1, $2)', [CHANNEL, companyId]).catch(() => deliver(companyId));
     },

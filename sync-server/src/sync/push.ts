@@ -14,9 +14,9 @@ import type { Database } from '../db/schema.ts';
 import { nowIso } from '../db/ids.ts';
 import { HttpError, unauthorized } from '../http/errors.ts';
 import { runPrecompiled } from '../db/precompiled.ts';
-import { pipelined } from '../db/pg-pipeline.ts';
+import { pipelined, sendWithCommit } from '../db/pg-pipeline.ts';
 import { lockSeq, openSeqBlock, type SeqBlock } from './change-log.ts';
-import { flushGroup, openGroup, type Claim, type RowsRead } from './group-flush.ts';
+import { closingStatement, openGroup, type Claim, type RowsRead } from './group-flush.ts';
 import { clearGroupMemo, closeGroupMemo, openGroupMemo, seedWholeRows } from './group-memo.ts';
 import { refIds } from './relations.ts';
 import { mutatorFor } from './mutators.ts';
@@ -209,9 +209,18 @@ export function createPushWriter(
   kind: DbKind,
   registry: SyncRegistry,
   onChange: (companyId: string) => void,
-  /** GROUP_MAX_MS otherwise (a test gives a wait for the lock longer than that). */
-  maxGroupMs = GROUP_MAX_MS,
+  options: {
+    /** GROUP_MAX_MS otherwise (a test gives a wait for the lock longer than that). */
+    maxGroupMs?: number;
+    /**
+     * PostgreSQL: the poke hub's channel (sync/poke.ts). A group's closing statement notifies it of the firms
+     * whose changes it logged, delivered at its commit, and `onChange` runs only for a firm it did not notify.
+     */
+    notifyChannel?: string | null;
+  } = {},
 ): PushWriter {
+  const maxGroupMs = options.maxGroupMs ?? GROUP_MAX_MS;
+  const notifyChannel = options.notifyChannel ?? null;
   const queue: Job[] = [];
   let draining = false;
   /** Firms whose lock another writer held lately: how many more of their groups wait for it at once. */
@@ -257,6 +266,8 @@ export function createPushWriter(
     let held: Awaited<ReturnType<typeof holdInserts>> | null = null;
     const lastIds = new Map<string, number>();
     const results: { clientId: string; result: TMutationResult }[] = [];
+    /** Firms the closing statement notifies of their changes at the commit (notifyChannel). */
+    const notified = new Set<string>();
     let started = Date.now();
     let count = 0;
     try {
@@ -378,22 +389,14 @@ export function createPushWriter(
       }
       const closing = await seqs.close();
       // A group of retries only (every id seen before) has nothing to write.
-      const flushing =
+      const last =
         batch && (closing.lines.length || lastIds.size || results.length)
-          ? flushGroup(trx, closing.lines, closing.lasts, lastIds, results, held?.take())
+          ? closingStatement(trx, closing.lines, closing.lasts, lastIds, results, held?.take(), notifyChannel)
           : null;
-      if (!pipe) {
-        await flushing;
-        await trx.commit().execute();
-      } else {
-        // Pipelined (db/pg-pipeline.ts): `commit` goes right behind the closing statement. If that statement
-        // failed, the transaction was aborted and PostgreSQL answers the commit with a rollback: the group
-        // failed, as when the commit itself fails.
-        flushing?.catch(() => undefined);
-        const [flushed, committed] = await Promise.allSettled([flushing, trx.commit().execute()]);
-        if (flushed.status === 'rejected') throw flushed.reason;
-        if (committed.status === 'rejected') throw committed.reason;
-      }
+      if (last && notifyChannel) for (const c of closing.lasts.keys()) notified.add(c);
+      // Pipelined (db/pg-pipeline.ts): `commit` goes right behind the closing statement, and a failed closing
+      // statement fails the group as a failed commit does.
+      await sendWithCommit(trx, last, pipe);
     } catch (e: unknown) {
       held?.drop();
       await trx
@@ -423,7 +426,7 @@ export function createPushWriter(
       if (d.error !== undefined) finish(job, { error: d.error });
       else if (job.stopped || !job.pending?.length) finish(job, {});
     }
-    for (const c of changed) onChange(c);
+    for (const c of changed) if (!notified.has(c)) onChange(c);
     return null;
   }
 

@@ -24,8 +24,12 @@ export async function syncRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   // Every device's push goes through one writer, which applies concurrent pushes together in group commits.
-  const writer = createPushWriter(app.pushDb, app.dbKind, app.registry, (companyId) =>
-    app.pokes.poke(companyId),
+  const writer = createPushWriter(
+    app.pushDb,
+    app.dbKind,
+    app.registry,
+    (companyId) => app.pokes.poke(companyId),
+    { notifyChannel: app.pokes.channel },
   );
   // A push whose device hung up is still applied: the database closes after it (http/drain.ts).
   app.addHook('onClose', () => writer.idle());
