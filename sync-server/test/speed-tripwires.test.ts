@@ -433,7 +433,7 @@ describe("tripwire: the push writer's pipelined connection (sync-server/src/db/p
         };
         const trx = await db.startTransaction().execute();
         const answers = await sendTogether(
-          trx as unknown as Parameters<typeof sendTogether>[0],
+          trx,
           [sql`select 1 as n`.compile(db), sql`select 2 as n`.compile(db), sql`select 3 as n`.compile(db)],
           true,
         );
