@@ -425,6 +425,37 @@ describeEachDb('slow request bodies', (kind) => {
     expect(existsSync(dir)).toBe(true);
     await vi.waitFor(() => expect(readdirSync(dir)).toEqual([]));
   });
+  it('reads a JSON body that came with its headers as one that came after them', async () => {
+    const body = Buffer.from(JSON.stringify({ clientId: 'body-at-once', mutations: [] }));
+    const head =
+      `POST /sync/push HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${admin.authorization}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
+    // Once in one write (all of it parsed before the route reads it), once with the body 50 ms behind.
+    const send = (split: boolean) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect({ host: '127.0.0.1', port });
+        let answer = '';
+        socket.on('data', (d: Buffer) => {
+          answer += d.toString('utf8');
+          if (/\r\n\r\n[\s\S]*\}$/.test(answer)) {
+            socket.destroy();
+            resolve(answer);
+          }
+        });
+        socket.on('error', reject);
+        if (!split) socket.write(Buffer.concat([Buffer.from(head), body]));
+        else {
+          socket.write(head);
+          setTimeout(() => socket.write(body), 50);
+        }
+      });
+    for (const split of [false, true]) {
+      const answer = await send(split);
+      expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+      expect(answer).toContain(JSON.stringify({ lastMutationId: 0, results: [] }));
+    }
+  });
+
   it('keeps the connection of a request without a body open, even when it is answered at once', async () => {
     const get = () =>
       new Promise<string | undefined>((resolve, reject) => {
