@@ -425,13 +425,13 @@ describeEachDb('slow request bodies', (kind) => {
     expect(existsSync(dir)).toBe(true);
     await vi.waitFor(() => expect(readdirSync(dir)).toEqual([]));
   });
-  it('reads a JSON body that came with its headers as one that came after them', async () => {
-    const body = Buffer.from(JSON.stringify({ clientId: 'body-at-once', mutations: [] }));
-    const head =
+  it('reads a JSON body that came with its headers as one that came after them, and keeps the connection', async () => {
+    const request = (body: Buffer) =>
       `POST /sync/push HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${admin.authorization}\r\n` +
       `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
-    // Once in one write (all of it parsed before the route reads it), once with the body 50 ms behind.
-    const send = (split: boolean) =>
+    // In one write (the whole body parsed with its headers, the token checked from memory after the first), or
+    // with the body 50 ms behind its headers.
+    const send = (body: Buffer, split: boolean) =>
       new Promise<string>((resolve, reject) => {
         const socket = connect({ host: '127.0.0.1', port });
         let answer = '';
@@ -443,17 +443,24 @@ describeEachDb('slow request bodies', (kind) => {
           }
         });
         socket.on('error', reject);
-        if (!split) socket.write(Buffer.concat([Buffer.from(head), body]));
+        if (!split) socket.write(Buffer.concat([Buffer.from(request(body)), body]));
         else {
-          socket.write(head);
+          socket.write(request(body));
           setTimeout(() => socket.write(body), 50);
         }
       });
-    for (const split of [false, true]) {
-      const answer = await send(split);
+    const good = Buffer.from(JSON.stringify({ clientId: 'body-at-once', mutations: [] }));
+    for (const split of [false, false, true]) {
+      const answer = await send(good, split);
       expect(answer).toMatch(/^HTTP\/1\.1 200 /);
       expect(answer).toContain(JSON.stringify({ lastMutationId: 0, results: [] }));
+      expect(answer.toLowerCase()).toContain('connection: keep-alive');
     }
+    // A body refused as soon as it is read is answered with the connection kept, as one that was read through.
+    const bad = Buffer.from(JSON.stringify({ clientId: 'body-at-once', mutations: 'none' }));
+    const refused = await send(bad, false);
+    expect(refused).toMatch(/^HTTP\/1\.1 422 /);
+    expect(refused.toLowerCase()).toContain('connection: keep-alive');
   });
 
   it('keeps the connection of a request without a body open, even when it is answered at once', async () => {

@@ -259,16 +259,27 @@ async function readMultipart(
   }
 }
 
+/** Requests whose body was taken whole from their buffer (bodyAlreadyIn) before Node marked them complete. */
+const takenWhole = new WeakSet<object>();
+
 /**
- * The body, when all of it is already here: a small body comes in the packets of its headers, and Node has
- * parsed all of it by the time the route's sign-in check has run. Taken from the request's buffer at once, with
- * none of a read's timer, abort signal and listeners, which were a twentieth of a push's time on a server
- * under load (issue 33). Null when some of it is still to come (then it is read as any other), or when
- * something stands between the request and `payload` (a decoder).
+ * The body, when all of it is already here: a small body comes in the packet of its headers, and a microtask
+ * after the route's hooks have run (rawBytes) Node has buffered all of it, its length the one the headers gave.
+ * Taken from the request's buffer at once, with none of a read's timer, abort signal and listeners, which were
+ * a twentieth of a push's time on a server under load (issue 33). Null when some of it is still to come or its
+ * length is not given (then it is read as any other), or when something stands between the request and
+ * `payload` (a decoder).
  */
 function bodyAlreadyIn(req: FastifyRequest, payload: Readable, limit: number): Buffer | null {
   const raw = req.raw;
-  if ((payload as unknown) !== raw || !raw.complete || raw.destroyed || raw.readableFlowing) return null;
+  if ((payload as unknown) !== raw || raw.destroyed || raw.readableFlowing) return null;
+  const length = req.headers['content-length'];
+  const all =
+    raw.complete ||
+    (length !== undefined &&
+      req.headers['transfer-encoding'] === undefined &&
+      raw.readableLength === Number(length));
+  if (!all) return null;
   const chunks: Buffer[] = [];
   let size = 0;
   for (let chunk = payload.read() as Buffer | null; chunk !== null; chunk = payload.read() as Buffer | null) {
@@ -276,6 +287,7 @@ function bodyAlreadyIn(req: FastifyRequest, payload: Readable, limit: number): B
     if (size > limit) throw new HttpError(413, MSG_TOO_LARGE);
     chunks.push(chunk);
   }
+  takenWhole.add(raw);
   return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
 }
 
@@ -287,6 +299,10 @@ export const rawBytes =
   (limit: number) =>
   async (req: FastifyRequest, payload: Readable): Promise<Buffer> => {
     if (Number(req.headers['content-length']) > limit) throw new HttpError(413, MSG_TOO_LARGE);
+    // Fastify calls this while Node is still parsing the packet that brought the headers when every hook before
+    // it answered at once (a signed-in device's token is checked from memory): a microtask later, the body in
+    // that packet is buffered too.
+    if (!req.raw.complete) await Promise.resolve();
     const whole = bodyAlreadyIn(req, payload, limit);
     if (whole) return whole;
     const read = startRead(req, payload);
@@ -371,7 +387,8 @@ export default fp(async (app: FastifyInstance) => {
     // answers at once, and closing its keep-alive connection would cost the client a new one per request.
     const hasBody =
       req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
-    if (hasBody && req.raw.complete === false) void reply.header('Connection', 'close');
+    if (hasBody && req.raw.complete === false && !takenWhole.has(req.raw))
+      void reply.header('Connection', 'close');
     done(null, payload);
   });
 });
