@@ -1,6 +1,5 @@
-import type { CompiledQuery, DatabaseConnection, QueryResult } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, type QueryResult } from 'kysely';
 import type { Db } from '../db/connect.ts';
-import { dynamicTables } from '../db/dynamic-tables.ts';
 import { insertRowPrecompiled } from '../db/precompiled.ts';
 
 /**
@@ -26,17 +25,49 @@ export async function insertRow(trx: Db, table: string, row: Record<string, unkn
 const signature = (h: Held[number]) => `${h.table}\u0000${Object.keys(h.row).join(',')}`;
 
 /** The held rows as statements: one per run of consecutive rows of one table and set of columns. */
-function insertsOf(trx: Db, held: Held): CompiledQuery[] {
+function insertsOf(held: Held): CompiledQuery[] {
   const out: CompiledQuery[] = [];
   for (let i = 0; i < held.length;) {
     const sig = signature(held[i]!);
     let j = i + 1;
     while (j < held.length && signature(held[j]!) === sig) j++;
-    const rows = held.slice(i, j).map((h) => h.row);
-    out.push(dynamicTables(trx).insertInto(held[i]!.table).values(rows).compile());
+    out.push(
+      multiRowInsert(
+        held[i]!.table,
+        held.slice(i, j).map((h) => h.row),
+      ),
+    );
     i = j;
   }
   return out;
+}
+
+const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * One insert of `rows` (one table, the same columns) in PostgreSQL's SQL, as Kysely compiles it (a column left
+ * undefined takes its default), written out directly: Kysely's parse of fifty rows' values was 2 % of a server's
+ * time under 50 pushing devices. Held inserts exist on PostgreSQL only.
+ */
+export function multiRowInsert(table: string, rows: readonly Record<string, unknown>[]): CompiledQuery {
+  // A column no row gives a value is left out, one some row leaves undefined takes its default there.
+  const columns = Object.keys(rows[0] ?? {}).filter((c) => rows.some((r) => r[c] !== undefined));
+  const parameters: unknown[] = [];
+  const tuples = rows.map(
+    (row) =>
+      `(${columns
+        .map((c) => {
+          const v = row[c];
+          if (v === undefined) return 'default';
+          parameters.push(v);
+          return `$${parameters.length}`;
+        })
+        .join(', ')})`,
+  );
+  return CompiledQuery.raw(
+    `insert into ${quoted(table)} (${columns.map(quoted).join(', ')}) values ${tuples.join(', ')}`,
+    parameters,
+  );
 }
 
 /**
@@ -54,7 +85,7 @@ export async function holdInserts(
   const original = connection.executeQuery.bind(connection);
   const flush = async () => {
     const rows = held.splice(0);
-    for (const q of insertsOf(trx, rows)) await original(q);
+    for (const q of insertsOf(rows)) await original(q);
   };
   patched.executeQuery = <R>(q: CompiledQuery): Promise<QueryResult<R>> =>
     held.length ? flush().then(() => original<R>(q)) : original<R>(q);
@@ -63,7 +94,7 @@ export async function holdInserts(
     // Before a rollback: rows that will not be kept are not written.
     drop: () => void held.splice(0),
     // The held rows' inserts, for the caller to send inside its next statement (the group's closing one).
-    take: () => insertsOf(trx, held.splice(0)),
+    take: () => insertsOf(held.splice(0)),
     end: () => {
       holding.delete(trx);
       // The connection goes back to the pool: its own method again.
