@@ -63,9 +63,10 @@ export function sendBeginWithNext(client: pg.ClientBase): void {
  * Makes `client` put the statements handed to it in one go on the wire in one write: the first corks its socket
  * and the socket is uncorked once the microtasks queued by then have run (`process.nextTick` from inside them),
  * so a group's `begin`, opening statement and reads (sendTogether), and its closing statement and `commit`, each
- * reach the socket as one write where they were one system call apiece (issue 33: the writer's socket writes
- * were 8 % of a server's time under 50 pushing devices, a write costing as much as a whole answer's). Nothing
- * waits for it: the statements still go out before the event loop reads anything else.
+ * reach the socket as one write where they were one system call apiece (issue 33: a server under 50 pushing
+ * devices spent 8 % of its profile's samples inside the writer's socket writes, most of it waiting for the
+ * core the woken database process took). Nothing waits for it: the statements still go out before the event
+ * loop reads anything else.
  */
 export function coalesceWrites(client: pg.ClientBase): void {
   const stream = (client as unknown as { connection?: { stream?: Partial<Writable> } }).connection?.stream;
