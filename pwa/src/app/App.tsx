@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { AuthProvider, useAuth } from '../auth/AuthContext.tsx';
 import { SettingsProvider } from '../shell/useSettings.tsx';
@@ -10,6 +10,7 @@ import { UpdatePrompt } from '../shell/UpdatePrompt.tsx';
 import { ResumeSaveReports } from '../feedback/ResumeSaveReports.tsx';
 import { GuestOnly, RequireAuth } from '../auth/guards.tsx';
 import { ROUTES } from './routes.tsx';
+import { whenSettled } from '../browser/whenIdle.ts';
 
 /**
  * The route table as react-router's route objects, made once, and grouped by their first path segment (every
@@ -39,10 +40,19 @@ for (const r of ROUTE_OBJECTS) {
 }
 for (const group of BY_FIRST_SEGMENT.values()) group.push(NOT_FOUND);
 const ONLY_NOT_FOUND = [NOT_FOUND];
-// The evening reminder of tomorrow's hearings (issue 34): its own chunk, loaded once someone is signed in.
+// The evening reminder of tomorrow's hearings (issue 34): its own chunk, loaded once someone is signed in and
+// the screen has started (its prompt waits for tomorrow's hearings to be read anyway), so a phone's first
+// JavaScript on the dashboard carries none of it.
 const HearingReminders = lazy(async () => ({
   default: (await import('../reminders/HearingReminders.tsx')).HearingReminders,
 }));
+
+/** True once the page has settled after it started (browser/whenIdle.ts whenSettled). */
+function useSettled(): boolean {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => whenSettled(() => setSettled(true)), []);
+  return settled;
+}
 
 function AppRoutes() {
   const { pathname } = useLocation();
@@ -57,12 +67,13 @@ function Shell() {
   // The login screen has no site header (part 1 §2).
   const showHeader = loc.pathname !== '/login';
   const signedIn = !!useAuth().user;
+  const settled = useSettled();
   return (
     <>
       {showHeader && <Header />}
       <main id="main" className="main">
         {/* Above the screen: on the dashboard it may ask, once, for notifications. */}
-        <Suspense fallback={null}>{signedIn && <HearingReminders />}</Suspense>
+        <Suspense fallback={null}>{signedIn && settled && <HearingReminders />}</Suspense>
         <Suspense fallback={<p role="status">Loading....</p>}>
           <AppRoutes />
         </Suspense>

@@ -26,9 +26,7 @@ export type TDatedIndex = {
   files: TAttachmentRow[];
 };
 
-/** The key of the screen's query: one user's device, one module, one case file. */
-export const datedIndexKey = (userId: string, m: TDatedModule, petitionId: string): string =>
-  `dated-index:${userId}:${m.slug}:${petitionId}`;
+export { datedIndexKey } from '../../sync/preload-keys.ts';
 
 /**
  * The index screen's one query: every table it shows, read in one transaction, so the screen renders once,
