@@ -1,11 +1,13 @@
 import { DATED_MODULES } from '@lawfirm/shared-types/case-documents/dated.modules.ts';
+import { loadPetitionPage, petitionPageKey } from '../case-files/page/petitionPage.data.ts';
+import { datedIndexKey, loadDatedIndex } from '../case-documents/dated/datedIndex.data.ts';
 import { PAGE_KINDS } from '@lawfirm/shared-types/library/page-kinds.ts';
-import { datedIndexKey, pageListKey, petitionPageKey } from '../sync/preload-keys.ts';
+import { loadPageList, pageListKey } from '../library/pageList.data.ts';
+import { openRawRead } from '../sync/raw-read.ts';
+import type { TRead } from '../sync/read.ts';
+import { mark } from '../browser/marks.ts';
 import { preload } from '../sync/preload.ts';
 import { PWA_SPEED } from '../browser/speed.ts';
-
-/** The queries' code (route-preload-queries.ts): fetched beside the screen's chunk, on these routes only. */
-const queries = () => import('./route-preload-queries.ts');
 
 /**
  * Screens whose first paint is the device's own data: opened cold (a reload, a link, the installed app), the
@@ -19,7 +21,7 @@ const ROUTE_PRELOADS: { path: RegExp; run: (userId: string, param: string) => Pr
     run: (userId, id) =>
       Promise.all([
         import('./casePage.slots.tsx'),
-        preload(petitionPageKey(userId, id), () => queries().then((q) => q.casePage(userId, id))),
+        preload(petitionPageKey(userId, id), () => readOnce(userId, (read) => loadPetitionPage(read, id))),
       ]),
   },
   // A dated module's index (issue 12): its items, types, case file and files, in one query.
@@ -29,7 +31,7 @@ const ROUTE_PRELOADS: { path: RegExp; run: (userId: string, param: string) => Pr
       Promise.all([
         import('../case-documents/dated/DatedIndexScreen.tsx'),
         preload(datedIndexKey(userId, m, petitionId), () =>
-          queries().then((q) => q.datedIndex(userId, m, petitionId)),
+          readOnce(userId, (read) => loadDatedIndex(read, m, petitionId)),
         ),
       ]),
   })),
@@ -39,10 +41,23 @@ const ROUTE_PRELOADS: { path: RegExp; run: (userId: string, param: string) => Pr
     run: (userId: string) =>
       Promise.all([
         import('../library/PageList.tsx'),
-        preload(pageListKey(userId, kind), () => queries().then((q) => q.pageList(userId, kind))),
+        preload(pageListKey(userId, kind), () => readOnce(userId, (read) => loadPageList(read, kind, 1))),
       ]),
   })),
 ];
+
+/** One query of a user's database with plain IndexedDB (raw-read.ts), marking when it opened and answered. */
+async function readOnce<T>(userId: string, query: (read: TRead) => Promise<T>): Promise<T> {
+  const db = await openRawRead(`lf-${userId}`);
+  mark('db-open');
+  try {
+    const answer = await query(db.read);
+    mark('query');
+    return answer;
+  } finally {
+    db.close();
+  }
+}
 
 /**
  * Starts the screen's chunk and the query of the route the app starts on: settles when both have come (a

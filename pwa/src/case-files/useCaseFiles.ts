@@ -2,10 +2,12 @@ import { useMemo } from 'react';
 import { can, type TPermission } from '@lawfirm/shared-types';
 import { caseTypeOf } from '@lawfirm/shared-types/case-files/case-title.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
+import { readDexie } from '../sync/db-access.ts';
 import { useEntityRows, useLiveQuery, useSync, useSyncStatusOf } from '../sync/hooks.ts';
 import { useCaseCategories, useCourts } from '../reference-data/useReferenceData.ts';
 import type { TOrderSheetRow, TPartyRow, TPetitionRow, TUserRow } from './caseFiles.types.ts';
 import { nextHearing, todayIso } from './hearing.logic.ts';
+import { loadPetitionPage, petitionPageKey, type TPetitionPage } from './page/petitionPage.data.ts';
 
 /** Every case file on this device (what the server lets this user read); undefined while loading. */
 export const usePetitions = () => useEntityRows<TPetitionRow>('petitions');
@@ -100,6 +102,18 @@ export function useCaseStats(ids: readonly string[]): Map<string, TCaseStats> | 
   // useLiveQuery keeps answering the previous query until the new one settles: never show the counts (or
   // an 'Add Hearing Date' for a case that has one) of other cases.
   return answer?.key === key ? answer.stats : undefined;
+}
+
+/** The case page's data, live; undefined while loading (or while the previous case's answer is stale). */
+export function usePetitionPage(id: string): TPetitionPage | undefined {
+  const ctx = useSync();
+  const { user } = useAuth();
+  const page = useLiveQuery(
+    async () => (ctx ? loadPetitionPage(readDexie(ctx.db), id) : undefined),
+    [ctx, id],
+    user ? petitionPageKey(user.id, id) : undefined,
+  );
+  return page?.id === id ? page : undefined;
 }
 
 export const statsOf = (stats: Map<string, TCaseStats> | undefined, id: string): TCaseStats =>

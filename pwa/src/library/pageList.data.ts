@@ -7,7 +7,8 @@ export const PAGE_SIZE = 50;
 
 export type TPageListPage = { kind: string; pageNo: number; count: number; rows: TPage[] };
 
-export { pageListKey } from '../sync/preload-keys.ts';
+/** The key of a list's first page as the app preloads it on a cold start (app/route-preloads.ts). */
+export const pageListKey = (userId: string, kind: TPageKind): string => `page-list:${userId}:${kind.name}`;
 
 /**
  * One page of a library list with no filter: the kind's pages in title order from its index, and how many

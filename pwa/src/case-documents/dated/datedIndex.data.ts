@@ -26,7 +26,9 @@ export type TDatedIndex = {
   files: TAttachmentRow[];
 };
 
-export { datedIndexKey } from '../../sync/preload-keys.ts';
+/** The key of the screen's query: one user's device, one module, one case file. */
+export const datedIndexKey = (userId: string, m: TDatedModule, petitionId: string): string =>
+  `dated-index:${userId}:${m.slug}:${petitionId}`;
 
 /**
  * The index screen's one query: every table it shows, read in one transaction, so the screen renders once,

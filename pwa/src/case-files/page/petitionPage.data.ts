@@ -28,7 +28,11 @@ export type TPetitionPage = {
   pendingIndex: string[];
 };
 
-export { petitionPageKey } from '../../sync/preload-keys.ts';
+/**
+ * The key of the case page's query: one user's device, one case. The page keeps it live under this key
+ * (useCaseFiles.ts usePetitionPage), and the app's cold start answers it first (app/route-preloads.ts).
+ */
+export const petitionPageKey = (userId: string, id: string): string => `petition-page:${userId}:${id}`;
 
 /** A petition index item as the device stores it, inferred from its declaration. */
 export type TIndexRow = TRowOf<typeof petitionIndexDecl>;
@@ -47,7 +51,7 @@ const TABLES = [
 /**
  * The case page's one query: every table it shows read in one transaction, so the page renders once, whole,
  * with no read waiting for another. The app runs it as it starts on a case page (app/route-preloads.ts), with
- * plain IndexedDB, and the page keeps it live through Dexie (usePetitionPage.ts).
+ * plain IndexedDB, and the page keeps it live through Dexie (useCaseFiles.ts usePetitionPage).
  */
 export function loadPetitionPage(read: TRead, id: string): Promise<TPetitionPage> {
   return read(TABLES, async (r) => {
