@@ -74,8 +74,9 @@ it('the service worker reminds of tomorrow’s hearings from the device, with th
         }),
       ),
     );
-  // Before the hour (20:00 by default) the worker shows nothing.
-  expect(await remind('2026-11-29T19:00:00+05:00')).toBe('wait');
+  // Before the hour (20:00 by default) the worker shows nothing, once the app has told it who is signed in (the
+  // reminder's code starts when the page has settled: app/App.tsx).
+  await expect.poll(() => remind('2026-11-29T19:00:00+05:00'), { timeout: WAIT_MS }).toBe('wait');
   expect(await shown()).toEqual([]);
   // The app recorded who is signed in once it was in control: at 20:30 the worker reminds from the database.
   await expect.poll(() => remind(EVENING), { timeout: WAIT_MS }).toBe('shown');
