@@ -85,7 +85,8 @@ export async function checkFileAt(
     // Read whole, at most WHOLE_CHECKS_AT_ONCE at a time: their checks need every byte (see above).
     const checkWhole = () =>
       wholeChecks.run(async () => {
-        const bytes = await read(0, size);
+        // A file no larger than its head bytes was read whole already.
+        const bytes = head.length === size ? head : await read(0, size);
         try {
           return await checkDocument(bytes, workers);
         } finally {
