@@ -70,6 +70,10 @@ describe.skipIf(!process.env.DATABASE_URL_TEST)(
       let writing = true;
       /** How many rows the reader had when it caught up with the head of the stream while writers still ran. */
       const caughtUpAt: number[] = [];
+      // Half-way through, the writers wait for the reader to stand at the head of the stream once: on a busy
+      // machine it could otherwise stay behind until every push was in, and never race them.
+      let caughtUp!: () => void;
+      const readerCaughtUp = new Promise<void>((resolve) => (caughtUp = resolve));
       const pullOnce = async () => {
         const p = await pull(reader, readerId, cursor);
         expect(p.reset).toBe(false);
@@ -89,6 +93,7 @@ describe.skipIf(!process.env.DATABASE_URL_TEST)(
         const clientId = `writer-${w}-${newId()}`;
         const ids: string[] = [];
         for (let i = 1; i <= PUSHES_PER_WRITER; i++) {
+          if (i === Math.floor(PUSHES_PER_WRITER / 2) + 1) await readerCaughtUp;
           const id = newId();
           const r = await push(h, clientId, [
             { id: i, name: 'put', args: { entity: 'statutes', id, values: { title: `Statute ${w}/${i}` } } },
@@ -103,6 +108,7 @@ describe.skipIf(!process.env.DATABASE_URL_TEST)(
         while (writing) {
           const p = await pullOnce();
           if (!p.more) caughtUpAt.push(delivered.size);
+          if (!p.more && delivered.size > 0) caughtUp();
         }
       })();
       const written = await Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w))).finally(() => {
